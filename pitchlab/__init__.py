@@ -1,0 +1,83 @@
+"""pitchlab: ten-point Pitch, exactly, for learning the game and the probability in it.
+
+Everything a notebook or a script needs is here: ``import pitchlab as pl``.
+
+>>> import pitchlab as pl
+>>> hand = pl.Hand.deal(seed=1)
+>>> hand.phase
+<Phase.BID: 'bid'>
+>>> pl.Card("10h")
+Card('TH')
+"""
+
+from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from pitchlab.errors import BadDeal, BadRecord, CardError, IllegalAction, PitchError, UnknownRuleset
+from pitchlab.game import Game, ScoredHand, winner_after
+from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
+from pitchlab.players import (
+    Decision,
+    Player,
+    RandomPlayer,
+    RuleBasedPlayer,
+    SuitEstimate,
+    estimate,
+    play_hand,
+)
+from pitchlab.record import FORMAT, action_code, dumps, from_record, loads, summary, to_record
+from pitchlab.rules import TEN_POINT, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.view import SeatView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "FORMAT",
+    "PASS",
+    "TEN_POINT",
+    "Action",
+    "BadDeal",
+    "BadRecord",
+    "Bid",
+    "Bury",
+    "Card",
+    "CardError",
+    "Decision",
+    "Game",
+    "Hand",
+    "HandResult",
+    "IllegalAction",
+    "NameTrump",
+    "Pass",
+    "Phase",
+    "PitchError",
+    "Play",
+    "Player",
+    "PointCard",
+    "RandomPlayer",
+    "Rank",
+    "Refill",
+    "RuleBasedPlayer",
+    "Ruleset",
+    "ScoredHand",
+    "SeatView",
+    "Suit",
+    "SuitEstimate",
+    "Trick",
+    "UnknownRuleset",
+    "action_code",
+    "dumps",
+    "estimate",
+    "format_cards",
+    "from_record",
+    "loads",
+    "parse_card",
+    "parse_cards",
+    "play_hand",
+    "register",
+    "ruleset",
+    "ruleset_names",
+    "summary",
+    "to_record",
+    "winner_after",
+]

@@ -1,0 +1,5 @@
+"""``python -m pitchlab``: see :mod:`pitchlab.cli`."""
+
+from pitchlab.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""The actions a player takes, as small immutable values.
+
+``legal_actions()`` hands out shared instances, so building and comparing them
+is cheap; constructing a new one (``Bid(5)``) is just as valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchlab.cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline to bid."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid to take at least ``value`` points."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"bid {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """The bidder names the trump suit."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"name trump {self.suit.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bury:
+    """Lay one extra trump face up (a player holding more trump than may be played)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"bury {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card to the current trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.code}"
+
+
+Action = Pass | Bid | NameTrump | Bury | Play
+
+PASS = Pass()

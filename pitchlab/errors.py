@@ -1,0 +1,62 @@
+"""The one exception hierarchy of pitchlab.
+
+Every error the engine raises on purpose derives from :class:`PitchError`,
+which is a :class:`ValueError`, so callers can catch bad input with one clause::
+
+    ValueError
+     └── PitchError
+          ├── CardError          text that is not a card
+          ├── UnknownRuleset     a ruleset name nobody registered
+          ├── BadDeal            cards that are not one whole deck dealt
+          ├── IllegalAction      a well-formed action the rules forbid now
+          └── BadRecord          a hand record that breaks the format or a rule
+
+The split follows python-chess: *can't parse* (``CardError``) is a different
+mistake from *parsed but illegal* (``IllegalAction``), and a record loader
+wraps both into ``BadRecord`` with the place in the record where it happened.
+"""
+
+from __future__ import annotations
+
+
+class PitchError(ValueError):
+    """Base class of every error pitchlab raises on purpose."""
+
+
+class CardError(PitchError):
+    """Text that does not name a card."""
+
+
+class UnknownRuleset(PitchError):
+    """A ruleset name that is not registered."""
+
+
+class BadDeal(PitchError):
+    """Cards that are not exactly one deck dealt into hands and a stock."""
+
+
+class IllegalAction(PitchError):
+    """An action the rules do not allow in the current state.
+
+    The message names the seat, the action and the rule; the state that
+    refused the action is left exactly as it was.
+    """
+
+    def __init__(self, seat: int | None, action: object, rule: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.rule = rule
+        who = "nobody may act" if seat is None else f"seat {seat}"
+        super().__init__(f"{who}: {action} refused: {rule}")
+
+
+class BadRecord(PitchError):
+    """A hand record that is not valid JSON, breaks the format, or breaks a rule.
+
+    ``where`` names the place in the record (a key, a bid or play index).
+    """
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}" if where else problem)

@@ -1,0 +1,705 @@
+"""One hand of Pitch as a state machine: deal, bid, name trump, refill, bury, play, score.
+
+Two ways in, one engine underneath:
+
+* the **checked** path for people and records: :meth:`Hand.legal_actions`
+  and :meth:`Hand.apply` take :mod:`pitchlab.actions` values, refuse anything
+  illegal with :class:`~pitchlab.errors.IllegalAction` and leave the state as
+  it was;
+* the **fast** path for search and simulation: :meth:`Hand.legal_codes` and
+  :meth:`Hand.step` take small integers and check nothing. The checked path
+  validates and then calls :meth:`Hand.step`, so both play the same rules.
+
+An action code means, by phase: in ``BID`` the bid (0 is pass); in
+``NAME_TRUMP`` the suit index; in ``BURY`` and ``PLAY`` the card's *slot*, its
+position in ``rules.deck``. Slots tell the two identical jokers apart inside
+the engine; everything public speaks in :class:`~pitchlab.cards.Card` values,
+where both are ``JK``.
+
+The refill has no decisions in it, so it runs by itself the moment trump is
+named; :attr:`Hand.refills` keeps each seat's throw-away and draw so a
+tutorial can step through them.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.bitset import BIT, bits
+from pitchlab.cards import Card, Suit
+from pitchlab.errors import BadDeal, IllegalAction, PitchError
+from pitchlab.rules import TEN_POINT, Ruleset
+
+if TYPE_CHECKING:
+    from pitchlab.view import SeatView
+
+
+class Phase(enum.Enum):
+    """Where a hand stands. The deal happens on construction and the refill
+    runs by itself when trump is named, so neither is ever the current phase."""
+
+    BID = "bid"
+    NAME_TRUMP = "name trump"
+    BURY = "bury"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One finished (or, as ``current_trick``, unfinished) trick."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class Refill:
+    """One seat's turn in the refill: what it threw away and what it drew.
+
+    The last entry, with ``from_remainder`` set, is the bidder taking what was
+    left of the stock.
+    """
+
+    seat: int
+    thrown: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    from_remainder: bool = False
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of a finished hand; ``points`` and ``score_change`` are by team."""
+
+    bidder: int
+    bid: int
+    trump: Suit
+    points: tuple[int, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    holder_points: tuple[tuple[Card, int], ...]
+    """Cards scored by their holder's team (the two), each with the seat that held it."""
+    made: bool
+    score_change: tuple[int, ...]
+    bidding_team: int
+
+
+class _Tables:
+    """Per-ruleset, per-trump lookups over slots, built once and shared."""
+
+    __slots__ = ("capture_points", "holder_mask", "holder_points", "power", "trump_mask")
+
+    def __init__(self, rules: Ruleset, suit: Suit) -> None:
+        trump = rules.trump(suit)
+        size = len(rules.deck)
+        self.trump_mask = 0
+        self.power = [0] * size
+        self.capture_points = [0] * size
+        self.holder_points = [0] * size
+        self.holder_mask = 0
+        for slot, card in enumerate(rules.deck):
+            if card not in trump.ranks:
+                continue
+            self.trump_mask |= 1 << slot
+            # identical jokers share one power: the first played stays on top
+            self.power[slot] = trump.ranks[card]
+            if trump.scorers.get(card) == "holder":
+                self.holder_mask |= 1 << slot
+                self.holder_points[slot] = trump.points[card]
+            else:
+                self.capture_points[slot] = trump.points.get(card, 0)
+
+
+@functools.cache
+def _tables(rules: Ruleset, suit: Suit) -> _Tables:
+    return _Tables(rules, suit)
+
+
+@functools.cache
+def _slots_of(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
+    slots: dict[Card, tuple[int, ...]] = {}
+    for slot, card in enumerate(rules.deck):
+        slots[card] = (*slots.get(card, ()), slot)
+    return slots
+
+
+@functools.cache
+def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
+    """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
+    if dealer and high == 0:
+        return (rules.stuck_dealer_bid,)
+    low = high if dealer and rules.dealer_may_match and high else high + 1
+    return (0, *range(max(low, rules.min_bid), rules.max_bid + 1))
+
+
+@functools.cache
+def _deal_pattern(
+    players: int, size: int, packet: int, dealer: int
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Which positions of the shuffled deck each seat receives, and how many are dealt."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    while len(positions[0]) < size:
+        take = min(packet, size - len(positions[0]))
+        for k in range(1, players + 1):
+            positions[(dealer + k) % players].extend(range(pos, pos + take))
+            pos += take
+    return tuple(tuple(p) for p in positions), pos
+
+
+_BIDS = {n: Bid(n) for n in range(0, 64)}
+_NAME = {s: NameTrump(s) for s in Suit}
+_SUIT_RULE = "the bidder names one of the four suits"
+
+
+class Hand:
+    """A hand of Pitch from the deal to the score.
+
+    Make one with :meth:`deal` (shuffled from a seed) or :meth:`from_cards`
+    (a chosen deal), then alternate :meth:`legal_actions` and :meth:`apply`
+    until :attr:`phase` is ``Phase.OVER``; :meth:`result` then scores it.
+    """
+
+    __slots__ = (
+        "_best",
+        "_best_power",
+        "_bury_queue",
+        "_captured",
+        "_held",
+        "_leader",
+        "_power",
+        "_refill_log",
+        "_start_held",
+        "_tables",
+        "_trick",
+        "_trick_log",
+        "_trick_seats",
+        "bidder",
+        "bids",
+        "buried",
+        "dealer",
+        "dealt",
+        "drawn",
+        "hands",
+        "high_bid",
+        "phase",
+        "plays",
+        "rules",
+        "stock",
+        "stock_used",
+        "to_act",
+        "trump",
+    )  # fmt: skip
+
+    def __init__(self, rules: Ruleset, dealer: int, hands: Sequence[int], stock: Sequence[int]) -> None:
+        """Start a hand from slot masks; use :meth:`deal` or :meth:`from_cards` instead."""
+        n = rules.players
+        self.rules = rules
+        self.dealer = dealer
+        self.dealt: tuple[int, ...] = tuple(hands)
+        self.stock: tuple[int, ...] = tuple(stock)
+        self.phase = Phase.BID
+        self.to_act: int | None = (dealer + 1) % n
+        self.bids: list[int] = []
+        self.high_bid = 0
+        self.bidder: int | None = None
+        self.trump: Suit | None = None
+        self.hands: list[int] = list(hands)
+        self.drawn: list[int] = [0] * n
+        self._refill_log: list[tuple[int, int, tuple[int, ...], bool]] = []
+        self.stock_used = 0
+        self.buried: list[int] = [0] * n
+        self._bury_queue: list[int] = []
+        self._tables: _Tables | None = None
+        self._power: list[int] = []
+        self._held: list[int] = [0] * n  # trump each seat can still play
+        self._start_held: list[int] = [0] * n
+        self.plays: list[int] = []
+        self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._leader = 0
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._best = 0
+        self._best_power = -1
+        self._captured: list[int] = [0] * n
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def deal(
+        cls, rules: Ruleset = TEN_POINT, dealer: int = 0, seed: int | random.Random | None = None
+    ) -> Hand:
+        """Shuffle with ``seed`` (an int or a ``random.Random``) and deal.
+
+        Cards go ``deal_packet`` at a time clockwise from the dealer's left;
+        the rest, in order, is the stock.
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        order = list(range(len(rules.deck)))
+        rng.shuffle(order)
+        return cls.from_order(rules, dealer, order)
+
+    @classmethod
+    def from_order(cls, rules: Ruleset, dealer: int, order: Sequence[int]) -> Hand:
+        """Deal a deck whose slots lie in ``order`` (top first)."""
+        positions, dealt = _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, dealer)
+        hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
+        return cls(rules, dealer, hands, order[dealt:])
+
+    @classmethod
+    def from_cards(
+        cls,
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card],
+        dealer: int = 0,
+        rules: Ruleset = TEN_POINT,
+    ) -> Hand:
+        """Start from a chosen deal: cards per seat and the stock, top first.
+
+        Raises :class:`BadDeal` unless together they are exactly one deck with
+        ``hand_size`` cards per seat.
+        """
+        if not 0 <= dealer < rules.players:
+            raise BadDeal(f"dealer must be a seat 0-{rules.players - 1}, not {dealer}")
+        if len(hands) != rules.players:
+            raise BadDeal(f"{rules.name} deals {rules.players} hands, not {len(hands)}")
+        free = {card: list(slots) for card, slots in _slots_of(rules).items()}
+
+        def take(card: Card, where: str) -> int:
+            slots = free.get(card)
+            if slots is None:
+                raise BadDeal(f"{where}: {card.code} is not in the {rules.name} deck")
+            if not slots:
+                raise BadDeal(f"{where}: {card.code} appears more often than the deck holds it")
+            return slots.pop(0)
+
+        masks = []
+        for seat, seat_cards in enumerate(hands):
+            listed = list(seat_cards)
+            if len(listed) != rules.hand_size:
+                raise BadDeal(f"seat {seat} holds {len(listed)} cards; {rules.name} deals {rules.hand_size}")
+            mask = 0
+            for card in listed:
+                mask |= 1 << take(card, f"seat {seat}")
+            masks.append(mask)
+        stock_slots = [take(card, "stock") for card in stock]
+        missing = [card.code for card, slots in free.items() for _ in slots]
+        if missing:
+            raise BadDeal(f"cards missing from the deal: {' '.join(sorted(missing))}")
+        return cls(rules, dealer, masks, stock_slots)
+
+    def copy(self) -> Hand:
+        """An independent copy (for search and what-ifs)."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
+        return new
+
+    # ------------------------------------------------------------- inspection
+
+    def card(self, slot: int) -> Card:
+        return self.rules.deck[slot]
+
+    def cards(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a slot mask, in deck order."""
+        deck = self.rules.deck
+        return tuple(deck[s] for s in bits(mask))
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """Every card the seat holds now, dead cards included."""
+        return self.cards(self.hands[seat])
+
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """The trump the seat may still play (empty before play begins)."""
+        return self.cards(self._held[seat]) if self.phase is Phase.PLAY else ()
+
+    def dead(self, seat: int) -> tuple[Card, ...]:
+        """Non-trump cards drawn in the refill: held but never played."""
+        if self._tables is None:
+            return ()
+        return self.cards(self.hands[seat] & ~self._tables.trump_mask)
+
+    def buried_by(self, seat: int) -> tuple[Card, ...]:
+        return self.cards(self.buried[seat])
+
+    @property
+    def bid(self) -> int:
+        return self.high_bid
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Every finished trick, in order."""
+        deck = self.rules.deck
+        return [
+            Trick(lead, tuple(deck[s] for s in slots), seats, win)
+            for lead, slots, seats, win in self._trick_log
+        ]
+
+    @property
+    def refills(self) -> list[Refill]:
+        """Each seat's refill turn in order, then the bidder taking the rest of the stock."""
+        deck = self.rules.deck
+        return [
+            Refill(seat, self.cards(thrown), tuple(deck[s] for s in drawn), rest)
+            for seat, thrown, drawn, rest in self._refill_log
+        ]
+
+    @property
+    def current_trick(self) -> Trick:
+        deck = self.rules.deck
+        return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
+
+    def trump_count(self, seat: int) -> int:
+        """Trump the seat holds now (0 before trump is named)."""
+        if self._tables is None:
+            return 0
+        return (self.hands[seat] & self._tables.trump_mask).bit_count()
+
+    def team_of(self, seat: int) -> int:
+        return self.rules.teams[seat]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the hand (see :mod:`pitchlab.view`)."""
+        from pitchlab.view import view_of
+
+        return view_of(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.name} dealer={self.dealer} phase={self.phase} to_act={self.to_act}>"
+
+    # ------------------------------------------------------------ fast path
+
+    def legal_codes(self) -> Sequence[int]:
+        """Legal action codes for the seat to act (see the module docstring)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return bits(self._held[self.to_act])  # type: ignore[index]
+        if phase is Phase.BID:
+            return self._legal_bids()
+        if phase is Phase.NAME_TRUMP:
+            return (0, 1, 2, 3)
+        if phase is Phase.BURY:
+            return bits(self._held[self.to_act])  # type: ignore[index]
+        return []
+
+    def _legal_bids(self) -> tuple[int, ...]:
+        rules = self.rules
+        return _bid_codes(rules, self.high_bid, len(self.bids) == rules.players - 1)
+
+    def step(self, code: int) -> None:
+        """Apply a legal action code without checking it (the fast path)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            self._play(code)
+        elif phase is Phase.BID:
+            self._bid(code)
+        elif phase is Phase.NAME_TRUMP:
+            self._name_trump(Suit(code))
+        elif phase is Phase.BURY:
+            self._bury(code)
+        else:
+            raise IllegalAction(None, code, "the hand is over")
+
+    def _bid(self, value: int) -> None:
+        n = self.rules.players
+        seat = self.to_act
+        assert seat is not None
+        self.bids.append(value)
+        if value:
+            self.high_bid = value
+            self.bidder = seat
+        if len(self.bids) == n:
+            self.phase = Phase.NAME_TRUMP
+            self.to_act = self.bidder
+        else:
+            self.to_act = (seat + 1) % n
+
+    def _name_trump(self, suit: Suit) -> None:
+        self.trump = suit
+        tables = self._tables = _tables(self.rules, suit)
+        self._power = tables.power
+        self._refill(tables.trump_mask)
+        keep = self.rules.keep_trump
+        n = self.rules.players
+        held = self._held
+        queue = []
+        for k in range(1, n + 1):
+            seat = (self.dealer + k) % n
+            held[seat] = self.hands[seat] & tables.trump_mask
+            if held[seat].bit_count() > keep:
+                queue.append(seat)
+        self._bury_queue = queue
+        if queue:
+            self.phase = Phase.BURY
+            self.to_act = queue[0]
+        else:
+            self._start_play()
+
+    def _refill(self, trump_mask: int) -> None:
+        rules = self.rules
+        n = rules.players
+        hands = self.hands
+        stock = self.stock
+        pos = self.stock_used
+        log = self._refill_log
+        for k in range(1, n + 1):
+            seat = (self.dealer + k) % n
+            before = hands[seat]
+            kept = before & trump_mask
+            want = rules.refill_to - kept.bit_count()
+            got = stock[pos : pos + want] if want > 0 else ()
+            pos += len(got)
+            for slot in got:
+                kept |= BIT[slot]
+            hands[seat] = kept
+            self.drawn[seat] = len(got)
+            log.append((seat, before & ~trump_mask, tuple(got), False))
+        if rules.bidder_takes_stock and self.bidder is not None:
+            rest = tuple(stock[pos:])
+            pos = len(stock)
+            taken = sum([BIT[slot] for slot in rest])
+            hands[self.bidder] |= taken & trump_mask
+            log.append((self.bidder, taken & ~trump_mask, rest, True))
+        self.stock_used = pos
+
+    def _bury(self, slot: int) -> None:
+        seat = self.to_act
+        assert seat is not None
+        bit = 1 << slot
+        self.hands[seat] ^= bit
+        self._held[seat] ^= bit
+        self.buried[seat] |= bit
+        if self._held[seat].bit_count() <= self.rules.keep_trump:
+            self._bury_queue.pop(0)
+            if self._bury_queue:
+                self.to_act = self._bury_queue[0]
+            else:
+                self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._start_held = self._held[:]
+        assert self.bidder is not None
+        self._lead_from(self.bidder)
+
+    def _lead_from(self, seat: int) -> None:
+        """Give the lead to ``seat`` or, if it is out of trump, the next seat clockwise that is not."""
+        n = self.rules.players
+        held = self._held
+        for k in range(n):
+            s = (seat + k) % n
+            if held[s]:
+                self._leader = self.to_act = s
+                self._trick = []
+                self._trick_seats = []
+                self._best_power = -1
+                return
+        self._finish()
+
+    def _play(self, slot: int) -> None:
+        seat: int = self.to_act  # type: ignore[assignment]
+        bit = BIT[slot]
+        self.hands[seat] ^= bit
+        held = self._held
+        held[seat] ^= bit
+        self.plays.append(slot)
+        self._trick.append(slot)
+        self._trick_seats.append(seat)
+        power = self._power[slot]
+        if power > self._best_power:  # equal jokers: the first played stays best
+            self._best_power = power
+            self._best = seat
+        n = len(held)
+        leader = self._leader
+        s = seat + 1
+        if s == n:
+            s = 0
+        while s != leader:
+            if held[s]:
+                self.to_act = s
+                return
+            s += 1
+            if s == n:
+                s = 0
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        winner = self._best
+        trick = tuple(self._trick)
+        mask = sum([BIT[slot] for slot in trick])
+        if not self._trick_log:
+            for buried in self.buried:
+                mask |= buried
+        self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
+        self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
+        self._lead_from(winner)
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.to_act = None
+
+    # ---------------------------------------------------------- checked path
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now."""
+        phase = self.phase
+        if phase is Phase.PLAY or phase is Phase.BURY:
+            deck = self.rules.deck
+            make = Play if phase is Phase.PLAY else Bury
+            return tuple(make(deck[s]) for s in bits(self._held[self.to_act]))  # type: ignore[index]
+        if phase is Phase.BID:
+            return tuple(PASS if v == 0 else _BIDS[v] for v in self._legal_bids())
+        if phase is Phase.NAME_TRUMP:
+            return tuple(_NAME.values())
+        return ()
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for the seat to act (or check that ``seat`` is that seat).
+
+        Raises :class:`IllegalAction`, naming the seat, the action and the
+        rule, and changes nothing, if the rules do not allow it now.
+        """
+        self.step(self.encode(action, seat))
+
+    def encode(self, action: Action, seat: int | None = None) -> int:
+        """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
+        actor = self.to_act
+        phase = self.phase
+        if actor is None:
+            raise IllegalAction(seat, action, "the hand is over; no one may act")
+        if seat is not None and seat != actor:
+            raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
+        if phase is Phase.PLAY and type(action) is Play:
+            slot = self._slot_in(action.card, self._held[actor])
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
+        if phase is Phase.BID and type(action) in (Bid, Pass):
+            value = action.value if isinstance(action, Bid) else 0
+            if value in self._legal_bids():
+                return value
+            raise IllegalAction(actor, action, self._why_not_bid(value))
+        if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
+            if isinstance(action.suit, Suit):
+                return int(action.suit)
+            raise IllegalAction(actor, action, _SUIT_RULE)
+        if phase is Phase.BURY and type(action) is Bury:
+            slot = self._slot_in(action.card, self._held[actor])
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, "only a trump in the seat's own hand may be buried")
+        raise IllegalAction(actor, action, f"the hand is in the {phase} phase; {_EXPECT[phase]}")
+
+    def _slot_in(self, card: object, mask: int) -> int | None:
+        """The slot of ``card`` within ``mask`` (either joker slot for ``JK``)."""
+        slots: tuple[int, ...] = _slots_of(self.rules).get(card, ())  # type: ignore[call-overload]
+        for slot in slots:
+            if mask >> slot & 1:
+                return slot
+        return None
+
+    def _why_not_playable(self, seat: int, card: Card) -> str:
+        if self._slot_in(card, self.hands[seat]) is None:
+            return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
+        return f"{card.code} is not trump: a dead card stays in the hand and is never played"
+
+    def _why_not_bid(self, value: int) -> str:
+        rules = self.rules
+        legal = self._legal_bids()
+        if legal == (rules.stuck_dealer_bid,):
+            return f"everyone else passed, so the dealer must bid {rules.stuck_dealer_bid}"
+        if not rules.min_bid <= value <= rules.max_bid:
+            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}"
+        return f"a bid must be higher than the high bid so far ({self.high_bid})"
+
+    # ---------------------------------------------------------------- result
+
+    def points_by_seat(self) -> list[int]:
+        """Points each seat has won so far: its captures, plus what it scores as holder once play began."""
+        tables = self._tables
+        points = [0] * self.rules.players
+        if tables is None:
+            return points
+        capture = tables.capture_points
+        for seat, mask in enumerate(self._captured):
+            points[seat] = sum([capture[slot] for slot in bits(mask)])
+        if self.phase is Phase.PLAY or self.phase is Phase.OVER:
+            holder = tables.holder_points
+            for seat in range(self.rules.players):
+                points[seat] += sum(
+                    [
+                        holder[s]
+                        for s in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
+                    ]
+                )
+        return points
+
+    def points_by_team(self) -> list[int]:
+        """Points each team has taken so far."""
+        points = [0] * self.rules.num_teams
+        for seat, p in enumerate(self.points_by_seat()):
+            points[self.rules.teams[seat]] += p
+        return points
+
+    def captured_by(self, seat: int) -> tuple[Card, ...]:
+        """Cards won in tricks (and the buried cards, for the first trick's winner)."""
+        return self.cards(self._captured[seat])
+
+    def result(self) -> HandResult:
+        """The score of the finished hand."""
+        if self.phase is not Phase.OVER:
+            raise PitchError(f"the hand is not over: it is in the {self.phase} phase")
+        assert self._tables is not None
+        assert self.bidder is not None
+        assert self.trump is not None
+        tables = self._tables
+        rules = self.rules
+        points = self.points_by_team()
+        team = rules.teams[self.bidder]
+        made = points[team] >= self.high_bid
+        change = list(points)
+        if not made:
+            change[team] = -self.high_bid
+        captured: list[list[Card]] = [[] for _ in points]
+        for seat, mask in enumerate(self._captured):
+            captured[rules.teams[seat]].extend(self.cards(mask))
+        holders = tuple(
+            (rules.deck[slot], seat)
+            for seat in range(rules.players)
+            for slot in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
+        )
+        return HandResult(
+            bidder=self.bidder,
+            bid=self.high_bid,
+            trump=self.trump,
+            points=tuple(points),
+            captured=tuple(tuple(sorted(c)) for c in captured),
+            holder_points=holders,
+            made=made,
+            score_change=tuple(change),
+            bidding_team=team,
+        )
+
+
+_EXPECT = {
+    Phase.BID: "expected a bid or a pass",
+    Phase.NAME_TRUMP: "expected the bidder to name trump",
+    Phase.BURY: "expected a trump to bury",
+    Phase.PLAY: "expected a card to play",
+    Phase.OVER: "no action is possible",
+}

@@ -1,0 +1,243 @@
+"""Hand records: one JSON document per hand, written, validated and replayed.
+
+The format is ``pitchlab-hand/1`` (see the project's HAND-RECORD spec): the
+deal (``hands`` and ``stock``), then ``bids``, ``trump``, ``bury`` and
+``plays``. A record that stops early is a *position*; replaying it gives the
+seat to act and its legal actions. Every problem is a
+:class:`~pitchlab.errors.BadRecord` naming the key (and index) where it is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.cards import Card, Suit, parse_card
+from pitchlab.errors import BadRecord, PitchError, UnknownRuleset
+from pitchlab.hand import Hand, Phase
+from pitchlab.rules import ruleset
+
+FORMAT = "pitchlab-hand/1"
+REQUIRED = ("format", "ruleset", "dealer", "hands", "stock")
+OPTIONAL = ("bids", "trump", "bury", "plays")
+
+Record = dict[str, Any]
+
+
+def to_record(hand: Hand) -> Record:
+    """The record of a hand as far as it has gone (a position if unfinished)."""
+    deck = hand.rules.deck
+    record: Record = {
+        "format": FORMAT,
+        "ruleset": hand.rules.name,
+        "dealer": hand.dealer,
+        "hands": [[c.code for c in hand.cards(mask)] for mask in hand.dealt],
+        "stock": [deck[s].code for s in hand.stock],
+        "bids": [b if b else "pass" for b in hand.bids],
+    }
+    if hand.trump is not None:
+        record["trump"] = hand.trump.letter
+        record["bury"] = [[c.code for c in hand.buried_by(seat)] for seat in range(hand.rules.players)]
+        record["plays"] = [deck[s].code for s in hand.plays]
+    return record
+
+
+def dumps(hand: Hand, indent: int | None = 2) -> str:
+    """The record of a hand as JSON text."""
+    return json.dumps(to_record(hand), indent=indent, ensure_ascii=False)
+
+
+def loads(text: str) -> Hand:
+    """Read and replay a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRecord("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return from_record(data)
+
+
+def from_record(data: object) -> Hand:
+    """Validate and replay a record (a parsed JSON object) into a :class:`Hand`."""
+    if not isinstance(data, Mapping):
+        raise BadRecord("", f"a record is a JSON object, not {_json_type(data)}")
+    unknown = sorted(set(data) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        raise BadRecord(unknown[0], f"unknown key (known: {', '.join(REQUIRED + OPTIONAL)})")
+    for key in REQUIRED:
+        if key not in data:
+            raise BadRecord(key, "required key is missing")
+    if data["format"] != FORMAT:
+        raise BadRecord("format", f"expected {FORMAT!r}, got {data['format']!r}")
+    if not isinstance(data["ruleset"], str):
+        raise BadRecord("ruleset", f"expected a ruleset name, got {_json_type(data['ruleset'])}")
+    try:
+        rules = ruleset(data["ruleset"])
+    except UnknownRuleset as exc:
+        raise BadRecord("ruleset", str(exc)) from None
+    dealer = data["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer < rules.players:
+        raise BadRecord("dealer", f"expected a seat number 0-{rules.players - 1}, got {dealer!r}")
+    hands_data = _list(data, "hands")
+    if len(hands_data) != rules.players:
+        raise BadRecord(
+            "hands", f"{rules.name} deals {rules.players} hands, the record has {len(hands_data)}"
+        )
+    hands = [_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands_data)]
+    stock = _cards(data["stock"], "stock")
+    try:
+        hand = Hand.from_cards(hands, stock, dealer, rules)
+    except PitchError as exc:
+        raise BadRecord("hands", str(exc)) from None
+    _replay(hand, data)
+    return hand
+
+
+def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
+    bids = _list(data, "bids")
+    for i, value in enumerate(bids):
+        action: Action
+        if value == "pass":
+            action = PASS
+        elif _is_int(value):
+            action = Bid(value)
+        else:
+            raise BadRecord(f"bids[{i}]", f'expected "pass" or a whole number, got {value!r}')
+        _apply(hand, action, f"bids[{i}]")
+
+    trump = data.get("trump")
+    later = _later_keys(data)
+    if hand.phase is Phase.BID:
+        if trump is not None or later:
+            key = "trump" if trump is not None else later[0]
+            raise BadRecord(key, "recorded before the bidding is finished")
+        return
+    if trump is None:
+        if later:
+            raise BadRecord(later[0], "recorded before trump is named")
+        return
+    if not isinstance(trump, str):
+        raise BadRecord("trump", f"expected a suit letter S, H, D or C, got {trump!r}")
+    try:
+        suit = Suit.parse(trump)
+    except PitchError as exc:
+        raise BadRecord("trump", str(exc)) from None
+    _apply(hand, NameTrump(suit), "trump")
+
+    _replay_bury(hand, data)
+    for i, card in enumerate(_cards(data.get("plays") or [], "plays")):
+        if hand.phase is Phase.BURY:
+            raise BadRecord("plays", f"recorded while seat {hand.to_act} still has to bury")
+        _apply(hand, Play(card), f"plays[{i}]")
+
+
+def _replay_bury(hand: Hand, data: Mapping[str, Any]) -> None:
+    raw = data.get("bury")
+    if raw is None or raw == []:
+        raw = [[] for _ in range(hand.rules.players)]
+    if not isinstance(raw, list) or len(raw) != hand.rules.players:
+        raise BadRecord("bury", f"expected one list per seat ({hand.rules.players}), got {raw!r}")
+    queues = [_cards(cards, f"bury[{seat}]") for seat, cards in enumerate(raw)]
+    while hand.phase is Phase.BURY:
+        seat = hand.to_act
+        assert seat is not None
+        if not queues[seat]:
+            return  # a position: this seat has yet to bury
+        _apply(hand, Bury(queues[seat].pop(0)), f"bury[{seat}]")
+    for seat, rest in enumerate(queues):
+        if rest:
+            buried = len(hand.buried_by(seat))
+            raise BadRecord(
+                f"bury[{seat}]",
+                f"seat {seat} may bury only down to {hand.rules.keep_trump} trump ({buried} cards);"
+                f" the record buries {buried + len(rest)}",
+            )
+
+
+def _apply(hand: Hand, action: Action, where: str) -> None:
+    try:
+        hand.apply(action)
+    except PitchError as exc:
+        raise BadRecord(where, str(exc)) from None
+
+
+def _later_keys(data: Mapping[str, Any]) -> list[str]:
+    later = []
+    bury = data.get("bury")
+    if bury and (not isinstance(bury, list) or any(bury)):
+        later.append("bury")
+    if data.get("plays"):
+        later.append("plays")
+    return later
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise BadRecord(key, f"expected a list, got {_json_type(value)}")
+    return value
+
+
+def _cards(value: object, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise BadRecord(where, f"expected a list of card codes, got {_json_type(value)}")
+    cards = []
+    for i, code in enumerate(value):
+        try:
+            cards.append(parse_card(code))
+        except PitchError as exc:
+            raise BadRecord(f"{where}[{i}]", str(exc)) from None
+    return cards
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_type(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number"
+    )
+
+
+def action_code(action: Action) -> str | int:
+    """How an action is written in records and replay output: ``"pass"``, ``5``, ``"H"``, ``"TH"``."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        return action.value
+    if isinstance(action, NameTrump):
+        return action.suit.letter
+    return action.card.code
+
+
+def summary(hand: Hand) -> dict[str, Any]:
+    """The replay report of a hand: the result if complete, else whose turn it is."""
+    if not hand.is_over:
+        return {
+            "complete": False,
+            "phase": str(hand.phase),
+            "to_act": hand.to_act,
+            "legal": [action_code(a) for a in hand.legal_actions()],
+            "bidder": hand.bidder,
+            "bid": hand.high_bid or None,
+            "trump": hand.trump.letter if hand.trump is not None else None,
+            "drawn": list(hand.drawn) if hand.trump is not None else None,
+            "points": hand.points_by_team(),
+        }
+    result = hand.result()
+    return {
+        "complete": True,
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "trump": result.trump.letter,
+        "drawn": list(hand.drawn),
+        "buried": [[c.code for c in hand.buried_by(s)] for s in range(hand.rules.players)],
+        "tricks": [
+            {"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner} for t in hand.tricks
+        ],
+        "points": list(result.points),
+        "made": result.made,
+        "score_change": list(result.score_change),
+    }

@@ -1,0 +1,88 @@
+"""What one seat may see of a hand: the input every player decides from.
+
+Per the rules a seat sees its own cards, every bid, the trump suit, how many
+cards each seat drew in the refill, the buried cards (face up) and every card
+played. It never sees other hands, the stock, or thrown-away cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchlab.actions import Action
+from pitchlab.cards import Card, Suit
+from pitchlab.hand import Hand, Phase, Trick
+from pitchlab.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The public table plus one seat's own hand."""
+
+    seat: int
+    rules: Ruleset
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    """The seat's own cards, dead cards included."""
+    playable: tuple[Card, ...]
+    """Trump the seat may still play (empty outside the play phase)."""
+    bids: tuple[int | None, ...]
+    """Bids in bidding order from the dealer's left; ``None`` is a pass."""
+    high_bid: int
+    bidder: int | None
+    trump: Suit | None
+    drawn: tuple[int, ...] | None
+    """Cards each seat drew in the refill, by seat; ``None`` before the refill."""
+    hand_sizes: tuple[int, ...]
+    buried: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    points: tuple[int, ...]
+    """Points each team has taken so far."""
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty when it is not its turn)."""
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def partner(self) -> int:
+        team = self.rules.teams[self.seat]
+        return next(s for s in range(self.rules.players) if s != self.seat and self.rules.teams[s] == team)
+
+    def bidder_of(self, index: int) -> int:
+        """The seat that made the ``index``-th bid."""
+        return (self.dealer + 1 + index) % self.rules.players
+
+    def seen_cards(self) -> tuple[Card, ...]:
+        """Every card this seat has seen: its hand, buried cards, played cards."""
+        played = [c for t in self.tricks for c in t.cards] + list(self.current_trick.cards)
+        return self.hand + tuple(c for pile in self.buried for c in pile) + tuple(played)
+
+
+def view_of(hand: Hand, seat: int) -> SeatView:
+    """Build the view of ``seat`` from a hand."""
+    refilled = hand.trump is not None
+    return SeatView(
+        seat=seat,
+        rules=hand.rules,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        hand=hand.hand_of(seat),
+        playable=hand.playable(seat),
+        bids=tuple(b or None for b in hand.bids),
+        high_bid=hand.high_bid,
+        bidder=hand.bidder,
+        trump=hand.trump,
+        drawn=tuple(hand.drawn) if refilled else None,
+        hand_sizes=tuple(len(hand.hand_of(s)) for s in range(hand.rules.players)),
+        buried=tuple(hand.buried_by(s) for s in range(hand.rules.players)),
+        tricks=tuple(hand.tricks),
+        current_trick=hand.current_trick,
+        points=tuple(hand.points_by_team()),
+        legal_actions=hand.legal_actions() if hand.to_act == seat else (),
+    )
