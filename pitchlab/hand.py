@@ -120,29 +120,6 @@ class _Tables:
                 self.capture_points[slot] = trump.points.get(card, 0)
 
 
-@functools.cache
-def _tables(rules: Ruleset, suit: Suit) -> _Tables:
-    return _Tables(rules, suit)
-
-
-@functools.cache
-def _slots_of(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
-    slots: dict[Card, tuple[int, ...]] = {}
-    for slot, card in enumerate(rules.deck):
-        slots[card] = (*slots.get(card, ()), slot)
-    return slots
-
-
-@functools.cache
-def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
-    """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
-    if dealer and high == 0:
-        return (rules.stuck_dealer_bid,)
-    low = high if dealer and rules.dealer_may_match and high else high + 1
-    return (0, *range(max(low, rules.min_bid), rules.max_bid + 1))
-
-
-@functools.cache
 def _deal_pattern(
     players: int, size: int, packet: int, dealer: int
 ) -> tuple[tuple[tuple[int, ...], ...], int]:
@@ -157,8 +134,43 @@ def _deal_pattern(
     return tuple(tuple(p) for p in positions), pos
 
 
-_BIDS = {n: Bid(n) for n in range(0, 64)}
-_NAME = {s: NameTrump(s) for s in Suit}
+def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
+    """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
+    if dealer and high == 0:
+        return (rules.stuck_dealer_bid,)
+    low = high if dealer and rules.dealer_may_match and high else high + 1
+    return (0, *range(max(low, rules.min_bid), rules.max_bid + 1))
+
+
+class _Compiled:
+    """What the hot paths look up about one ruleset, computed once and shared."""
+
+    __slots__ = ("bid_actions", "bid_codes", "buries", "deal_patterns", "plays", "slots_of", "tables")
+
+    def __init__(self, rules: Ruleset) -> None:
+        deck = rules.deck
+        self.slots_of: dict[Card, tuple[int, ...]] = {}
+        for slot, card in enumerate(deck):
+            self.slots_of[card] = (*self.slots_of.get(card, ()), slot)
+        self.tables = tuple(_Tables(rules, suit) for suit in Suit)
+        self.plays = tuple(Play(card) for card in deck)
+        self.buries = tuple(Bury(card) for card in deck)
+        self.deal_patterns = tuple(
+            _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)
+        )
+        # keyed by high bid * 2 + (1 if the dealer acts)
+        self.bid_codes = tuple(
+            _bid_codes(rules, high, bool(dealer)) for high in range(rules.max_bid + 1) for dealer in (0, 1)
+        )
+        self.bid_actions = tuple(tuple(PASS if v == 0 else Bid(v) for v in codes) for codes in self.bid_codes)
+
+
+@functools.cache
+def _compiled(rules: Ruleset) -> _Compiled:
+    return _Compiled(rules)
+
+
+_NAME = tuple(NameTrump(s) for s in Suit)
 _SUIT_RULE = "the bidder names one of the four suits"
 
 
@@ -174,6 +186,7 @@ class Hand:
         "_best",
         "_best_power",
         "_bury_queue",
+        "_c",
         "_captured",
         "_held",
         "_leader",
@@ -183,6 +196,7 @@ class Hand:
         "_tables",
         "_trick",
         "_trick_log",
+        "_trick_objects",
         "_trick_seats",
         "bidder",
         "bids",
@@ -205,6 +219,7 @@ class Hand:
         """Start a hand from slot masks; use :meth:`deal` or :meth:`from_cards` instead."""
         n = rules.players
         self.rules = rules
+        self._c = _compiled(rules)
         self.dealer = dealer
         self.dealt: tuple[int, ...] = tuple(hands)
         self.stock: tuple[int, ...] = tuple(stock)
@@ -226,6 +241,7 @@ class Hand:
         self._start_held: list[int] = [0] * n
         self.plays: list[int] = []
         self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._trick_objects: list[Trick] = []
         self._leader = 0
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
@@ -244,15 +260,16 @@ class Hand:
         Cards go ``deal_packet`` at a time clockwise from the dealer's left;
         the rest, in order, is the stock.
         """
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        order = list(range(len(rules.deck)))
-        rng.shuffle(order)
-        return cls.from_order(rules, dealer, order)
+        rand = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
+        # sorting by random keys is a uniform shuffle, and faster than random.shuffle
+        slots = range(len(rules.deck))
+        keys = [rand() for _ in slots]
+        return cls.from_order(rules, dealer, sorted(slots, key=keys.__getitem__))
 
     @classmethod
     def from_order(cls, rules: Ruleset, dealer: int, order: Sequence[int]) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
-        positions, dealt = _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, dealer)
+        positions, dealt = _compiled(rules).deal_patterns[dealer]
         hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
         return cls(rules, dealer, hands, order[dealt:])
 
@@ -273,7 +290,7 @@ class Hand:
             raise BadDeal(f"dealer must be a seat 0-{rules.players - 1}, not {dealer}")
         if len(hands) != rules.players:
             raise BadDeal(f"{rules.name} deals {rules.players} hands, not {len(hands)}")
-        free = {card: list(slots) for card, slots in _slots_of(rules).items()}
+        free = {card: list(slots) for card, slots in _compiled(rules).slots_of.items()}
 
         def take(card: Card, where: str) -> int:
             slots = free.get(card)
@@ -344,11 +361,14 @@ class Hand:
     @property
     def tricks(self) -> list[Trick]:
         """Every finished trick, in order."""
-        deck = self.rules.deck
-        return [
-            Trick(lead, tuple(deck[s] for s in slots), seats, win)
-            for lead, slots, seats, win in self._trick_log
-        ]
+        built = self._trick_objects
+        if len(built) < len(self._trick_log):
+            deck = self.rules.deck
+            built.extend(
+                Trick(lead, tuple([deck[s] for s in slots]), seats, win)
+                for lead, slots, seats, win in self._trick_log[len(built) :]
+            )
+        return built[:]
 
     @property
     def refills(self) -> list[Refill]:
@@ -398,14 +418,38 @@ class Hand:
         return []
 
     def _legal_bids(self) -> tuple[int, ...]:
-        rules = self.rules
-        return _bid_codes(rules, self.high_bid, len(self.bids) == rules.players - 1)
+        return self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
 
     def step(self, code: int) -> None:
         """Apply a legal action code without checking it (the fast path)."""
         phase = self.phase
         if phase is Phase.PLAY:
-            self._play(code)
+            # the innermost step of every simulation, so it is written out here
+            seat: int = self.to_act  # type: ignore[assignment]
+            bit = BIT[code]
+            self.hands[seat] ^= bit
+            held = self._held
+            held[seat] ^= bit
+            self.plays.append(code)
+            self._trick.append(code)
+            self._trick_seats.append(seat)
+            power = self._power[code]
+            if power > self._best_power:  # equal jokers: the first played stays best
+                self._best_power = power
+                self._best = seat
+            n = len(held)
+            leader = self._leader
+            s = seat + 1
+            if s == n:
+                s = 0
+            while s != leader:
+                if held[s]:
+                    self.to_act = s
+                    return
+                s += 1
+                if s == n:
+                    s = 0
+            self._end_trick()
         elif phase is Phase.BID:
             self._bid(code)
         elif phase is Phase.NAME_TRUMP:
@@ -431,7 +475,7 @@ class Hand:
 
     def _name_trump(self, suit: Suit) -> None:
         self.trump = suit
-        tables = self._tables = _tables(self.rules, suit)
+        tables = self._tables = self._c.tables[suit]
         self._power = tables.power
         self._refill(tables.trump_mask)
         keep = self.rules.keep_trump
@@ -511,33 +555,6 @@ class Hand:
                 return
         self._finish()
 
-    def _play(self, slot: int) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        bit = BIT[slot]
-        self.hands[seat] ^= bit
-        held = self._held
-        held[seat] ^= bit
-        self.plays.append(slot)
-        self._trick.append(slot)
-        self._trick_seats.append(seat)
-        power = self._power[slot]
-        if power > self._best_power:  # equal jokers: the first played stays best
-            self._best_power = power
-            self._best = seat
-        n = len(held)
-        leader = self._leader
-        s = seat + 1
-        if s == n:
-            s = 0
-        while s != leader:
-            if held[s]:
-                self.to_act = s
-                return
-            s += 1
-            if s == n:
-                s = 0
-        self._end_trick()
-
     def _end_trick(self) -> None:
         winner = self._best
         trick = tuple(self._trick)
@@ -558,14 +575,16 @@ class Hand:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now."""
         phase = self.phase
-        if phase is Phase.PLAY or phase is Phase.BURY:
-            deck = self.rules.deck
-            make = Play if phase is Phase.PLAY else Bury
-            return tuple(make(deck[s]) for s in bits(self._held[self.to_act]))  # type: ignore[index]
+        if phase is Phase.PLAY:
+            plays = self._c.plays
+            return tuple([plays[s] for s in bits(self._held[self.to_act])])  # type: ignore[index]
         if phase is Phase.BID:
-            return tuple(PASS if v == 0 else _BIDS[v] for v in self._legal_bids())
+            return self._c.bid_actions[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
         if phase is Phase.NAME_TRUMP:
-            return tuple(_NAME.values())
+            return _NAME
+        if phase is Phase.BURY:
+            buries = self._c.buries
+            return tuple([buries[s] for s in bits(self._held[self.to_act])])  # type: ignore[index]
         return ()
 
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -607,7 +626,7 @@ class Hand:
 
     def _slot_in(self, card: object, mask: int) -> int | None:
         """The slot of ``card`` within ``mask`` (either joker slot for ``JK``)."""
-        slots: tuple[int, ...] = _slots_of(self.rules).get(card, ())  # type: ignore[call-overload]
+        slots: tuple[int, ...] = self._c.slots_of.get(card, ())  # type: ignore[call-overload]
         for slot in slots:
             if mask >> slot & 1:
                 return slot

@@ -23,6 +23,11 @@ from typing import Literal
 from pitchlab.cards import CARDS, HIGH_JOKER, JOKER, LOW_JOKER, RANK_LETTERS, Card, Suit
 from pitchlab.errors import UnknownRuleset
 
+TrumpChoice = Literal["named"]
+"""How trump is chosen: ``named`` by the bidder after the bidding. (Variants
+that take trump from the first card led arrive with their presets.)"""
+PlayRule = Literal["trump-only"]
+"""What may be played: ``trump-only``, any trump to any trick, never another card."""
 Scorer = Literal["capturer", "holder"]
 """Who scores a point card: the team that captures it, or the team of the
 player holding it when play begins."""
@@ -62,6 +67,8 @@ class Ruleset:
     """What the dealer must bid when everyone before passed."""
     dealer_may_match: bool = False
     """Whether the dealer may take the contract at the current high bid."""
+    trump_choice: TrumpChoice = "named"
+    play_rule: PlayRule = "trump-only"
     trump_order: tuple[str, ...] = (
         "A", "K", "Q", "J", "OJ", "JK", "JK", "T", "9", "8", "7", "6", "5", "4", "3", "2",
     )  # fmt: skip
@@ -95,6 +102,8 @@ class Ruleset:
             raise ValueError(f"{self.name}: teams must list a team for each of {self.players} seats")
         if self.players * self.hand_size > len(self.deck):
             raise ValueError(f"{self.name}: {self.players} hands of {self.hand_size} exceed the deck")
+        if self.trump_choice != "named" or self.play_rule != "trump-only":
+            raise ValueError(f"{self.name}: this engine plays named trump, trump-only play")
         for point in self.point_cards:
             if point.role not in self.trump_order:
                 raise ValueError(f"{self.name}: point card {point.role!r} is not a trump role")

@@ -1,0 +1,130 @@
+"""The bots: only legal actions, sensible choices in positions worked out by hand, honest reasons."""
+
+from __future__ import annotations
+
+import random
+
+import pitchlab as pl
+
+HEARTS = pl.Suit.HEARTS
+
+
+def filler() -> list[pl.Card]:
+    """The 38 cards that are never trump when hearts are trump (all spades, clubs, diamonds but JD)."""
+    return [c for c in pl.CARDS[:52] if not pl.TEN_POINT.is_trump(c, HEARTS)]
+
+
+def deal(seats: dict[int, str], stock_tail: str = "") -> pl.Hand:
+    """Dealer 0; the named seats get the given cards, padded with non-trump; the stock ends with ``stock_tail``."""
+    spare = filler()
+    given = {s: pl.parse_cards(text) for s, text in seats.items()}
+    tail = pl.parse_cards(stock_tail)
+    hands = []
+    for seat in range(4):
+        cards = given.get(seat, [])
+        hands.append(cards + [spare.pop() for _ in range(9 - len(cards))])
+    stock = [spare.pop() for _ in range(18 - len(tail))] + tail
+    assert not spare
+    return pl.Hand.from_cards(hands, stock, dealer=0)
+
+
+def stuck_dealer_names_hearts(hand: pl.Hand) -> None:
+    """Seats 1-3 pass, the dealer (seat 0) is forced to 4 and names hearts."""
+    for _ in range(3):
+        hand.apply(pl.PASS)
+    hand.apply(pl.Bid(4))
+    hand.apply(pl.NameTrump(HEARTS))
+
+
+TRUMP_IN_HANDS = {0: "AH KH QH JH JD 7H", 1: "3H 6H 9H", 2: "TH 5H 8H", 3: "4H JK JK 2H"}
+
+
+def play_deal() -> pl.Hand:
+    """All 16 trump in hands, the stock all non-trump, so every draw is dead."""
+    hand = deal(TRUMP_IN_HANDS)
+    stuck_dealer_names_hearts(hand)
+    assert hand.phase is pl.Phase.PLAY and hand.to_act == 0
+    return hand
+
+
+BOT = pl.RuleBasedPlayer()
+
+
+def test_stuck_dealer_bids_four_and_says_why() -> None:
+    hand = deal(TRUMP_IN_HANDS)
+    for _ in range(3):
+        hand.apply(pl.PASS)
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Bid(4)
+    assert "must" in decision.why
+
+
+def test_leads_the_highest_trump_still_out() -> None:
+    """Seat 0 holds the ace of trump: nothing can beat it, so it leads it."""
+    hand = play_deal()
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Play(pl.Card("AH"))
+    assert "beat" in decision.why
+
+
+def test_saves_the_three_when_it_cannot_win() -> None:
+    """Against the ace, seat 1 (3H 6H 9H) cannot win: it keeps the three and plays the 6."""
+    hand = play_deal()
+    hand.apply(pl.Play(pl.Card("AH")))
+    decision = BOT.decide(hand.view(1))
+    assert decision.action == pl.Play(pl.Card("6H"))
+
+
+def test_gives_points_to_a_partner_who_is_sure_to_win() -> None:
+    """Partner's ace cannot be beaten, so seat 2 adds its ten (a point) rather than the 5 or 8."""
+    hand = play_deal()
+    hand.apply(pl.Play(pl.Card("AH")))
+    hand.apply(pl.Play(pl.Card("9H")))
+    decision = BOT.decide(hand.view(2))
+    assert decision.action == pl.Play(pl.Card("TH"))
+    assert "partner" in decision.why
+
+
+def test_buries_the_two_first_then_the_lowest_plain_trump() -> None:
+    """The two's point stays with its holder even buried, so it goes first; then the 7, the lowest no-point trump."""
+    hand = deal({1: "AH KH QH 9H 8H 7H 2H 3H", 2: "JK JK"}, stock_tail="JH JD TH 6H 5H 4H")
+    stuck_dealer_names_hearts(hand)
+    assert hand.phase is pl.Phase.BURY and hand.to_act == 1
+    first = BOT.decide(hand.view(1))
+    assert first.action == pl.Bury(pl.Card("2H"))
+    hand.apply(first.action)
+    second = BOT.decide(hand.view(1))
+    assert second.action == pl.Bury(pl.Card("7H"))
+
+
+def test_bots_only_choose_legal_actions_and_explain_them() -> None:
+    rng = random.Random(5)
+    for i in range(200):
+        hand = pl.Hand.deal(dealer=i % 4, seed=rng)
+        players: list[pl.Player] = [
+            pl.RuleBasedPlayer(),
+            pl.RandomPlayer(i),
+            pl.RuleBasedPlayer(),
+            pl.RandomPlayer(-i),
+        ]
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            decision = players[seat].decide(hand.view(seat))
+            assert decision.action in hand.legal_actions()
+            assert decision.why.strip()
+            hand.apply(decision.action, seat)
+
+
+def test_rule_based_team_beats_random_team() -> None:
+    """A sanity check on strength: over many hands the bots out-score random play by a wide margin."""
+    rng = random.Random(11)
+    totals = [0, 0]
+    for i in range(300):
+        hand = pl.Hand.deal(dealer=i % 4, seed=rng)
+        pl.play_hand(
+            hand, [pl.RuleBasedPlayer(), pl.RandomPlayer(i), pl.RuleBasedPlayer(), pl.RandomPlayer(i + 1)]
+        )
+        for team, change in enumerate(hand.result().score_change):
+            totals[team] += change
+    assert totals[0] > totals[1] + 300
