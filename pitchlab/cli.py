@@ -65,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, PitchError, OSError) as exc:
         print(_one_line(str(exc)), file=sys.stderr)
         return 2
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        print(_one_line(f"pitchlab: internal error: {type(exc).__name__}: {exc}"), file=sys.stderr)
+        return 2
     return 0
 
 

@@ -610,8 +610,9 @@ class Hand:
             raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
         if phase is Phase.BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
-            if value in self._legal_bids():
-                return value
+            if isinstance(action, Pass) or (type(value) is int and value > 0):
+                if value in self._legal_bids():
+                    return value
             raise IllegalAction(actor, action, self._why_not_bid(value))
         if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
             if isinstance(action.suit, Suit):
@@ -637,12 +638,12 @@ class Hand:
             return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
         return f"{card.code} is not trump: a dead card stays in the hand and is never played"
 
-    def _why_not_bid(self, value: int) -> str:
+    def _why_not_bid(self, value: object) -> str:
         rules = self.rules
         legal = self._legal_bids()
         if legal == (rules.stuck_dealer_bid,):
             return f"everyone else passed, so the dealer must bid {rules.stuck_dealer_bid}"
-        if not rules.min_bid <= value <= rules.max_bid:
+        if type(value) is not int or not rules.min_bid <= value <= rules.max_bid:
             return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}"
         return f"a bid must be higher than the high bid so far ({self.high_bid})"
 

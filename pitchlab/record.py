@@ -52,10 +52,24 @@ def dumps(hand: Hand, indent: int | None = 2) -> str:
 def loads(text: str) -> Hand:
     """Read and replay a record from JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         raise BadRecord("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise BadRecord("", "not a hand record: JSON nested too deeply") from None
+
     return from_record(data)
+
+
+class _HugeNumber(str):
+    """A JSON integer too long to be any field's value, kept as text so the key can be named."""
+
+    def __repr__(self) -> str:
+        return f"a {len(self)}-digit number"
+
+
+def _parse_int(text: str) -> int | _HugeNumber:
+    return int(text) if len(text) <= 30 else _HugeNumber(text)
 
 
 def from_record(data: object) -> Hand:
@@ -89,7 +103,9 @@ def from_record(data: object) -> Hand:
     try:
         hand = Hand.from_cards(hands, stock, dealer, rules)
     except PitchError as exc:
-        raise BadRecord("hands", str(exc)) from None
+        stock_size = len(rules.deck) - rules.players * rules.hand_size
+        where = "stock" if str(exc).startswith("stock") or len(stock) != stock_size else "hands"
+        raise BadRecord(where, str(exc)) from None
     _replay(hand, data)
     return hand
 
@@ -126,15 +142,15 @@ def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
     _apply(hand, NameTrump(suit), "trump")
 
     _replay_bury(hand, data)
-    for i, card in enumerate(_cards(data.get("plays") or [], "plays")):
+    for i, card in enumerate(_cards(_optional(data, "plays"), "plays")):
         if hand.phase is Phase.BURY:
             raise BadRecord("plays", f"recorded while seat {hand.to_act} still has to bury")
         _apply(hand, Play(card), f"plays[{i}]")
 
 
 def _replay_bury(hand: Hand, data: Mapping[str, Any]) -> None:
-    raw = data.get("bury")
-    if raw is None or raw == []:
+    raw = _optional(data, "bury")
+    if raw == []:
         raw = [[] for _ in range(hand.rules.players)]
     if not isinstance(raw, list) or len(raw) != hand.rules.players:
         raise BadRecord("bury", f"expected one list per seat ({hand.rules.players}), got {raw!r}")
@@ -143,16 +159,21 @@ def _replay_bury(hand: Hand, data: Mapping[str, Any]) -> None:
         seat = hand.to_act
         assert seat is not None
         if not queues[seat]:
-            return  # a position: this seat has yet to bury
+            # a position: this seat has yet to bury, so nobody may have buried after it
+            later = next((s for s, rest in enumerate(queues) if rest), None)
+            if later is not None:
+                raise BadRecord(f"bury[{later}]", f"recorded while seat {seat}, who buries first, has not")
+            return
         _apply(hand, Bury(queues[seat].pop(0)), f"bury[{seat}]")
     for seat, rest in enumerate(queues):
         if rest:
             buried = len(hand.buried_by(seat))
-            raise BadRecord(
-                f"bury[{seat}]",
-                f"seat {seat} may bury only down to {hand.rules.keep_trump} trump ({buried} cards);"
-                f" the record buries {buried + len(rest)}",
-            )
+            keep = hand.rules.keep_trump
+            if not buried:
+                problem = f"seat {seat} holds no more than {keep} trump, so it buries nothing"
+            else:
+                problem = f"seat {seat} buries {buried} to get down to {keep} trump, not {buried + len(rest)}"
+            raise BadRecord(f"bury[{seat}]", problem)
 
 
 def _apply(hand: Hand, action: Action, where: str) -> None:
@@ -172,8 +193,14 @@ def _later_keys(data: Mapping[str, Any]) -> list[str]:
     return later
 
 
+def _optional(data: Mapping[str, Any], key: str) -> Any:
+    """A later-phase key: left out, ``null`` and ``[]`` all mean nothing recorded."""
+    value = data.get(key)
+    return [] if value is None else value
+
+
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
+    value = _optional(data, key)
     if not isinstance(value, list):
         raise BadRecord(key, f"expected a list, got {_json_type(value)}")
     return value
