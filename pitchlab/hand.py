@@ -610,9 +610,9 @@ class Hand:
             raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
         if phase is Phase.BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
-            if isinstance(action, Pass) or (type(value) is int and value > 0):
-                if value in self._legal_bids():
-                    return value
+            well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
+            if well_formed and value in self._legal_bids():
+                return value
             raise IllegalAction(actor, action, self._why_not_bid(value))
         if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
             if isinstance(action.suit, Suit):

@@ -14,8 +14,8 @@ import copy
 import functools
 import io
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Sequence

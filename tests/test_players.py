@@ -15,7 +15,7 @@ def filler() -> list[pl.Card]:
 
 
 def deal(seats: dict[int, str], stock_tail: str = "") -> pl.Hand:
-    """Dealer 0; the named seats get the given cards, padded with non-trump; the stock ends with ``stock_tail``."""
+    """Dealer 0; named seats get the given cards padded with non-trump; the stock ends with ``stock_tail``."""
     spare = filler()
     given = {s: pl.parse_cards(text) for s, text in seats.items()}
     tail = pl.parse_cards(stock_tail)
@@ -86,7 +86,7 @@ def test_gives_points_to_a_partner_who_is_sure_to_win() -> None:
 
 
 def test_buries_the_two_first_then_the_lowest_plain_trump() -> None:
-    """The two's point stays with its holder even buried, so it goes first; then the 7, the lowest no-point trump."""
+    """The two's point stays with its holder even buried, so it goes first; then the 7, the lowest plain trump."""
     hand = deal({1: "AH KH QH 9H 8H 7H 2H 3H", 2: "JK JK"}, stock_tail="JH JD TH 6H 5H 4H")
     stuck_dealer_names_hearts(hand)
     assert hand.phase is pl.Phase.BURY and hand.to_act == 1
