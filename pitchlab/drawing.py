@@ -1,51 +1,224 @@
-"""Pictures of cards as SVG text (no widget or notebook dependency).
+"""Pictures of cards, hands, tables and the trump ladder, as SVG text.
 
-The core imports this module only inside ``_repr_html_``, so the engine never
-pays for drawing code it does not use.
+No widget or notebook dependency: every function returns a string, so the
+pictures work in Jupyter (``_repr_html_``), in Voilà, in a static page or a
+test. Every picture carries a text equivalent (``role="img"``, an
+``aria-label`` and a ``<title>``) for screen readers.
+
+The engine imports this module only inside ``Card._repr_html_``, so playing
+hands never loads drawing code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
 
-from pitchlab.cards import Card
+from pitchlab.cards import Card, Suit
+from pitchlab.rules import TEN_POINT, Ruleset
 
 RED = "#c0392b"
 BLACK = "#1b1b1b"
 FOUR_COLOUR = {"S": "#1b1b1b", "H": "#c0392b", "D": "#1f5fbf", "C": "#1e8449"}
 """Suit colours of a four-colour deck, easier to tell apart for colour-blind readers."""
+FELT = "#1f6f43"
+GOLD = "#f2c94c"
+CARD_W, CARD_H = 100, 140
+"""The card's own coordinate box; pictures scale it."""
 
 
 def card_colour(card: Card, four_colour: bool = False) -> str:
+    """The ink of a card: red or black, or one colour per suit in a four-colour deck."""
     suit = card.suit
     if four_colour and suit is not None:
         return FOUR_COLOUR[suit.letter]
     return RED if card.is_red else BLACK
 
 
-def card_svg(card: Card, width: int = 56, four_colour: bool = False) -> str:
-    """An SVG face of one card: rank and suit symbol in the suit's colour."""
-    height = round(width * 1.4)
+def _card_group(
+    card: Card | None,
+    x: float,
+    y: float,
+    scale: float,
+    *,
+    four_colour: bool = False,
+    dead: bool = False,
+    struck: bool = False,
+    marked: bool = False,
+) -> str:
+    """One card (``None`` for a face-down back) at (x, y) in a parent SVG."""
+    out = [f'<g transform="translate({x:.1f},{y:.1f}) scale({scale:.3f})">']
+    if card is None:
+        out.append(
+            f'<rect x="2" y="2" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="10" fill="#2c4f8c" '
+            'stroke="#fff" stroke-width="4"/>'
+            f'<rect x="12" y="12" width="{CARD_W - 24}" height="{CARD_H - 24}" rx="6" fill="none" '
+            'stroke="#9db4e0" stroke-width="3" stroke-dasharray="6 4"/>'
+        )
+        out.append("</g>")
+        return "".join(out)
     colour = card_colour(card, four_colour)
+    face = "#ececec" if dead else "#ffffff"
+    border = GOLD if marked else "#555"
+    out.append(
+        f'<rect x="2" y="2" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="10" fill="{face}" '
+        f'stroke="{border}" stroke-width="{6 if marked else 3}"/>'
+    )
     if card.is_joker:
         corner, centre = "JK", "★"
+        sub = {"JKH": "high", "JKL": "low"}.get(card.code, "")
     else:
-        corner = card.label[:-1]
-        centre = card.label[-1]
-    label = escape(card.label)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 100 140" role="img" aria-label="{label}">'
-        f"<title>{label}</title>"
-        '<rect x="2" y="2" width="96" height="136" rx="10" fill="white" stroke="#555" stroke-width="3"/>'
-        f'<text x="10" y="34" font-family="sans-serif" font-size="30" font-weight="bold" fill="{colour}">'
-        f"{escape(corner)}</text>"
-        f'<text x="50" y="100" font-family="sans-serif" font-size="54" text-anchor="middle" fill="{colour}">'
-        f"{escape(centre)}</text>"
-        "</svg>"
+        corner, centre, sub = card.label[:-1], card.label[-1], ""
+    opacity = ' opacity="0.45"' if dead else ""
+    out.append(
+        f'<g{opacity}><text x="10" y="36" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" '
+        f'font-weight="bold" fill="{colour}">{escape(corner)}</text>'
+        f'<text x="50" y="{104 if not sub else 96}" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'font-size="56" text-anchor="middle" fill="{colour}">{escape(centre)}</text>'
     )
+    if sub:
+        out.append(
+            f'<text x="50" y="124" font-family="DejaVu Sans, Arial, sans-serif" font-size="18" '
+            f'text-anchor="middle" fill="{colour}">{sub}</text>'
+        )
+    out.append("</g>")
+    if struck:
+        out.append('<line x1="8" y1="132" x2="92" y2="8" stroke="#7f8c8d" stroke-width="7" stroke-linecap="round"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _svg(width: float, height: float, label: str, body: Iterable[str], css_class: str = "") -> str:
+    label = escape(label, quote=True)
+    cls = f' class="{css_class}"' if css_class else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg"{cls} width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">'
+        f"<title>{label}</title>{''.join(body)}</svg>"
+    )
+
+
+def card_svg(
+    card: Card | None,
+    width: int = 64,
+    *,
+    four_colour: bool = False,
+    dead: bool = False,
+    struck: bool = False,
+    marked: bool = False,
+) -> str:
+    """One card face (or, for ``None``, a face-down back).
+
+    ``dead`` greys a card that can never be played; ``struck`` crosses out a
+    card already played; ``marked`` rings it in gold.
+    """
+    scale = width / CARD_W
+    label = "face-down card" if card is None else card.label + (" (dead)" if dead else "")
+    group = _card_group(card, 0, 0, scale, four_colour=four_colour, dead=dead, struck=struck, marked=marked)
+    return _svg(width, CARD_H * scale, label, [group])
 
 
 def card_html(card: Card) -> str:
     """HTML for one card, as Jupyter shows it."""
-    return f'<span class="pl-card pl-card-{card.code}" style="display:inline-block">{card_svg(card)}</span>'
+    return f'<span class="pl-card-picture" title="{escape(card.label)}">{card_svg(card)}</span>'
+
+
+def hand_svg(
+    cards: Sequence[Card | None],
+    width: int = 64,
+    *,
+    overlap: float = 0.55,
+    four_colour: bool = False,
+    dead: Iterable[Card] = (),
+    label: str = "",
+) -> str:
+    """A hand fanned in a row, each card overlapping the last; dead cards greyed."""
+    scale = width / CARD_W
+    step = width * overlap
+    dead_set = set(dead)
+    groups = [
+        _card_group(c, i * step, 0, scale, four_colour=four_colour, dead=c in dead_set) for i, c in enumerate(cards)
+    ]
+    total = step * max(0, len(cards) - 1) + width if cards else width
+    text = label or (
+        ", ".join("face-down card" if c is None else c.label for c in cards) if cards else "no cards"
+    )
+    return _svg(total, CARD_H * scale, text, groups)
+
+
+def ladder_svg(
+    suit: Suit,
+    rules: Ruleset = TEN_POINT,
+    *,
+    played: Iterable[Card] = (),
+    width: int = 46,
+    four_colour: bool = False,
+) -> str:
+    """The trump ladder: every trump of ``suit`` from high to low, with its points.
+
+    The off-jack and the jokers are labelled; cards in ``played`` are struck
+    through (a repeated joker is struck once per time it appears).
+    """
+    trump = rules.trump(suit)
+    scale = width / CARD_W
+    gap = 6
+    top = 26
+    card_h = CARD_H * scale
+    left_over = list(played)
+    body = [
+        f'<text x="2" y="16" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" fill="#333">'
+        f"high</text>"
+    ]
+    parts = []
+    for i, card in enumerate(trump.cards):
+        x = i * (width + gap)
+        struck = card in left_over
+        if struck:
+            left_over.remove(card)
+        role = trump.roles[card]
+        points = trump.points.get(card, 0)
+        body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
+        note = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}.get(role, "joker" if card.is_joker else "")
+        cy = top + card_h + 18
+        if points:
+            body.append(
+                f'<text x="{x + width / 2:.1f}" y="{cy:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
+                f'font-size="14" font-weight="bold" text-anchor="middle" fill="#1e6b3a">{points} pt</text>'
+            )
+        if note:
+            body.append(
+                f'<text x="{x + width / 2:.1f}" y="{cy + 16:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
+                f'font-size="11" text-anchor="middle" fill="#555">{note}</text>'
+            )
+        scorer = trump.scorers.get(card)
+        parts.append(
+            f"{card.label}"
+            + (f" ({note})" if note else "")
+            + (f", {points} point{'s' if points > 1 else ''}" if points else "")
+            + (", to its holder" if scorer == "holder" else "")
+            + (", played" if struck else "")
+        )
+    total_w = len(trump.cards) * (width + gap)
+    body.append(
+        f'<text x="{total_w - gap:.0f}" y="16" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" '
+        f'text-anchor="end" fill="#333">low</text>'
+    )
+    label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
+    return _svg(total_w, top + card_h + 40, label, body, "pl-ladder")
+
+
+def trick_svg(cards: Sequence[Card], seats: Sequence[int], width: int = 64, *, four_colour: bool = False) -> str:
+    """The cards of one trick in play order, each captioned with its seat."""
+    scale = width / CARD_W
+    gap = 10
+    body = []
+    for i, (card, seat) in enumerate(zip(cards, seats, strict=True)):
+        x = i * (width + gap)
+        body.append(_card_group(card, x, 0, scale, four_colour=four_colour))
+        body.append(
+            f'<text x="{x + width / 2:.1f}" y="{CARD_H * scale + 16:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
+            f'font-size="13" text-anchor="middle" fill="#333">seat {seat}</text>'
+        )
+    total = max(width, len(cards) * (width + gap) - gap)
+    label = "trick: " + (", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True)) or "empty")
+    return _svg(total, CARD_H * scale + 22, label, body)

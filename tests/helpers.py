@@ -1,0 +1,249 @@
+"""Helpers for building hand-worked deals and driving a hand through its phases.
+
+The trump sets here are written out from RULES.md, not taken from the engine,
+so that a test built on them checks the engine against the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import pitchlab as pl
+
+RANKS_HIGH_TO_LOW = "AKQJT98765432"
+SUITS = "SHDC"
+SIBLING = {"S": "C", "C": "S", "H": "D", "D": "H"}
+"""The other suit of the same colour: hearts<->diamonds, spades<->clubs."""
+
+
+def deck_codes() -> list[str]:
+    """The 54-card ten-point deck: 52 standard cards and the joker twice."""
+    return [rank + suit for suit in SUITS for rank in reversed(RANKS_HIGH_TO_LOW)] + ["JK", "JK"]
+
+
+def trump_codes(suit: str) -> list[str]:
+    """The 16 trump of ``suit`` from high to low, as RULES.md orders them:
+    A K Q J off-jack joker joker 10 9 8 7 6 5 4 3 2."""
+    return [
+        "A" + suit,
+        "K" + suit,
+        "Q" + suit,
+        "J" + suit,
+        "J" + SIBLING[suit],
+        "JK",
+        "JK",
+        *(rank + suit for rank in "T98765432"),
+    ]
+
+
+def non_trump_codes(suit: str) -> list[str]:
+    """The 38 cards that are not trump when ``suit`` is named, in deck order."""
+    trump = set(trump_codes(suit))
+    return [code for code in deck_codes() if code not in trump]
+
+
+def cards(text: str) -> list[pl.Card]:
+    return [pl.Card(code) for code in text.split()]
+
+
+def card(code: str) -> pl.Card:
+    return pl.Card(code)
+
+
+def build(
+    hands: Sequence[str], stock: str = "", trump: str = "H"
+) -> tuple[list[list[pl.Card]], list[pl.Card]]:
+    """A whole deal from partial hands and the top of the stock.
+
+    ``hands[seat]`` lists some of that seat's cards and ``stock`` the first
+    cards of the stock. Every trump of ``trump`` must be placed explicitly, so
+    the hand-worked outcome never depends on filler; the rest of each hand and
+    of the stock is filled with cards that are not trump of ``trump``, in deck
+    order (seat 0 first, then the stock).
+    """
+    assert len(hands) == 4
+    placed = [[pl.Card(c).code for c in h.split()] for h in hands]
+    stock_top = [pl.Card(c).code for c in stock.split()]
+    used = Counter(code for h in placed for code in h) + Counter(stock_top)
+    missing_trump = Counter(trump_codes(trump)) - used
+    assert not missing_trump, f"place every trump by hand; missing {sorted(missing_trump.elements())}"
+    too_many = used - Counter(deck_codes())
+    assert not too_many, f"cards used more often than the deck holds them: {sorted(too_many)}"
+    filler = [code for code in non_trump_codes(trump) if code not in used]
+    full_hands: list[list[pl.Card]] = []
+    for seat, listed in enumerate(placed):
+        assert len(listed) <= 9, f"seat {seat} is given {len(listed)} cards"
+        need = 9 - len(listed)
+        full_hands.append([pl.Card(c) for c in listed + filler[:need]])
+        filler = filler[need:]
+    full_stock = [pl.Card(c) for c in stock_top + filler]
+    assert len(full_stock) == 18, f"the stock would hold {len(full_stock)} cards"
+    return full_hands, full_stock
+
+
+def deal(hands: Sequence[str], stock: str = "", *, dealer: int = 0, trump: str = "H") -> pl.Hand:
+    """The :class:`pl.Hand` of :func:`build`'s deal."""
+    full_hands, full_stock = build(hands, stock, trump)
+    return pl.Hand.from_cards(full_hands, full_stock, dealer)
+
+
+Table = pl.Hand | pl.Game
+"""Something to act on: a hand, or a game (which scores its hand when it ends)."""
+
+
+def hand_of(table: Table) -> pl.Hand:
+    return table.hand if isinstance(table, pl.Game) else table
+
+
+def bids(table: Table, *values: int | None) -> None:
+    """Bid in order from the dealer's left (``None`` is a pass), checking each seat's turn."""
+    dealer = hand_of(table).dealer
+    for i, value in enumerate(values):
+        seat = (dealer + 1 + i) % 4
+        action: pl.Action = pl.PASS if value is None else pl.Bid(value)
+        table.apply(action, seat=seat)
+
+
+def name(table: Table, suit: str) -> None:
+    table.apply(pl.NameTrump(pl.Suit.parse(suit)), seat=hand_of(table).bidder)
+
+
+def bury(table: Table, plan: Mapping[int, str]) -> None:
+    """Bury the listed cards for each seat, whichever seat the engine asks first."""
+    queues = {seat: text.split() for seat, text in plan.items()}
+    while hand_of(table).phase is pl.Phase.BURY:
+        seat = hand_of(table).to_act
+        assert seat is not None
+        assert queues.get(seat), f"seat {seat} is asked to bury but the plan has nothing for it"
+        table.apply(pl.Bury(pl.Card(queues[seat].pop(0))), seat=seat)
+    assert all(not rest for rest in queues.values()), f"cards left to bury: {queues}"
+
+
+MOVE = re.compile(r"(\d):(\S+)")
+
+
+def play(table: Table, moves: str) -> None:
+    """Play ``"1:4H 2:AH ..."``: each card by the seat worked out by hand to be on turn."""
+    for seat, code in MOVE.findall(moves):
+        table.apply(pl.Play(pl.Card(code)), seat=int(seat))
+
+
+def phase(hand: pl.Hand) -> pl.Phase:
+    """The hand's phase (a call, so that a type checker does not pin it after an assert)."""
+    return hand.phase
+
+
+def tricks(hand: pl.Hand) -> list[tuple[int, str, tuple[int, ...], int | None]]:
+    """Each finished trick as (leader, cards, seats, winner)."""
+    return [(t.leader, pl.format_cards(t.cards), t.seats, t.winner) for t in hand.tricks]
+
+
+def codes(cards_: Sequence[pl.Card]) -> list[str]:
+    """Codes sorted, for comparing card collections whatever their order."""
+    return sorted(c.code for c in cards_)
+
+
+def snapshot(hand: pl.Hand) -> dict[str, Any]:
+    """Everything observable about a hand, to check that a refused action changed nothing."""
+    return {
+        "record": pl.to_record(hand),
+        "phase": hand.phase,
+        "to_act": hand.to_act,
+        "bidder": hand.bidder,
+        "high_bid": hand.high_bid,
+        "trump": hand.trump,
+        "drawn": list(hand.drawn),
+        "hands": [hand.hand_of(s) for s in range(4)],
+        "playable": [hand.playable(s) for s in range(4)],
+        "buried": [hand.buried_by(s) for s in range(4)],
+        "legal": hand.legal_actions(),
+        "tricks": hand.tricks,
+        "current": hand.current_trick,
+        "points": hand.points_by_seat(),
+    }
+
+
+def assert_refused(
+    hand: pl.Hand,
+    action: pl.Action,
+    *,
+    seat: int | None = None,
+    named_seat: int,
+    rule: str,
+) -> pl.IllegalAction:
+    """Apply ``action`` and check it is refused with a message naming the seat,
+    the action and the rule (``rule`` is a regex the rule text must match), and
+    that nothing changed."""
+    before = snapshot(hand)
+    with pytest.raises(pl.IllegalAction) as info:
+        hand.apply(action, seat=seat)
+    err = info.value
+    message = str(err)
+    assert f"seat {named_seat}" in message, message
+    assert str(action) in message, message
+    assert err.seat == named_seat
+    assert err.action == action
+    assert re.search(rule, err.rule, re.IGNORECASE), f"rule {err.rule!r} does not match {rule!r}"
+    assert err.rule in message
+    assert snapshot(hand) == before
+    return err
+
+
+# ---------------------------------------------------------------- shared deals
+#
+# Hearts are trump in every one of these. Filler (never trump) completes the
+# hands and the stock.
+
+JOKER_DEAL = ("3H QH JH JD", "2H 4H 6H 8H", "JK AH 5H 9H", "JK KH 7H TH")
+"""Four trump each, so everyone draws two dead cards and nobody buries.
+
+The stock starts QS KS QC KC AS AC 2D 3D, so with dealer 0 seat 1 draws QS KS,
+seat 2 QC KC, seat 3 AS AC and seat 0 2D 3D.
+"""
+JOKER_STOCK = "QS KS QC KC AS AC 2D 3D"
+
+
+def joker_deal(dealer: int = 0) -> pl.Hand:
+    return deal(JOKER_DEAL, JOKER_STOCK, dealer=dealer)
+
+
+JOKER_SET_PLAY = "1:2H 2:JK 3:JK 0:3H  2:AH 3:TH 0:JD 1:4H  2:5H 3:KH 0:QH 1:6H  3:7H 0:JH 1:8H 2:9H"
+"""The joker deal with seat 1 (team 1) as bidder, leading.
+
+Trick 1: 2H JK JK 3H -> the first joker (seat 2) wins; team 0 takes JK JK 3H = 5.
+    The 2H is not captured: it scores 1 for its holder, seat 1 (team 1).
+Trick 2 (seat 2 leads): AH TH JD 4H -> AH, seat 2; team 0 takes A, T, off-jack = 3 (8).
+Trick 3 (seat 2 leads): 5H KH QH 6H -> KH, seat 3; no points.
+Trick 4 (seat 3 leads): 7H JH 8H 9H -> JH, seat 0; team 0 takes the jack = 1 (9).
+Team 0 took 9, team 1 took 1 (the two).
+"""
+
+JOKER_MADE_PLAY = "2:JK 3:JK 0:3H 1:2H  2:AH 3:TH 0:JD 1:4H  2:5H 3:KH 0:QH 1:6H  3:7H 0:JH 1:8H 2:9H"
+"""The joker deal with seat 2 (team 0) as bidder, leading.
+
+Trick 1: JK JK 3H 2H -> the first joker (seat 2); team 0 takes JK JK 3H = 5; 2H is 1 for team 1.
+Trick 2: AH TH JD 4H -> seat 2; +3 (8).  Trick 3: 5H KH QH 6H -> KH, seat 3; nothing.
+Trick 4 (seat 3 leads): 7H JH 8H 9H -> JH, seat 0; +1 (9). Team 0 took 9, team 1 took 1.
+"""
+
+ALL_POINTS_DEAL = ("JK JK TH 3H 2H", "9H 8H 7H", "AH KH QH JH JD", "6H 5H 4H")
+"""Team 0 (seats 0 and 2) holds every point card; team 1 holds only 9-4."""
+
+ALL_POINTS_PLAY = "2:AH 3:6H 0:2H 1:9H  2:KH 3:5H 0:3H 1:8H  2:QH 3:4H 0:TH 1:7H  2:JH 0:JK  2:JD 0:JK"
+"""Seat 2 bids and leads.
+
+T1 AH 6H 2H 9H -> AH, seat 2 (+1 ace; the 2H scores 1 for its holder, seat 0, team 0).
+T2 KH 5H 3H 8H -> seat 2 (+3).  T3 QH 4H TH 7H -> seat 2 (+1 ten).
+Seats 1 and 3 are now out of trump and skipped.
+T4 JH JK -> jack beats joker, seat 2 (+2).  T5 JD JK -> off-jack beats joker, seat 2 (+2).
+Team 0: 1+1+3+1+2+2 = 10, team 1: 0.
+"""
+
+
+def all_points_deal(dealer: int = 0) -> pl.Hand:
+    return deal(ALL_POINTS_DEAL, dealer=dealer)
