@@ -83,7 +83,9 @@ def _card_group(
         )
     out.append("</g>")
     if struck:
-        out.append('<line x1="8" y1="132" x2="92" y2="8" stroke="#7f8c8d" stroke-width="7" stroke-linecap="round"/>')
+        out.append(
+            '<line x1="8" y1="132" x2="92" y2="8" stroke="#7f8c8d" stroke-width="7" stroke-linecap="round"/>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -120,7 +122,10 @@ def card_svg(
 
 def card_html(card: Card) -> str:
     """HTML for one card, as Jupyter shows it."""
-    return f'<span class="pl-card-picture" title="{escape(card.label)}">{card_svg(card)}</span>'
+    return (
+        f'<span class="pl-card-picture" data-card="{card.code}" title="{escape(card.label)}">'
+        f"{card_svg(card)}</span>"
+    )
 
 
 def hand_svg(
@@ -137,7 +142,8 @@ def hand_svg(
     step = width * overlap
     dead_set = set(dead)
     groups = [
-        _card_group(c, i * step, 0, scale, four_colour=four_colour, dead=c in dead_set) for i, c in enumerate(cards)
+        _card_group(c, i * step, 0, scale, four_colour=four_colour, dead=c in dead_set)
+        for i, c in enumerate(cards)
     ]
     total = step * max(0, len(cards) - 1) + width if cards else width
     text = label or (
@@ -178,7 +184,9 @@ def ladder_svg(
         role = trump.roles[card]
         points = trump.points.get(card, 0)
         body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
-        note = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}.get(role, "joker" if card.is_joker else "")
+        note = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}.get(
+            role, "joker" if card.is_joker else ""
+        )
         cy = top + card_h + 18
         if points:
             body.append(
@@ -207,7 +215,9 @@ def ladder_svg(
     return _svg(total_w, top + card_h + 40, label, body, "pl-ladder")
 
 
-def trick_svg(cards: Sequence[Card], seats: Sequence[int], width: int = 64, *, four_colour: bool = False) -> str:
+def trick_svg(
+    cards: Sequence[Card], seats: Sequence[int], width: int = 64, *, four_colour: bool = False
+) -> str:
     """The cards of one trick in play order, each captioned with its seat."""
     scale = width / CARD_W
     gap = 10
@@ -220,5 +230,7 @@ def trick_svg(cards: Sequence[Card], seats: Sequence[int], width: int = 64, *, f
             f'font-size="13" text-anchor="middle" fill="#333">seat {seat}</text>'
         )
     total = max(width, len(cards) * (width + gap) - gap)
-    label = "trick: " + (", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True)) or "empty")
+    label = "trick: " + (
+        ", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True)) or "empty"
+    )
     return _svg(total, CARD_H * scale + 22, label, body)
