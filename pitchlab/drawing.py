@@ -35,6 +35,19 @@ def card_colour(card: Card, four_colour: bool = False) -> str:
     return RED if card.is_red else BLACK
 
 
+FONT = "DejaVu Sans, Arial, sans-serif"
+
+
+def _text(
+    x: float, y: float, text: str, size: int, fill: str = "#333", anchor: str = "start", bold: bool = False
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size}"{weight} '
+        f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
+    )
+
+
 def _card_group(
     card: Card | None,
     x: float,
@@ -70,17 +83,11 @@ def _card_group(
     else:
         corner, centre, sub = card.label[:-1], card.label[-1], ""
     opacity = ' opacity="0.45"' if dead else ""
-    out.append(
-        f'<g{opacity}><text x="10" y="36" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" '
-        f'font-weight="bold" fill="{colour}">{escape(corner)}</text>'
-        f'<text x="50" y="{104 if not sub else 96}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'font-size="56" text-anchor="middle" fill="{colour}">{escape(centre)}</text>'
-    )
+    out.append(f"<g{opacity}>")
+    out.append(_text(10, 36, corner, 32, colour, bold=True))
+    out.append(_text(50, 96 if sub else 104, centre, 56, colour, "middle"))
     if sub:
-        out.append(
-            f'<text x="50" y="124" font-family="DejaVu Sans, Arial, sans-serif" font-size="18" '
-            f'text-anchor="middle" fill="{colour}">{sub}</text>'
-        )
+        out.append(_text(50, 124, sub, 18, colour, "middle"))
     out.append("</g>")
     if struck:
         out.append(
@@ -171,10 +178,7 @@ def ladder_svg(
     top = 26
     card_h = CARD_H * scale
     left_over = list(played)
-    body = [
-        f'<text x="2" y="16" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" fill="#333">'
-        f"high</text>"
-    ]
+    body = [_text(2, 16, "high", 14)]
     parts = []
     for i, card in enumerate(trump.cards):
         x = i * (width + gap)
@@ -184,20 +188,12 @@ def ladder_svg(
         role = trump.roles[card]
         points = trump.points.get(card, 0)
         body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
-        note = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}.get(
-            role, "joker" if card.is_joker else ""
-        )
+        note = _ROLE_NOTES.get(role, "joker" if card.is_joker else "")
         cy = top + card_h + 18
         if points:
-            body.append(
-                f'<text x="{x + width / 2:.1f}" y="{cy:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
-                f'font-size="14" font-weight="bold" text-anchor="middle" fill="#1e6b3a">{points} pt</text>'
-            )
+            body.append(_text(x + width / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
         if note:
-            body.append(
-                f'<text x="{x + width / 2:.1f}" y="{cy + 16:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
-                f'font-size="11" text-anchor="middle" fill="#555">{note}</text>'
-            )
+            body.append(_text(x + width / 2, cy + 16, note, 11, "#555", "middle"))
         scorer = trump.scorers.get(card)
         parts.append(
             f"{card.label}"
@@ -207,12 +203,12 @@ def ladder_svg(
             + (", played" if struck else "")
         )
     total_w = len(trump.cards) * (width + gap)
-    body.append(
-        f'<text x="{total_w - gap:.0f}" y="16" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" '
-        f'text-anchor="end" fill="#333">low</text>'
-    )
+    body.append(_text(total_w - gap, 16, "low", 14, anchor="end"))
     label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
     return _svg(total_w, top + card_h + 40, label, body, "pl-ladder")
+
+
+_ROLE_NOTES = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}
 
 
 def trick_svg(
@@ -225,12 +221,7 @@ def trick_svg(
     for i, (card, seat) in enumerate(zip(cards, seats, strict=True)):
         x = i * (width + gap)
         body.append(_card_group(card, x, 0, scale, four_colour=four_colour))
-        body.append(
-            f'<text x="{x + width / 2:.1f}" y="{CARD_H * scale + 16:.0f}" font-family="DejaVu Sans, Arial, sans-serif" '
-            f'font-size="13" text-anchor="middle" fill="#333">seat {seat}</text>'
-        )
+        body.append(_text(x + width / 2, CARD_H * scale + 16, f"seat {seat}", 13, anchor="middle"))
     total = max(width, len(cards) * (width + gap) - gap)
-    label = "trick: " + (
-        ", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True)) or "empty"
-    )
-    return _svg(total, CARD_H * scale + 22, label, body)
+    plays = ", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True))
+    return _svg(total, CARD_H * scale + 22, "trick: " + (plays or "empty"), body)
