@@ -111,7 +111,7 @@ class RuleBasedPlayer:
             best = max(self._estimates(view), key=lambda e: e.expected)
             return Decision(
                 NameTrump(best.suit),
-                f"{best.suit.symbol} gives {len(best.trump)} trump holding {best.points_held} points",
+                f"{best.suit.symbol} gives {len(best.trump)} trump holding {_points(best.points_held)}",
             )
         if view.phase is Phase.BURY:
             return self._bury(view)
@@ -126,7 +126,7 @@ class RuleBasedPlayer:
         best = max(self._estimates(view), key=lambda e: e.expected)
         target = min(rules.max_bid, int(best.expected))
         reason = (
-            f"best suit {best.suit.symbol}: {len(best.trump)} trump, {best.points_held} points in hand,"
+            f"best suit {best.suit.symbol}: {len(best.trump)} trump, {_points(best.points_held)} in hand,"
             f" worth about {best.expected:.1f} points"
         )
         if PASS not in legal:
@@ -180,6 +180,10 @@ class RuleBasedPlayer:
             if rank[boss] > top_out:
                 return Decision(Play(boss), f"lead {boss.label}: no trump still out can beat it")
             low = safe_low(mine)
+            if pts[low] and rules.role_of(low, suit) not in holder:
+                return Decision(
+                    Play(low), f"lead {low.label}: every card left carries points; this risks least"
+                )
             return Decision(Play(low), f"lead {low.label}: a cheap card to draw out higher trump")
 
         best_seat, best_rank = _trick_leader(rules, suit, trick.cards, trick.seats)
@@ -210,6 +214,10 @@ class RuleBasedPlayer:
         if pts[low] and rules.role_of(low, suit) not in holder:
             return Decision(Play(low), f"only point cards left: {low.label} is the cheapest to give up")
         return Decision(Play(low), f"cannot win this trick: keep points back and play {low.label}")
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _holder_roles(rules: Ruleset) -> frozenset[str]:
