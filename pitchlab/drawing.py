@@ -225,3 +225,72 @@ def trick_svg(
     total = max(width, len(cards) * (width + gap) - gap)
     plays = ", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True))
     return _svg(total, CARD_H * scale + 22, "trick: " + (plays or "empty"), body)
+
+
+SEAT_SPOTS = ((0.5, 0.86), (0.17, 0.5), (0.5, 0.14), (0.83, 0.5))
+"""Where seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
+
+
+def table_svg(
+    names: Sequence[str],
+    *,
+    dealer: int,
+    bids: Sequence[str],
+    hand_sizes: Sequence[int],
+    trick: Sequence[tuple[int, Card]] = (),
+    bidder: int | None = None,
+    drawn: Sequence[int] | None = None,
+    to_act: int | None = None,
+    trump: Suit | None = None,
+    bottom: int = 0,
+    width: int = 560,
+    four_colour: bool = False,
+) -> str:
+    """The table from one chair: four seats with dealer, bids and draw counts, the trick in the middle.
+
+    ``bids`` are per seat as text ("pass", "5" or ""); ``trick`` lists
+    (seat, card) in play order; ``bottom`` is the seat drawn at the bottom.
+    """
+    height = round(width * 0.62)
+    n = len(names)
+    body = [f'<rect x="0" y="0" width="{width}" height="{height}" rx="24" fill="{FELT}"/>']
+    if trump is not None:
+        body.append('<rect x="12" y="12" width="112" height="34" rx="8" fill="#fff"/>')
+        body.append(_text(22, 36, "Trump", 18, "#111", bold=True))
+        body.append(_text(92, 38, trump.symbol, 26, RED if trump.is_red else BLACK, bold=True))
+    spoken = []
+    for seat in range(n):
+        fx, fy = SEAT_SPOTS[(seat - bottom) % n]
+        cx, cy = fx * width, fy * height
+        box_w, box_h = 172, 62
+        active = seat == to_act
+        body.append(
+            f'<rect x="{cx - box_w / 2:.0f}" y="{cy - box_h / 2:.0f}" width="{box_w}" height="{box_h}" rx="10" '
+            f'fill="{"#fffbe6" if active else "#f4f4f4"}" stroke="{GOLD if active else "#0d3d22"}" '
+            f'stroke-width="{4 if active else 2}"/>'
+        )
+        title = names[seat] + (" (dealer)" if seat == dealer else "")
+        body.append(_text(cx, cy - 10, title, 16, "#111", "middle", bold=True))
+        facts = [f"{hand_sizes[seat]} cards"]
+        if bids[seat]:
+            facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
+        if drawn is not None:
+            facts.append(f"drew {drawn[seat]}")
+        body.append(_text(cx, cy + 14, " · ".join(facts), 13, "#333", "middle"))
+        if seat == bidder:
+            body.append(
+                f'<circle cx="{cx + box_w / 2 - 4:.0f}" cy="{cy - box_h / 2 + 4:.0f}" r="11" fill="{GOLD}"/>'
+            )
+            body.append(_text(cx + box_w / 2 - 4, cy - box_h / 2 + 9, "B", 13, "#111", "middle", bold=True))
+        spoken.append(f"{title}: {', '.join(facts)}" + (", the bidder" if seat == bidder else ""))
+    card_w = 50
+    scale = card_w / CARD_W
+    for seat, card in trick:
+        fx, fy = SEAT_SPOTS[(seat - bottom) % n]
+        # each card sits between the centre and its player's seat
+        x = width / 2 + (fx - 0.5) * width * 0.3 - card_w / 2
+        y = height / 2 + (fy - 0.5) * height * 0.42 - CARD_H * scale / 2
+        body.append(_card_group(card, x, y, scale, four_colour=four_colour))
+    played = "; ".join(f"{names[s]} played {c.label}" for s, c in trick) or "no cards played yet"
+    label = "The table. " + ". ".join(spoken) + f". Current trick: {played}."
+    return _svg(width, height, label, body, "pl-table")
