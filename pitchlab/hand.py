@@ -549,9 +549,6 @@ class Hand:
             s = (seat + k) % n
             if held[s]:
                 self._leader = self.to_act = s
-                self._trick = []
-                self._trick_seats = []
-                self._best_power = -1
                 return
         self._finish()
 
@@ -564,6 +561,9 @@ class Hand:
                 mask |= buried
         self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
         self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
+        self._trick = []
+        self._trick_seats = []
+        self._best_power = -1
         self._lead_from(winner)
 
     def _finish(self) -> None:
@@ -649,8 +649,12 @@ class Hand:
 
     # ---------------------------------------------------------------- result
 
-    def points_by_seat(self) -> list[int]:
-        """Points each seat has won so far: its captures, plus what it scores as holder once play began."""
+    def points_by_seat(self, public: bool = False) -> list[int]:
+        """Points each seat has won so far: its captures, plus what it scores as holder once play began.
+
+        With ``public`` set, a holder's card (the two) counts only once the table
+        has seen who holds it, because it was played or buried face up.
+        """
         tables = self._tables
         points = [0] * self.rules.players
         if tables is None:
@@ -660,19 +664,16 @@ class Hand:
             points[seat] = sum([capture[slot] for slot in bits(mask)])
         if self.phase is Phase.PLAY or self.phase is Phase.OVER:
             holder = tables.holder_points
+            shown = sum([BIT[slot] for slot in self.plays]) if public and self.phase is Phase.PLAY else -1
             for seat in range(self.rules.players):
-                points[seat] += sum(
-                    [
-                        holder[s]
-                        for s in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
-                    ]
-                )
+                held = (self._start_held[seat] & shown | self.buried[seat]) & tables.holder_mask
+                points[seat] += sum([holder[slot] for slot in bits(held)])
         return points
 
-    def points_by_team(self) -> list[int]:
-        """Points each team has taken so far."""
+    def points_by_team(self, public: bool = False) -> list[int]:
+        """Points each team has taken so far (see :meth:`points_by_seat` for ``public``)."""
         points = [0] * self.rules.num_teams
-        for seat, p in enumerate(self.points_by_seat()):
+        for seat, p in enumerate(self.points_by_seat(public)):
             points[self.rules.teams[seat]] += p
         return points
 

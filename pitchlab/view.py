@@ -83,6 +83,6 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         buried=tuple(hand.cards(mask) if mask else () for mask in hand.buried),
         tricks=tuple(hand.tricks),
         current_trick=hand.current_trick,
-        points=tuple(hand.points_by_team()),
+        points=tuple(hand.points_by_team(public=True)),
         legal_actions=hand.legal_actions() if hand.to_act == seat else (),
     )

@@ -345,7 +345,7 @@ class TableApp:
             f"<tr><td>{escape(table.team_name(t))}</td><td><b>{score}</b></td></tr>"
             for t, score in enumerate(table.game.scores)
         )
-        points = table.hand.points_by_team()
+        points = table.hand.points_by_team(public=True)
         now = " - ".join(str(p) for p in points)
         return (
             f"<table><tr><th>Team</th><th>Score</th></tr>{rows}</table>"
