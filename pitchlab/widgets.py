@@ -170,7 +170,7 @@ class TableApp:
         self.status = _classed(w.HTML(), "pl-status")
         self.message = _classed(w.HTML(), "pl-message")
         self.picture = w.HTML()
-        self.ladder = w.HTML(layout=w.Layout(overflow_x="auto"))
+        self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.odds = w.HTML()
         self.hand_view = HandView(self._pick, four_colour)
         self.bids = BidBar(self._act)
@@ -354,12 +354,14 @@ class TableApp:
 
     def _show_over(self) -> None:
         table, hand = self.table, self.table.hand
-        if table.game.winner is not None:
-            self.over.value = f'<div class="pl-game-over pl-hand-over">{escape(table.status())}</div>'
-        elif hand.is_over:
-            self.over.value = f'<div class="pl-hand-over">{escape(table.status())}</div>'
-        else:
-            self.over.value = ""
+        game_over = table.game.winner is not None
+        for cls, on in (("pl-hand-over", hand.is_over), ("pl-game-over", game_over)):
+            if on:
+                self.over.add_class(cls)
+            else:
+                self.over.remove_class(cls)
+        self.over.value = escape(table.status()) if hand.is_over else ""
+        self.over.layout.display = None if hand.is_over else "none"
 
     def _odds_html(self) -> str:
         table, hand = self.table, self.table.hand

@@ -1,0 +1,112 @@
+"""The learner's table: bots step one at a time, refusals change nothing, records load back."""
+
+from __future__ import annotations
+
+import itertools
+
+import pitchlab as pl
+from pitchlab.session import Table, verb
+
+
+def finish_hand(table: Table) -> None:
+    """Play the hand out: the learner takes the first legal action each time."""
+    while not table.hand.is_over:
+        if table.human_to_act:
+            assert table.act(table.legal()[0])
+        else:
+            assert table.advance() is not None
+
+
+def test_verbs_agree_with_the_learner() -> None:
+    assert verb("You", "plays 3♥") == "You play 3♥"
+    assert verb("You", "passes") == "You pass"
+    assert verb("You", "buries 2♥") == "You bury 2♥"
+    assert verb("You", "throws away 3", "draws 2") == "You throw away 3 and draw 2"
+    assert verb("West", "throws away 3", "draws 2") == "West throws away 3 and draws 2"
+
+
+def test_a_whole_hand_is_logged_and_scored() -> None:
+    table = Table(seed=4)
+    finish_hand(table)
+    result = table.hand.result()
+    assert sum(result.points) == 10
+    assert table.game.scores == list(result.score_change)
+    texts = [e.text for e in table.log]
+    assert texts[0].startswith("New hand")
+    assert any("draw" in t for t in texts), "the refill is in the log"
+    assert texts[-1].endswith(f"score {table.score_text()}")
+    assert table.status().startswith("Hand over")
+
+
+def test_bot_events_carry_reasons_and_the_why_panel_shows_the_last() -> None:
+    table = Table(seed=8)
+    events = []
+    while len(events) < 3 and not table.hand.is_over:
+        if table.human_to_act:
+            table.act(table.legal()[0])
+        else:
+            event = table.advance()
+            assert event is not None
+            events.append(event)
+    assert all(e.why for e in events)
+    assert table.last_why.endswith(events[-1].why)
+
+
+def test_refused_action_sets_a_message_and_changes_nothing() -> None:
+    table = Table(seed=2)
+    table.run_bots()
+    assert table.human_to_act
+    before = pl.to_record(table.hand)
+    assert not table.act(pl.Play(pl.Card("AS")))  # nobody plays cards while bidding
+    assert "Not allowed" in table.message
+    assert pl.to_record(table.hand) == before
+
+
+def test_acting_out_of_turn_is_refused() -> None:
+    table = Table(seed=2)
+    table.run_bots()
+    table.act(table.legal()[0])
+    if table.bot_to_act:
+        before = pl.to_record(table.hand)
+        assert not table.act(pl.PASS)
+        assert "not your turn" in table.message
+        assert pl.to_record(table.hand) == before
+
+
+def test_next_hand_moves_the_deal_and_game_ends_with_a_winner() -> None:
+    table = Table(seed=1)
+    dealers = []
+    for _ in range(60):
+        finish_hand(table)
+        dealers.append(table.hand.dealer)
+        if table.game.winner is not None:
+            break
+        assert table.new_hand()
+    assert table.game.winner is not None, "a game to 52 ends within 60 hands"
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
+    assert table.status().startswith("Game over")
+    assert not table.new_hand()
+
+
+def test_save_and_load_a_position() -> None:
+    table = Table(seed=6)
+    table.run_bots()
+    table.act(table.legal()[0])
+    table.run_bots()
+    saved = table.record()
+    phase, to_act = table.hand.phase, table.hand.to_act
+    other = Table(seed=99)
+    assert other.load(saved)
+    assert other.hand.phase is phase
+    assert other.hand.to_act == to_act
+    assert pl.to_record(other.hand) == pl.to_record(table.hand)
+
+
+def test_loading_garbage_is_refused_with_a_message() -> None:
+    table = Table(seed=6)
+    before = pl.to_record(table.hand)
+    assert not table.load("{not json")
+    assert table.message.startswith("Could not load")
+    assert not table.load('{"format": "pitchlab-hand/1"}')
+    assert "ruleset" in table.message
+    assert pl.to_record(table.hand) == before

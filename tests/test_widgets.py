@@ -1,0 +1,86 @@
+"""The widgets without a browser: click through a hand through the Python API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import ipywidgets as w
+
+import pitchlab as pl
+from pitchlab.widgets import TableApp
+
+
+def walk(widget: w.Widget) -> Iterator[w.Widget]:
+    """Every widget a learner could see: hidden containers hide their children too."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.display == "none":
+        return
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def with_class(app: TableApp, cls: str) -> list[w.Widget]:
+    """Visible widgets carrying a CSS class (hidden bars do not count)."""
+    return [widget for widget in walk(app.widget) if cls in widget._dom_classes]
+
+
+def click_once(app: TableApp) -> None:
+    """What a learner might click: a legal card, a bid, a suit, else Next."""
+    for cls in ("pl-bid-pass", "pl-bid-4", "pl-suit-H", "pl-legal", "pl-next"):
+        buttons = [b for b in with_class(app, cls) if not getattr(b, "disabled", False)]
+        if buttons:
+            buttons[0].click()
+            return
+    raise AssertionError(f"nothing to click: {app.status.value}")
+
+
+def test_a_whole_hand_by_clicking_only() -> None:
+    app = TableApp(seed=12)
+    for _ in range(120):
+        if with_class(app, "pl-hand-over"):
+            break
+        click_once(app)
+    assert app.table.hand.is_over
+    assert "Hand over" in app.status.value
+    assert app.table.game.scores != [0, 0]
+    assert "<b>" in app.score.value
+
+
+def test_bid_bar_offers_only_legal_bids() -> None:
+    app = TableApp(seed=3)
+    app.table.run_bots()
+    app.refresh()
+    offered = {c for b in with_class(app, "pl-bid") for c in b._dom_classes if c.startswith("pl-bid-")}
+    legal = {("pl-bid-pass" if isinstance(a, pl.Pass) else f"pl-bid-{a.value}") for a in app.table.legal()}
+    assert offered == legal
+
+
+def test_illegal_click_shows_a_message_and_changes_nothing() -> None:
+    app = TableApp(seed=3)
+    app.table.run_bots()
+    app.refresh()
+    before = pl.to_record(app.table.hand)
+    card_button = with_class(app, "pl-card")[0]
+    card_button.click()  # a card while bidding
+    assert app.message.value
+    assert pl.to_record(app.table.hand) == before
+
+
+def test_save_then_load_restores_the_hand() -> None:
+    app = TableApp(seed=3)
+    for _ in range(12):
+        click_once(app)
+    app.save.click()
+    saved = app.record_box.value
+    assert "pitchlab-hand/1" in saved
+    assert "base64" in app.download.value
+    record = pl.to_record(app.table.hand)
+    app.new_game.click()
+    app.record_box.value = saved
+    app.load.click()
+    assert pl.to_record(app.table.hand) == record
+    app.record_box.value = "garbage"
+    app.load.click()
+    assert "Could not load" in app.message.value
+    assert pl.to_record(app.table.hand) == record
