@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pitchlab as pl
-from pitchlab.session import Table, verb
+from pitchlab.session import Event, Table, verb
 
 
 def finish_hand(table: Table) -> None:
@@ -40,7 +40,7 @@ def test_a_whole_hand_is_logged_and_scored() -> None:
 
 def test_bot_events_carry_reasons_and_the_why_panel_shows_the_last() -> None:
     table = Table(seed=8)
-    events = []
+    events: list[Event] = []
     while len(events) < 3 and not table.hand.is_over:
         if table.human_to_act:
             table.act(table.legal()[0])

@@ -52,7 +52,7 @@ def test_bid_bar_offers_only_legal_bids() -> None:
     app.table.run_bots()
     app.refresh()
     offered = {c for b in with_class(app, "pl-bid") for c in b._dom_classes if c.startswith("pl-bid-")}
-    legal = {("pl-bid-pass" if isinstance(a, pl.Pass) else f"pl-bid-{a.value}") for a in app.table.legal()}
+    legal = {f"pl-bid-{a.value}" if isinstance(a, pl.Bid) else "pl-bid-pass" for a in app.table.legal()}
     assert offered == legal
 
 
