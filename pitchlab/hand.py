@@ -145,13 +145,17 @@ def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
 class _Compiled:
     """What the hot paths look up about one ruleset, computed once and shared."""
 
-    __slots__ = ("bid_actions", "bid_codes", "buries", "deal_patterns", "plays", "slots_of", "tables")
+    __slots__ = (
+        "bid_actions", "bid_codes", "buries", "deal_patterns", "plays", "single_slot", "slots_of", "tables",
+    )  # fmt: skip
 
     def __init__(self, rules: Ruleset) -> None:
         deck = rules.deck
         self.slots_of: dict[Card, tuple[int, ...]] = {}
         for slot, card in enumerate(deck):
             self.slots_of[card] = (*self.slots_of.get(card, ()), slot)
+        self.single_slot = {card: slots[0] for card, slots in self.slots_of.items() if len(slots) == 1}
+        """The slot of each card the deck holds once (every card but an identical joker)."""
         self.tables = tuple(_Tables(rules, suit) for suit in Suit)
         self.plays = tuple(Play(card) for card in deck)
         self.buries = tuple(Bury(card) for card in deck)
@@ -593,6 +597,12 @@ class Hand:
         Raises :class:`IllegalAction`, naming the seat, the action and the
         rule, and changes nothing, if the rules do not allow it now.
         """
+        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
+            # the common case, checked inline: a card held once in the deck, in the seat's trump
+            slot = self._c.single_slot.get(action.card)
+            if slot is not None and self._held[self.to_act] >> slot & 1:  # type: ignore[index]
+                self.step(slot)
+                return
         self.step(self.encode(action, seat))
 
     def encode(self, action: Action, seat: int | None = None) -> int:
