@@ -146,7 +146,16 @@ class _Compiled:
     """What the hot paths look up about one ruleset, computed once and shared."""
 
     __slots__ = (
-        "bid_actions", "bid_codes", "buries", "deal_patterns", "plays", "single_slot", "slots_of", "tables",
+        "bid_actions",
+        "bid_codes",
+        "buries",
+        "deal_patterns",
+        "plays",
+        "single_slot",
+        "slots_of",
+        "tables",
+        "twin_extra",
+        "twins",
     )  # fmt: skip
 
     def __init__(self, rules: Ruleset) -> None:
@@ -156,6 +165,12 @@ class _Compiled:
             self.slots_of[card] = (*self.slots_of.get(card, ()), slot)
         self.single_slot = {card: slots[0] for card, slots in self.slots_of.items() if len(slots) == 1}
         """The slot of each card the deck holds once (every card but an identical joker)."""
+        # identical cards (the two JK) are one choice: when a seat holds both, offer the first
+        self.twins = self.twin_extra = 0
+        for slots in self.slots_of.values():
+            if len(slots) == 2:
+                self.twins |= BIT[slots[0]] | BIT[slots[1]]
+                self.twin_extra |= BIT[slots[1]]
         self.tables = tuple(_Tables(rules, suit) for suit in Suit)
         self.plays = tuple(Play(card) for card in deck)
         self.buries = tuple(Bury(card) for card in deck)
@@ -409,17 +424,26 @@ class Hand:
     # ------------------------------------------------------------ fast path
 
     def legal_codes(self) -> Sequence[int]:
-        """Legal action codes for the seat to act (see the module docstring)."""
+        """Legal action codes for the seat to act (see the module docstring).
+
+        Identical cards are one choice: a seat holding both ``JK`` is offered one.
+        """
         phase = self.phase
-        if phase is Phase.PLAY:
-            return bits(self._held[self.to_act])  # type: ignore[index]
+        if phase is Phase.PLAY or phase is Phase.BURY:
+            return bits(self._choices())
         if phase is Phase.BID:
             return self._legal_bids()
         if phase is Phase.NAME_TRUMP:
             return (0, 1, 2, 3)
-        if phase is Phase.BURY:
-            return bits(self._held[self.to_act])  # type: ignore[index]
         return []
+
+    def _choices(self) -> int:
+        """The seat's playable (or buriable) trump, one slot per distinct card."""
+        held: int = self._held[self.to_act]  # type: ignore[index]
+        twins = self._c.twins
+        if held & twins == twins and twins:
+            return held ^ self._c.twin_extra
+        return held
 
     def _legal_bids(self) -> tuple[int, ...]:
         return self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
@@ -581,14 +605,14 @@ class Hand:
         phase = self.phase
         if phase is Phase.PLAY:
             plays = self._c.plays
-            return tuple([plays[s] for s in bits(self._held[self.to_act])])  # type: ignore[index]
+            return tuple([plays[s] for s in bits(self._choices())])
         if phase is Phase.BID:
             return self._c.bid_actions[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
         if phase is Phase.NAME_TRUMP:
             return _NAME
         if phase is Phase.BURY:
             buries = self._c.buries
-            return tuple([buries[s] for s in bits(self._held[self.to_act])])  # type: ignore[index]
+            return tuple([buries[s] for s in bits(self._choices())])
         return ()
 
     def apply(self, action: Action, seat: int | None = None) -> None:
