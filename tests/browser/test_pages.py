@@ -1,0 +1,189 @@
+"""Every notebook in a real browser, as a class sees it through Voila.
+
+Each notebook under tutorial/ and notebooks/ must render with no Python error in
+the page; the app must play a whole hand by clicks alone. Screenshots go to
+screenshots/ (gitignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(
+    p.relative_to(ROOT).as_posix() for d in ("tutorial", "notebooks") for p in (ROOT / d).glob("*.ipynb")
+)
+APP = "notebooks/app.ipynb"
+RENDER_TIMEOUT_MS = 180_000
+
+# Python errors as Voila shows them: a cell's error (a traceback, or with tracebacks
+# hidden "There was an error when executing cell"), anything on stderr, Voila's
+# error page. Browser-side noise (plotly's setData, version warnings, fonts from a
+# CDN) is not a Python error and is not looked at.
+PYTHON_ERRORS = ", ".join(
+    [
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]',
+        ".voila-error",
+    ]
+)
+
+# The whole page's text: it changes whenever the app redraws after a click.
+APP_TEXT_JS = "() => document.querySelector('.pl-app').innerText"
+CHANGED_JS = "(before) => document.querySelector('.pl-app').innerText !== before"
+# Resolves once the app has had no DOM change for `quiet` ms (a redraw arrives as
+# several widget updates, so the first change is not the last), or after `limit` ms.
+SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
+    const app = document.querySelector('.pl-app');
+    const start = performance.now();
+    let timer;
+    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(performance.now() - start); };
+    const observer = new MutationObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, performance.now() - start > limit ? 0 : quiet);
+    });
+    observer.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+    timer = setTimeout(done, quiet);
+})"""
+PL_CLASSES_JS = """() => Array.from(new Set(Array.from(document.querySelectorAll('[class*="pl-"]'))
+    .flatMap((e) => Array.from(e.classList).filter((c) => c.startsWith('pl-')))))"""
+
+# Hooks the app must carry by the end of one hand (pitchlab/widgets.py docstring).
+HOOKS = {
+    "pl-card",
+    "pl-legal",
+    "pl-bid",
+    "pl-suit-S",
+    "pl-suit-H",
+    "pl-suit-D",
+    "pl-suit-C",
+    "pl-next",
+    "pl-run",
+    "pl-new-hand",
+    "pl-new-game",
+    "pl-status",
+    "pl-score",
+    "pl-message",
+    "pl-why",
+    "pl-hand-over",
+}
+
+
+def render(page: Page, base: str, notebook: str) -> None:
+    """Open a notebook in Voila and wait until its cells and widgets are on screen."""
+    response = page.goto(f"{base}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
+    assert response is not None, notebook
+    assert response.ok, f"{notebook}: HTTP {response.status}"
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => !document.body.innerText.includes('Loading widget')", timeout=RENDER_TIMEOUT_MS
+    )
+
+
+def python_errors(page: Page) -> list[str]:
+    """The text of every Python error shown in the page."""
+    errors = [e.inner_text()[:2000] for e in page.query_selector_all(PYTHON_ERRORS)]
+    if "Error displaying widget" in page.inner_text("body"):
+        errors.append("Error displaying widget (a widget's model or view failed)")
+    return errors
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    """Screenshot the whole notebook: Voila scrolls inside #rendered_cells, not the page,
+    so grow the viewport to the content's height for the picture, then put it back."""
+    size = page.viewport_size
+    assert size is not None
+    height = page.evaluate("() => document.querySelector('#rendered_cells')?.scrollHeight ?? 0")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 8000))})
+    page.screenshot(path=folder / f"{name}.png", full_page=True)
+    page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_notebook_renders_without_python_errors(
+    page: Page, voila_url: str, js_errors: list[str], screenshots: Path, notebook: str
+) -> None:
+    render(page, voila_url, notebook)
+    errors = python_errors(page)
+    shot(page, screenshots, notebook.removesuffix(".ipynb").replace("/", "-"))
+    assert not errors, (
+        f"{notebook} shows Python errors (set PITCHLAB_TRACEBACKS=1 to see tracebacks in the page; "
+        f"nbval runs the notebook too):\n" + "\n---\n".join(errors) + f"\nJavaScript errors: {js_errors}"
+    )
+
+
+def open_app(page: Page, base: str) -> None:
+    render(page, base, APP)
+    page.wait_for_selector(".pl-next", state="visible")
+    assert not python_errors(page), python_errors(page)
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click the first element matching ``selector``; wait until the app has redrawn."""
+    before = page.evaluate(APP_TEXT_JS)
+    page.locator(selector).first.click()
+    page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000)
+    page.evaluate(SETTLED_JS, [250, 10_000])
+
+
+def next_move(page: Page) -> str | None:
+    """What a learner clicks next: their lowest bid (else pass), a suit, a legal card, else Next."""
+    bids = page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
+    values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
+    if values:
+        return f".pl-bid-{values[0]}:visible"
+    if bids:
+        return ".pl-bid-pass:visible"
+    for selector in (".pl-suit:visible", ".pl-card.pl-legal:visible", ".pl-next:visible:enabled"):
+        if page.locator(selector).count():
+            return selector
+    return None
+
+
+def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
+    open_app(page, voila_url)
+    score_before = page.inner_text(".pl-score")
+    seen: set[str] = set(page.evaluate(PL_CLASSES_JS))
+    clicks, mid_hand_shot = 0, False
+    while not page.locator(".pl-hand-over:visible").count():
+        assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
+        selector = next_move(page)
+        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        if not mid_hand_shot and selector.startswith(".pl-card") and clicks > 8:
+            shot(page, screenshots, "app-mid-hand")
+            mid_hand_shot = True
+        click_and_wait(page, selector)
+        clicks += 1
+        seen.update(page.evaluate(PL_CLASSES_JS))
+    shot(page, screenshots, "app-hand-over")
+    assert mid_hand_shot
+    assert page.inner_text(".pl-score") != score_before
+    assert "Hand over" in page.inner_text(".pl-status")
+    assert not python_errors(page), python_errors(page)
+    missing = sorted(HOOKS - seen)
+    assert not missing, f"CSS hooks never seen in the rendered app: {missing}"
+    assert any(re.fullmatch(r"pl-card-[0-9A-Z]+", c) for c in seen), sorted(seen)
+    assert any(re.fullmatch(r"pl-bid-(pass|[4-9]|10)", c) for c in seen), sorted(seen)
+
+
+def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
+    page: Page, voila_url: str, screenshots: Path
+) -> None:
+    open_app(page, voila_url)
+    status = page.inner_text(".pl-status")
+    assert not page.inner_text(".pl-message").strip()
+    click_and_wait(page, ".pl-card >> nth=0")  # a card during the bidding
+    assert page.inner_text(".pl-message").strip(), "no message after a card click during the bidding"
+    assert page.inner_text(".pl-status") == status
+    shot(page, screenshots, "app-illegal-click")
+    log = page.inner_text(".pl-log")
+    selector = next_move(page)
+    assert selector is not None, "nothing to click after a refused card"
+    click_and_wait(page, selector)  # the game goes on: one more action in the history
+    assert page.inner_text(".pl-log") != log
+    assert not python_errors(page), python_errors(page)

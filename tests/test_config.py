@@ -1,0 +1,98 @@
+"""The shipped serving config: Voila for a classroom, Binder pinned to pyproject."""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+BINDER = ROOT / "binder"
+
+
+def voila_config() -> dict[str, Any]:
+    config: dict[str, Any] = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    return config
+
+
+def app_extra() -> dict[str, Requirement]:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    reqs = (Requirement(text) for text in pyproject["project"]["optional-dependencies"]["app"])
+    return {canonicalize_name(req.name): req for req in reqs}
+
+
+def binder_pins() -> dict[str, str]:
+    """Package name -> pinned version, from binder/requirements.txt."""
+    pins: dict[str, str] = {}
+    for raw in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        req = Requirement(line)
+        specs = list(req.specifier)
+        assert len(specs) == 1, f"pin {line!r} with exactly one =="
+        assert specs[0].operator == "==", f"pin {line!r} with =="
+        name = canonicalize_name(req.name)
+        assert name not in pins, f"{req.name} listed twice"
+        pins[name] = specs[0].version
+    return pins
+
+
+def test_voila_culls_idle_kernels() -> None:
+    culling = voila_config()["MappingKernelManager"]
+    assert 0 < culling["cull_idle_timeout"] <= 3600
+    assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
+    assert culling["cull_connected"] is False  # a learner thinking in an open tab keeps their game
+
+
+def test_voila_hides_tracebacks_from_students() -> None:
+    assert voila_config()["VoilaConfiguration"]["show_tracebacks"] is False
+
+
+def test_voila_preheats_the_app_only() -> None:
+    config = voila_config()
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"]["pool_size"] == 0  # serving a folder must not start a kernel per notebook
+    # `voila notebooks/app.ipynb` names it app.ipynb; a folder server, notebooks/app.ipynb
+    assert pools["app.ipynb"]["pool_size"] >= 1
+    assert pools["notebooks/app.ipynb"]["pool_size"] >= 1
+    for name in pools:
+        assert name == "default" or (ROOT / "notebooks" / name).exists() or (ROOT / name).exists()
+
+
+def test_dev_app_serves_with_the_shipped_config() -> None:
+    dev = (ROOT / "dev").read_text(encoding="utf-8")
+    assert "--Voila.config_file_paths" in dev
+
+
+def test_binder_requirements_are_the_app_extra_pinned_inside_its_ranges() -> None:
+    extra, pins = app_extra(), binder_pins()
+    assert set(pins) == set(extra), "run scripts/binder_requirements.py"
+    for name, pinned in pins.items():
+        assert extra[name].specifier.contains(pinned, prereleases=True), (
+            f"{name}=={pinned} is outside {extra[name].specifier} in pyproject.toml"
+        )
+
+
+def test_binder_runtime_and_post_build() -> None:
+    assert (BINDER / "runtime.txt").read_text(encoding="utf-8").strip() == "python-3.11"
+    post_build = BINDER / "postBuild"
+    assert os.access(post_build, os.X_OK), "binder/postBuild must be executable"
+    text = post_build.read_text(encoding="utf-8")
+    assert "pip install" in text
+    assert "--no-deps ." in text
+    assert "voila.json" in text
+    # repo2docker switches to a conda build if it sees an environment.yml
+    assert not (BINDER / "environment.yml").exists()
+
+
+def test_readme_badge_opens_the_app_in_voila() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "https://mybinder.org/v2/gh/" in text
+    assert "urlpath=voila%2Frender%2Fnotebooks%2Fapp.ipynb" in text

@@ -1,0 +1,304 @@
+"""Tutorial pages 05-08 driven through their Python API, the way a learner clicks them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+
+import pitchlab as pl
+from pitchlab import lessons_play as lp
+
+
+def walk(widget: w.Widget) -> Iterator[w.Widget]:
+    """Every widget a learner could see: hidden containers hide their children too."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.display == "none":
+        return
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def with_class(page: object, cls: str) -> list[w.Widget]:
+    root = page.widget  # type: ignore[attr-defined]
+    return [widget for widget in walk(root) if cls in widget._dom_classes]
+
+
+def card_buttons(page: object, code: str) -> list[w.Button]:
+    return with_class(page, f"pl-card-{code}")
+
+
+def text(html: str) -> str:
+    """The words of an HTML fragment, tags (and SVG titles) removed."""
+    html = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&mdash;", "-")
+
+
+# ------------------------------------------------------------------ page 05
+
+
+def test_draw_reveals_what_the_count_means() -> None:
+    assert lp.draw_reveals(2, 18) == "it kept exactly 4 trump of its own"
+    assert lp.draw_reveals(0, 18) == "it kept 6 or more trump of its own"
+    assert "at least 3" in lp.draw_reveals(3, 3)
+    assert "already empty" in lp.draw_reveals(0, 0)
+
+
+def test_stepping_the_refill_shows_each_seats_draw() -> None:
+    hand = lp.seeded_trump_hand(129)
+    stepper = lp.RefillStepper(hand)
+    assert stepper.shown == 0
+    assert not with_class(stepper, "pl-refill-row")
+    turns = hand.refills
+    for k, turn in enumerate(turns, start=1):
+        with_class(stepper, "pl-next")[0].click()
+        rows = with_class(stepper, "pl-refill-row")
+        assert len(rows) == k
+        newest = text(rows[0].value)  # the newest turn is on top
+        if turn.from_remainder:
+            assert f"the last {len(turn.drawn)} cards" in newest
+        else:
+            assert f"drew {hand.drawn[turn.seat]}" in newest
+            assert f"(seat {turn.seat})" in newest
+        drawn_so_far = sum(len(t.drawn) for t in turns[:k])
+        assert f"Stock: {len(hand.stock) - drawn_so_far} of {len(hand.stock)}" in text(stepper.stock.value)
+    assert stepper.done
+    assert stepper.next.disabled
+    summary = text(stepper.summary.value)
+    for seat in range(4):
+        assert f"(seat {seat}) {hand.drawn[seat]} " in summary
+    stepper.next.click()  # past the end: nothing changes
+    assert len(with_class(stepper, "pl-refill-row")) == len(turns)
+    with_class(stepper, "pl-restart")[0].click()
+    assert stepper.shown == 0
+    assert not stepper.summary.value
+
+
+def test_dead_cards_are_greyed_in_the_refill() -> None:
+    hand = lp.seeded_trump_hand(129)
+    stepper = lp.RefillStepper(hand)
+    for _ in hand.refills:
+        stepper.step()
+    suit = hand.trump
+    assert suit is not None
+    dead = [c for t in hand.refills for c in t.drawn if not hand.rules.is_trump(c, suit)]
+    assert dead
+    html = "".join(row.value for row in stepper.rows)
+    assert html.count('fill="#ececec"') == len(dead)  # a dead card's grey face
+
+
+def test_the_stock_runs_out_worked_by_hand() -> None:
+    # Worked by hand from the deal in stock_runs_out_hand(): the dealer is seat 0,
+    # so the refill goes 1, 2, 3, 0. Seats 1-3 hold no spades and want 6 each:
+    # 6 + 6 + 6 = 18, the whole stock. The dealer holds 4 spades and wants 2,
+    # but 18 - 18 = 0 cards are left: it draws 0 and plays with 4 cards.
+    hand = lp.stock_runs_out_hand()
+    assert hand.drawn == [0, 6, 6, 6]
+    assert len(hand.hand_of(0)) == 4
+    stepper = lp.RefillStepper(hand)
+    for _ in range(4):
+        stepper.next.click()
+    dealer_row = text(stepper.rows[3].value)
+    assert "You (seat 0) drew 0" in dealer_row
+    assert "Ruling: the stock ran out" in dealer_row
+    assert "plays short with 4 cards" in dealer_row
+    assert "already empty" in dealer_row
+    assert "Stock: 0 of 18" in text(stepper.stock.value)
+
+
+def test_the_stepper_needs_trump_named() -> None:
+    with pytest.raises(pl.PitchError):
+        lp.RefillStepper(pl.Hand.deal(seed=1))
+
+
+# ------------------------------------------------------------------ page 06
+
+
+def test_the_constructed_bury_deal_worked_by_hand() -> None:
+    # Worked by hand: the learner (seat 0) keeps A J 7 2 of hearts and draws
+    # 6 - 4 = 2 (K♣ A♣, dead). West keeps its 7 trump and draws 0; Partner keeps
+    # J♦ and a joker and draws 4; East has no trump and draws 6. That is
+    # 2 + 0 + 4 + 6 = 12 cards, leaving 6 for the bidder, of which 3♥ 10♥ 5♥ are
+    # trump: the learner ends with 4 + 3 = 7 trump and must bury 1; West buries 1.
+    hand = lp.bury_hand()
+    assert hand.drawn == [2, 0, 4, 6]
+    assert [hand.trump_count(s) for s in range(4)] == [7, 7, 2, 0]
+    assert hand.bidder == 0
+    assert hand.phase is pl.Phase.BURY
+
+
+def test_bury_chooser_marks_only_legal_buries() -> None:
+    chooser = lp.BuryChooser()
+    legal = {c for b in with_class(chooser, "pl-legal") for c in b._dom_classes if c.startswith("pl-card-")}
+    expected = {f"pl-card-{a.card.code}" for a in chooser.hand.legal_actions() if isinstance(a, pl.Bury)}
+    assert legal == expected
+    assert len(legal) == 7
+    dead = {c for b in with_class(chooser, "pl-dead") for c in b._dom_classes if c.startswith("pl-card-")}
+    assert dead == {"pl-card-KC", "pl-card-AC"}
+    assert "bury 2♥" in chooser.advice.value
+
+
+def test_bury_chooser_refuses_an_illegal_bury_and_changes_nothing() -> None:
+    chooser = lp.BuryChooser()
+    before = pl.to_record(chooser.hand)
+    card_buttons(chooser, "KC")[0].click()  # a dead card
+    assert "Not allowed" in chooser.message.value
+    assert "not trump" in chooser.message.value or "only a trump" in chooser.message.value
+    assert pl.to_record(chooser.hand) == before
+    assert chooser.hand.buried_by(0) == ()
+
+
+def test_bury_chooser_accepts_a_legal_bury_then_the_bot_buries() -> None:
+    chooser = lp.BuryChooser()
+    card_buttons(chooser, "2H")[0].click()
+    assert chooser.hand.buried_by(0) == (pl.Card("2H"),)
+    assert not chooser.message.value
+    assert "West (seat 1)" in chooser.status.value
+    # not the learner's turn now: a click is refused and changes nothing
+    before = pl.to_record(chooser.hand)
+    card_buttons(chooser, "AH")[0].click()
+    assert "not your turn" in chooser.message.value
+    assert pl.to_record(chooser.hand) == before
+    # West (not the bidder) buries its lowest trump without points: the 4♥
+    chooser.next.click()
+    assert chooser.hand.buried_by(1) == (pl.Card("4H"),)
+    assert chooser.hand.phase is pl.Phase.PLAY
+    assert "4♥" in chooser.buried.value and "2♥" in chooser.buried.value
+    chooser.next.click()  # the first trick
+    assert len(chooser.hand.tricks) == 1
+    outcome = text(chooser.outcome.value)
+    assert "First trick" in outcome
+    assert "buried 2♥ still scores" in outcome
+    chooser.next.click()  # the rest of the hand
+    assert chooser.hand.is_over
+    result = chooser.hand.result()
+    assert (pl.Card("2H"), 0) in result.holder_points
+    assert sum(result.points) == 10
+    assert "Hand over" in chooser.outcome.value
+    assert chooser.next.disabled
+
+
+# ------------------------------------------------------------------ page 07
+
+
+def click_once(page: lp.TrickByTrick) -> None:
+    for cls in ("pl-legal", "pl-next"):
+        buttons = [b for b in with_class(page, cls) if not getattr(b, "disabled", False)]
+        if buttons:
+            buttons[0].click()
+            return
+    raise AssertionError(f"nothing to click: {page.status.value}")
+
+
+@pytest.mark.parametrize("seed", [13, 21, 5])
+def test_trick_by_trick_reaches_the_end_by_clicking_only(seed: int) -> None:
+    page = lp.TrickByTrick(seed=seed)
+    assert page.hand.phase is pl.Phase.PLAY
+    for _ in range(60):
+        if page.hand.is_over:
+            break
+        click_once(page)
+    assert page.hand.is_over
+    assert sum(page.hand.points_by_team()) == 10
+    points = [int(p) for p in re.findall(r"<b>(\d+)</b>", page.points.value)]
+    assert points == page.hand.points_by_team()
+    assert "Hand over" in page.over.value
+    assert "pl-hand-over" in page.over._dom_classes
+    assert page.next.disabled
+
+
+def test_trick_by_trick_refuses_a_dead_card() -> None:
+    page = lp.TrickByTrick(seed=13)
+    for _ in range(10):
+        if page.my_turn:
+            break
+        page.next.click()
+    assert page.my_turn
+    dead = page.hand.dead(0)
+    assert dead
+    before = pl.to_record(page.hand)
+    card_buttons(page, dead[0].code)[0].click()
+    assert "Not allowed" in page.message.value
+    assert pl.to_record(page.hand) == before
+    page.next.click()  # Next on the learner's turn: a message, no change
+    assert "Your turn" in page.message.value
+    assert pl.to_record(page.hand) == before
+    page.hint.click()
+    assert "Hint: the bot would play" in page.why.value
+
+
+def test_trick_stories_name_short_tricks_and_the_passing_lead() -> None:
+    hand = pl.Hand.deal(dealer=3, seed=21)
+    lp.bots_to(hand, (pl.Phase.BID, pl.Phase.NAME_TRUMP, pl.Phase.BURY, pl.Phase.PLAY))
+    stories = [lp.trick_story(hand, i) for i in range(len(hand.tricks))]
+    for trick, story in zip(hand.tricks, stories, strict=True):
+        assert ("Only" in story) == (len(trick.cards) < 4)
+    passes = [i for i in range(len(hand.tricks) - 1) if hand.tricks[i + 1].leader != hand.tricks[i].winner]
+    assert passes
+    for i in passes:
+        assert "the lead passes clockwise" in stories[i]
+
+
+# ------------------------------------------------------------------ page 08
+
+
+def test_score_breakdown_of_a_set_hand_worked_by_hand() -> None:
+    # Worked by hand: seat 0 bids 5 with team 0 taking 2 points. 2 < 5, so team 0
+    # is set: it scores -5, and team 1 adds the 8 it took.
+    result = lp.example_result(0, 5, (2, 8))
+    assert result.score_change == (-5, 8)
+    assert not result.made
+
+
+def test_score_breakdown_text_adds_up() -> None:
+    hand = lp.bots_hand(3)
+    text_out = lp.score_breakdown(hand)
+    result = hand.result()
+    assert f"team 0 {result.points[0]}, team 1 {result.points[1]}" in text_out
+    assert ("made" in text_out) == result.made
+
+
+def test_winning_examples_follow_the_rules() -> None:
+    lines = lp.winning_examples().splitlines()
+    assert lines[0].endswith("46-30 -> 52-34: team 0 wins")
+    assert lines[1].endswith("play on")  # team 1 at 55 did not bid
+    assert lines[2].endswith("team 1 wins")
+    assert "3-20 -> -2-28: play on" in lines[3]  # scores go negative
+    assert lines[4].endswith("team 1 wins")  # 10 bid, all 10, from 12
+
+
+def test_game_replay_reaches_a_winner_and_plots_the_history() -> None:
+    replay = lp.GameReplay(seed=4)
+    game = replay.game
+    assert game.winner is not None
+    assert replay.plotted() == [[0], [0]]
+    for _ in range(len(game.history) + 5):
+        if replay.done:
+            break
+        with_class(replay, "pl-next")[0].click()
+        k = replay.shown
+        assert replay.plotted() == [[0] + [h.scores[t] for h in game.history[:k]] for t in (0, 1)]
+    assert replay.done
+    assert replay.plotted() == [[0] + [h.scores[t] for h in game.history] for t in (0, 1)]
+    assert replay.plotted()[game.winner][-1] == game.scores[game.winner]
+    assert "Game over" in replay.status.value
+    assert replay.table.value.count("<tr>") == len(game.history) + 1
+    figure = replay.figure
+    assert figure.layout.title.text
+    assert figure.layout.xaxis.title.text == "hand number"
+    assert figure.layout.yaxis.title.text == "score (points)"
+    assert any(shape.y0 == 52 for shape in figure.layout.shapes)
+    replay.again.click()
+    assert replay.shown == 0
+    replay.to_end.click()
+    assert replay.done
+
+
+def test_a_seeded_game_is_reproducible() -> None:
+    one, two = lp.play_game(4), lp.play_game(4)
+    assert one.scores == two.scores
+    assert lp.hands_table_text(one) == lp.hands_table_text(two)
+    assert lp.game_summary(one).startswith(f"Team {one.winner} wins")
