@@ -271,7 +271,7 @@ def table_svg(
         )
         title = names[seat] + (" (dealer)" if seat == dealer else "")
         body.append(_text(cx, cy - 10, title, 16, "#111", "middle", bold=True))
-        facts = [f"{hand_sizes[seat]} cards"]
+        facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
         if bids[seat]:
             facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
         if drawn is not None:
