@@ -26,7 +26,6 @@ import ipywidgets as w
 from pitchlab import drawing, plots
 from pitchlab.actions import Action, Bid, Pass
 from pitchlab.cards import Card, Suit
-from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.players import Decision, RuleBasedPlayer, estimate
 from pitchlab.probability import (
@@ -38,8 +37,8 @@ from pitchlab.probability import (
     trump_in,
 )
 from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.session import describe, seat_name, verb
-from pitchlab.widgets import CSS, BidBar, SuitChooser, card_button
+from pitchlab.session import describe, refusal, seat_name, verb
+from pitchlab.widgets import CSS, BidBar, SeededView, SuitChooser, View, card_button
 
 LESSON_CSS = """
 <style>
@@ -189,7 +188,7 @@ def points_sum(rules: Ruleset = TEN_POINT, suit: Suit = Suit.HEARTS) -> str:
 # ----------------------------------------------------------------- page 02
 
 
-class DealExplorer:
+class DealExplorer(SeededView):
     """Deal a hand from a seed and look at it: your cards, which would be trump, and the exact odds.
 
     The seed box fixes the deal (the same seed always gives the same cards);
@@ -258,14 +257,6 @@ class DealExplorer:
             "pl-deal-explorer",
         )
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _on_seed(self, change: dict[str, object]) -> None:
-        new = change["new"]
-        if isinstance(new, int) and new != self.seed:
-            self.deal(new)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -425,7 +416,7 @@ def explain_trick(cards: Sequence[Card], seats: Sequence[int], suit: Suit, rules
     return f"{text}\nLadder places in play order: {places}."
 
 
-class TrumpQuiz:
+class TrumpQuiz(View):
     """Pick a trump suit, see its ladder, and say which card wins a random trick.
 
     Tricks come from ``random.Random(seed)``, so the same seed asks the same
@@ -473,9 +464,6 @@ class TrumpQuiz:
             "pl-quiz",
         )
         self.new_trick()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     @property
     def winner(self) -> int:
@@ -575,7 +563,7 @@ def _ordinal(n: int) -> str:
 # ----------------------------------------------------------------- page 04
 
 
-class BiddingLesson:
+class BiddingLesson(SeededView):
     """A fresh deal's bidding: bots bid with their reasons, you bid with buttons that offer only legal bids.
 
     The seed fixes the deal and the dealer (``seed % 4``), so the dealer moves
@@ -637,14 +625,6 @@ class BiddingLesson:
         )
         self.start(self.hand)
 
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _on_seed(self, change: dict[str, object]) -> None:
-        new = change["new"]
-        if isinstance(new, int) and new != self.seed:
-            self.deal(new)
-
     # ------------------------------------------------------------ the lesson
 
     def deal(self, seed: int) -> None:
@@ -677,10 +657,8 @@ class BiddingLesson:
             self.message = "The bidding is over: press New deal for another hand."
             self.refresh()
             return False
-        try:
-            self.hand.apply(action, 0)
-        except PitchError as exc:
-            self.message = f"Not allowed: {exc}"
+        self.message = refusal(lambda: self.hand.apply(action, 0))
+        if self.message:
             self.refresh()
             return False
         self.log.append((0, verb("You", describe(action)), ""))

@@ -28,8 +28,8 @@ from pitchlab.game import Game, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.session import seat_name
-from pitchlab.widgets import HandView, style
+from pitchlab.session import refusal, seat_name
+from pitchlab.widgets import HandView, View, style
 
 PAGE_CSS = """
 <style>
@@ -196,7 +196,7 @@ def draw_reveals(drawn: int, stock_before: int, rules: Ruleset = TEN_POINT) -> s
 # ------------------------------------------------------------------ page 05
 
 
-class RefillStepper:
+class RefillStepper(View):
     """The refill one seat at a time: throw away, draw back to six, dead cards greyed.
 
     Start from a hand whose trump has been named (the engine has already run
@@ -232,9 +232,6 @@ class RefillStepper:
             ]
         )
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     @property
     def done(self) -> bool:
@@ -375,7 +372,7 @@ class RefillStepper:
 # ------------------------------------------------------------------ page 06
 
 
-class BuryChooser:
+class BuryChooser(View):
     """The bury, with the learner choosing: click a trump to lay it face up.
 
     Legal buries are marked (``pl-legal``); a dead card or a click out of turn
@@ -417,9 +414,6 @@ class BuryChooser:
         )
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     def _name(self, seat: int) -> str:
         return name(seat, self.human)
 
@@ -448,12 +442,8 @@ class BuryChooser:
                 else "The bury is over."
             )
         else:
-            try:
-                hand.apply(Bury(card), self.human)
-            except PitchError as exc:
-                self.message_text = f"Not allowed: {exc}"
-            else:
-                self.message_text = ""
+            self.message_text = refusal(lambda: hand.apply(Bury(card), self.human))
+            if not self.message_text:
                 self.log.append(f"{self._name(self.human)} buried {card.label}.")
         self.refresh()
 
@@ -626,7 +616,7 @@ def result_line(result: HandResult, human: int | None = 0) -> str:
     )
 
 
-class TrickByTrick:
+class TrickByTrick(View):
     """A hand played trick by trick: the learner plays seat ``human``, bots the rest.
 
     The bots bid, name trump and bury before play starts (their reasons are in
@@ -684,9 +674,6 @@ class TrickByTrick:
         self.widget = _page([self.status, w.HBox([left, right])])
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     def _name(self, seat: int) -> str:
         return seat_name(seat, self.human)
 
@@ -724,12 +711,8 @@ class TrickByTrick:
                 else "It is not your turn: press Next to let the bots play."
             )
         else:
-            try:
-                hand.apply(Play(card), self.human)
-            except PitchError as exc:
-                self.message_text = f"Not allowed: {exc}"
-            else:
-                self.message_text = ""
+            self.message_text = refusal(lambda: hand.apply(Play(card), self.human))
+            if not self.message_text:
                 self.last_why = ""
                 self._after_play(self.human, card, "")
         self.refresh()
@@ -1039,7 +1022,7 @@ def game_summary(game: Game) -> str:
     )
 
 
-class GameReplay:
+class GameReplay(View):
     """A bots-only game from ``seed``, revealed one hand at a time, with the score chart and table."""
 
     def __init__(self, seed: int = 4, game: Game | None = None) -> None:
@@ -1069,9 +1052,6 @@ class GameReplay:
             ]
         )
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     @property
     def done(self) -> bool:

@@ -9,7 +9,7 @@ sets :attr:`Table.message`, which the page shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pitchlab.actions import Action, Bid, Bury, NameTrump, Pass
@@ -38,6 +38,16 @@ class Event:
     seat: int | None
     text: str
     why: str = ""
+
+
+def refusal(apply: Callable[[], object]) -> str:
+    """Run an engine call made from a page; ``""`` if it went through, else the
+    message the page shows. The engine leaves its state unchanged on refusal."""
+    try:
+        apply()
+    except PitchError as exc:
+        return f"Not allowed: {exc}"
+    return ""
 
 
 def verb(name: str, *clauses: str) -> str:
@@ -150,12 +160,10 @@ class Table:
         if self.human is None or not self.human_to_act:
             self.message = "It is not your turn: press Next to let the bots play."
             return False
-        try:
-            self._apply(self.human, action, "")
-        except PitchError as exc:
-            self.message = f"Not allowed: {exc}"
-            return False
-        return True
+        human = self.human
+        message = refusal(lambda: self._apply(human, action, ""))
+        self.message = message
+        return not message
 
     def advance(self) -> Event | None:
         """Let the bot whose turn it is take one action; ``None`` if no bot is to act."""

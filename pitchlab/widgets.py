@@ -149,7 +149,31 @@ class SuitChooser(w.HBox):  # type: ignore[misc]
         super().__init__(buttons)
 
 
-class TableApp:
+class View:
+    """A page part built from widgets: it keeps its widget tree in :attr:`widget`
+    and displays as that tree, so a notebook cell can end with the object itself."""
+
+    widget: w.Widget
+
+    def _repr_mimebundle_(self, **kwargs: object) -> object:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class SeededView(View):
+    """A view whose content comes from a seed typed into a box: a new seed redeals."""
+
+    seed: int
+
+    def deal(self, seed: int) -> None:
+        raise NotImplementedError
+
+    def _on_seed(self, change: dict[str, object]) -> None:
+        new = change["new"]
+        if isinstance(new, int) and new != self.seed:
+            self.deal(new)
+
+
+class TableApp(View):
     """A whole game for one learner: the table, their hand, controls, the why-panel and the log.
 
     Pass a :class:`Table` to share one with other views, or let the app make one.
@@ -234,9 +258,6 @@ class TableApp:
         self.show_odds = show_odds
         self.widget = _classed(w.VBox(parts), "pl-app")
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     # -------------------------------------------------------------- callbacks
 
@@ -402,4 +423,13 @@ _WHAT = {
     Phase.OVER: "start a new hand",
 }
 
-__all__ = ["BidBar", "HandView", "SuitChooser", "TableApp", "card_button", "style"]
+__all__ = [
+    "BidBar",
+    "HandView",
+    "SeededView",
+    "SuitChooser",
+    "TableApp",
+    "View",
+    "card_button",
+    "style",
+]

@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import ipywidgets as w
 import pytest
 
 import pitchlab as pl
 from pitchlab import lessons, plots, probability
 from pitchlab.session import seat_name
 from tests.helpers import trump_codes
-
-
-def walk(widget: w.Widget) -> Iterator[w.Widget]:
-    """Every widget a learner could see: hidden containers hide their children too."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
-    return [widget for widget in walk(root) if cls in widget._dom_classes]
-
-
-# ------------------------------------------------------------------ page 01
+from tests.widget_tree import with_class
 
 
 def test_point_cards_come_from_the_ruleset() -> None:

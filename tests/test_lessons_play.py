@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
 
 import pitchlab as pl
 from pitchlab import lessons_play as lp
-
-
-def walk(widget: w.Widget) -> Iterator[w.Widget]:
-    """Every widget a learner could see: hidden containers hide their children too."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def with_class(page: object, cls: str) -> list[w.Widget]:
-    root = page.widget  # type: ignore[attr-defined]
-    return [widget for widget in walk(root) if cls in widget._dom_classes]
+from tests.widget_tree import with_class
 
 
 def card_buttons(page: object, code: str) -> list[w.Button]:

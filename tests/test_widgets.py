@@ -2,27 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import ipywidgets as w
-
 import pitchlab as pl
 from pitchlab.widgets import TableApp
-
-
-def walk(widget: w.Widget) -> Iterator[w.Widget]:
-    """Every widget a learner could see: hidden containers hide their children too."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def with_class(app: TableApp, cls: str) -> list[w.Widget]:
-    """Visible widgets carrying a CSS class (hidden bars do not count)."""
-    return [widget for widget in walk(app.widget) if cls in widget._dom_classes]
+from tests.widget_tree import with_class
 
 
 def click_once(app: TableApp) -> None:

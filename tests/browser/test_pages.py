@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
+from pitchlab.serving import ROOT, click_and_wait, next_move
+
 NOTEBOOKS = sorted(
     p.relative_to(ROOT).as_posix() for d in ("tutorial", "notebooks") for p in (ROOT / d).glob("*.ipynb")
 )
@@ -32,23 +33,6 @@ PYTHON_ERRORS = ", ".join(
     ]
 )
 
-# The whole page's text: it changes whenever the app redraws after a click.
-APP_TEXT_JS = "() => document.querySelector('.pl-app').innerText"
-CHANGED_JS = "(before) => document.querySelector('.pl-app').innerText !== before"
-# Resolves once the app has had no DOM change for `quiet` ms (a redraw arrives as
-# several widget updates, so the first change is not the last), or after `limit` ms.
-SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
-    const app = document.querySelector('.pl-app');
-    const start = performance.now();
-    let timer;
-    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(performance.now() - start); };
-    const observer = new MutationObserver(() => {
-        clearTimeout(timer);
-        timer = setTimeout(done, performance.now() - start > limit ? 0 : quiet);
-    });
-    observer.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
-    timer = setTimeout(done, quiet);
-})"""
 PL_CLASSES_JS = """() => Array.from(new Set(Array.from(document.querySelectorAll('[class*="pl-"]'))
     .flatMap((e) => Array.from(e.classList).filter((c) => c.startsWith('pl-')))))"""
 
@@ -121,28 +105,6 @@ def open_app(page: Page, base: str) -> None:
     render(page, base, APP)
     page.wait_for_selector(".pl-next", state="visible")
     assert not python_errors(page), python_errors(page)
-
-
-def click_and_wait(page: Page, selector: str) -> None:
-    """Click the first element matching ``selector``; wait until the app has redrawn."""
-    before = page.evaluate(APP_TEXT_JS)
-    page.locator(selector).first.click()
-    page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000)
-    page.evaluate(SETTLED_JS, [250, 10_000])
-
-
-def next_move(page: Page) -> str | None:
-    """What a learner clicks next: their lowest bid (else pass), a suit, a legal card, else Next."""
-    bids = page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
-    values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
-    if values:
-        return f".pl-bid-{values[0]}:visible"
-    if bids:
-        return ".pl-bid-pass:visible"
-    for selector in (".pl-suit:visible", ".pl-card.pl-legal:visible", ".pl-next:visible:enabled"):
-        if page.locator(selector).count():
-            return selector
-    return None
 
 
 def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:

@@ -1,0 +1,170 @@
+"""Serving the notebooks with Voilà and driving the app in headless Chromium.
+
+One home for what the browser tests, ``benchmarks/app.py`` and any later load
+test all need: start Voilà on a free loopback port with the shipped
+``voila.json``, wait until it answers, stop it cleanly; launch Debian's
+Chromium; and click through the app the way a learner would, using only the
+``pl-*`` CSS hooks. Standard library only at import time; the Playwright
+``Page`` appears in annotations alone, so the engine never needs a browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root, where ``voila.json`` and the notebooks live."""
+CHROMIUM = os.environ.get("PITCHLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Flags that let Debian's Chromium run headless as root on a machine with no network."""
+
+# The whole app's text: it changes whenever the app redraws after a click.
+APP_TEXT_JS = "() => document.querySelector('.pl-app').innerText"
+CHANGED_JS = "(before) => document.querySelector('.pl-app').innerText !== before"
+# Resolves once the app has had no DOM change for `quiet` ms (a redraw arrives as
+# several widget updates, so the first change is not the last), or after `limit` ms.
+SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
+    const app = document.querySelector('.pl-app');
+    const start = performance.now();
+    let timer;
+    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(performance.now() - start); };
+    const observer = new MutationObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, performance.now() - start > limit ? 0 : quiet);
+    });
+    observer.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+    timer = setTimeout(done, quiet);
+})"""
+
+
+class ServerError(RuntimeError):
+    """Voilà exited or did not answer in time; the message ends with its log."""
+
+
+def free_port() -> int:
+    """A TCP port on the loopback address that nobody is listening on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def answers(url: str) -> bool:
+    """Whether an HTTP server answers at ``url`` (any status counts)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+class VoilaServer:
+    """A Voilà process on a free loopback port, configured by the shipped ``voila.json``.
+
+    ``notebook`` serves one notebook at ``/`` (as ``./dev app`` does); ``None``
+    serves the repository, with pages at ``/voila/render/<path>.ipynb``.
+    """
+
+    def __init__(self, notebook: str | None = None, extra_args: Sequence[str] = ()) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = Path(tempfile.mkstemp(prefix="pitchlab-voila-", suffix=".log")[1])
+        command = [
+            str(Path(sys.executable).parent / "voila"),
+            *([notebook] if notebook else []),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+            f"--Voila.config_file_paths={ROOT}",
+            *extra_args,
+        ]
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+
+    def log_text(self, last_lines: int = 40) -> str:
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-last_lines:])
+
+    def wait_until(self, ready: str | None = None, count: int = 1, deadline_s: float = 60) -> None:
+        """Until the server answers (and ``ready`` appears ``count`` times in its log).
+
+        Raises :class:`ServerError` early if the process exits.
+        """
+        deadline = time.monotonic() + deadline_s
+        while True:
+            if self.proc.poll() is not None:
+                raise ServerError(f"voila exited with status {self.proc.returncode}:\n{self.log_text()}")
+            if answers(f"{self.url}/voila/static/") and (
+                ready is None or self.log.read_text(errors="replace").count(ready) >= count
+            ):
+                return
+            if time.monotonic() > deadline:
+                raise ServerError(f"voila not ready within {deadline_s:.0f} s:\n{self.log_text()}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        """SIGTERM the process group, which lets Voilà shut its kernels down."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.log.unlink(missing_ok=True)
+
+
+def next_move(page: Page) -> str | None:
+    """What a learner clicks next: their lowest bid (else pass), a suit, a legal card, else Next."""
+    bids = page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
+    values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
+    if values:
+        return f".pl-bid-{values[0]}:visible"
+    if bids:
+        return ".pl-bid-pass:visible"
+    for selector in (".pl-suit:visible", ".pl-card.pl-legal:visible", ".pl-next:visible:enabled"):
+        if page.locator(selector).count():
+            return selector
+    return None
+
+
+def click_and_wait(page: Page, selector: str) -> float:
+    """Click the first match of ``selector``; return the milliseconds until the app
+    first changed, after waiting for it to settle (so the next click finds a still page)."""
+    before = page.evaluate(APP_TEXT_JS)
+    target = page.locator(selector).first
+    target.wait_for(state="visible")
+    start = time.perf_counter()
+    target.click()
+    page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000, polling=10)
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    page.evaluate(SETTLED_JS, [250, 10_000])
+    return elapsed_ms
