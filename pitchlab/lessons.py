@@ -38,7 +38,7 @@ from pitchlab.probability import (
 )
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import describe, refusal, seat_name, verb
-from pitchlab.widgets import CSS, BidBar, SeededView, SuitChooser, View, card_button
+from pitchlab.widgets import CSS, BidBar, SeededView, SuitChooser, View, card_button, classed
 
 LESSON_CSS = """
 <style>
@@ -72,12 +72,6 @@ OPPONENTS_AND_PARTNER = (1, 2, 3)
 def style() -> w.HTML:
     """The stylesheet of the app's widgets plus the lessons' own."""
     return w.HTML(CSS + LESSON_CSS)
-
-
-def _classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
-    for cls in classes:
-        widget.add_class(cls)
-    return widget
 
 
 def _suit_html(suit: Suit) -> str:
@@ -200,15 +194,15 @@ class DealExplorer(SeededView):
         self.dealer = dealer
         self.hand = Hand.deal(rules, dealer, seed)
         self.seed = seed
-        self.seed_box = _classed(
+        self.seed_box = classed(
             w.IntText(value=seed, description="Seed", layout=w.Layout(width="170px")), "pl-seed"
         )
         self.seed_box.observe(self._on_seed, names="value")
-        self.deal_button = _classed(
+        self.deal_button = classed(
             w.Button(description="Deal a new hand", button_style="primary", icon="refresh"), "pl-deal"
         )
         self.deal_button.on_click(lambda _b: self.next_deal())
-        self.show_others = _classed(
+        self.show_others = classed(
             w.ToggleButton(
                 value=False,
                 description="Show the other hands",
@@ -219,7 +213,7 @@ class DealExplorer(SeededView):
         )
         self.show_others.observe(lambda _c: self.refresh(), names="value")
         best = max(Suit, key=lambda s: trump_counts(self.cards, rules)[s])
-        self.named = _classed(
+        self.named = classed(
             w.ToggleButtons(
                 options=[(f"{s.symbol} {s.name.title()}", s) for s in Suit],
                 value=best,
@@ -232,9 +226,9 @@ class DealExplorer(SeededView):
         self.your_hand = w.HTML()
         self.others = w.HTML()
         self.trump_table = w.HTML()
-        self.odds = _classed(w.HTML(), "pl-odds")
-        self.plot = _classed(w.Output(), "pl-plot")
-        self.widget = _classed(
+        self.odds = classed(w.HTML(), "pl-odds")
+        self.plot = classed(w.Output(), "pl-plot")
+        self.widget = classed(
             w.VBox(
                 [
                     style(),
@@ -439,13 +433,13 @@ class TrumpQuiz(View):
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.prompt = w.HTML()
         self.trick_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.feedback = _classed(w.HTML(), "pl-feedback")
-        self.score = _classed(w.HTML(), "pl-quiz-score")
-        self.next_button = _classed(
+        self.feedback = classed(w.HTML(), "pl-feedback")
+        self.score = classed(w.HTML(), "pl-quiz-score")
+        self.next_button = classed(
             w.Button(description="Next trick ▶", button_style="primary"), "pl-quiz-next"
         )
         self.next_button.on_click(lambda _b: self.new_trick())
-        self.widget = _classed(
+        self.widget = classed(
             w.VBox(
                 [
                     style(),
@@ -578,25 +572,25 @@ class BiddingLesson(SeededView):
         self.log: list[tuple[int, str, str]] = []
         self.message = ""
         self.hint = ""
-        self.seed_box = _classed(
+        self.seed_box = classed(
             w.IntText(value=seed, description="Seed", layout=w.Layout(width="170px")), "pl-seed"
         )
         self.seed_box.observe(self._on_seed, names="value")
-        self.deal_button = _classed(w.Button(description="New deal", button_style="primary"), "pl-deal")
+        self.deal_button = classed(w.Button(description="New deal", button_style="primary"), "pl-deal")
         self.deal_button.on_click(lambda _b: self.deal(self.seed + 1))
-        self.hint_button = _classed(
+        self.hint_button = classed(
             w.Button(description="What would a bot bid here?", layout=w.Layout(width="250px")), "pl-hint"
         )
         self.hint_button.on_click(lambda _b: self.ask_hint())
         self.picture = w.HTML()
         self.your_hand = w.HTML()
         self.suits_line = w.HTML()
-        self.status = _classed(w.HTML(), "pl-status")
+        self.status = classed(w.HTML(), "pl-status")
         self.bids = BidBar(self._on_bid)
-        self.message_box = _classed(w.HTML(), "pl-message")
-        self.hint_box = _classed(w.HTML(), "pl-why")
-        self.log_box = _classed(w.HTML(), "pl-log")
-        self.widget = _classed(
+        self.message_box = classed(w.HTML(), "pl-message")
+        self.hint_box = classed(w.HTML(), "pl-why")
+        self.log_box = classed(w.HTML(), "pl-log")
+        self.widget = classed(
             w.VBox(
                 [
                     style(),

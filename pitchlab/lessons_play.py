@@ -29,7 +29,7 @@ from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import refusal, seat_name
-from pitchlab.widgets import HandView, View, style
+from pitchlab.widgets import HandView, View, classed, style
 
 PAGE_CSS = """
 <style>
@@ -65,14 +65,8 @@ CARD_W = 48
 # ------------------------------------------------------------------ helpers
 
 
-def _classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
-    for cls in classes:
-        widget.add_class(cls)
-    return widget
-
-
 def _page(children: Sequence[w.Widget]) -> w.VBox:
-    return _classed(w.VBox([style(), w.HTML(PAGE_CSS), *children]), "pl-app", "pl-lesson")
+    return classed(w.VBox([style(), w.HTML(PAGE_CSS), *children]), "pl-app", "pl-lesson")
 
 
 def name(seat: int, human: int | None = 0) -> str:
@@ -212,15 +206,15 @@ class RefillStepper(View):
         self.human = human
         self.turns = hand.refills
         self.shown = 0
-        self.status = _classed(w.HTML(), "pl-status")
+        self.status = classed(w.HTML(), "pl-status")
         self.stock = w.HTML()
         self.start = w.HTML(self._start_html())
         self.rows: list[w.HTML] = []
         self.row_box = w.VBox()
-        self.summary = _classed(w.HTML(), "pl-refill-summary")
-        self.next = _classed(w.Button(description="Next seat ▶", button_style="primary"), "pl-next")
+        self.summary = classed(w.HTML(), "pl-refill-summary")
+        self.next = classed(w.Button(description="Next seat ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self.step())
-        self.again = _classed(w.Button(description="Start again"), "pl-restart")
+        self.again = classed(w.Button(description="Start again"), "pl-restart")
         self.again.on_click(lambda _b: self.restart())
         self.widget = _page(
             [
@@ -347,7 +341,7 @@ class RefillStepper(View):
         total = len(self.turns)
         self.rows = [w.HTML(self.row_html(i)) for i in range(self.shown)]
         for i, row in enumerate(self.rows):
-            _classed(row, "pl-row", "pl-refill-row")
+            classed(row, "pl-row", "pl-refill-row")
             if i == self.shown - 1:
                 row.add_class("pl-row-new")
         self.row_box.children = self.rows[::-1]
@@ -388,15 +382,15 @@ class BuryChooser(View):
         self.bot = RuleBasedPlayer()
         self.message_text = ""
         self.log: list[str] = []
-        self.status = _classed(w.HTML(), "pl-status")
+        self.status = classed(w.HTML(), "pl-status")
         self.hand_view = HandView(self.pick)
-        self.advice = _classed(w.HTML(), "pl-advice", "pl-why")
-        self.message = _classed(w.HTML(), "pl-message")
+        self.advice = classed(w.HTML(), "pl-advice", "pl-why")
+        self.message = classed(w.HTML(), "pl-message")
         self.buried = w.HTML()
-        self.next = _classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
+        self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self.advance())
         self.outcome = w.HTML()
-        self.history = _classed(w.HTML(), "pl-log")
+        self.history = classed(w.HTML(), "pl-log")
         self.widget = _page(
             [
                 self.status,
@@ -633,18 +627,18 @@ class TrickByTrick(View):
         self.message_text = ""
         self.log: list[tuple[str, str]] = []
         self.last_why = ""
-        self.status = _classed(w.HTML(), "pl-status")
-        self.points = _classed(w.HTML(), "pl-score", "pl-points")
+        self.status = classed(w.HTML(), "pl-status")
+        self.points = classed(w.HTML(), "pl-score", "pl-points")
         self.table = w.HTML()
         self.trick = w.HTML()
         self.hand_view = HandView(self.pick)
-        self.message = _classed(w.HTML(), "pl-message")
-        self.why = _classed(w.HTML(), "pl-why")
+        self.message = classed(w.HTML(), "pl-message")
+        self.why = classed(w.HTML(), "pl-why")
         self.tricks_box = w.HTML()
-        self.history = _classed(w.HTML(), "pl-log")
-        self.next = _classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
+        self.history = classed(w.HTML(), "pl-log")
+        self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self.advance())
-        self.hint = _classed(w.Button(description="Hint"), "pl-hint")
+        self.hint = classed(w.Button(description="Hint"), "pl-hint")
         self.hint.on_click(lambda _b: self.show_hint())
         self.over = w.HTML()
         self._setup()
@@ -1029,15 +1023,15 @@ class GameReplay(View):
         self.game = game if game is not None else play_game(seed)
         self.shown = 0
         self.figure = score_chart(self.game, 0)
-        self.status = _classed(w.HTML(), "pl-status")
+        self.status = classed(w.HTML(), "pl-status")
         self.chart = w.Output(layout=w.Layout(min_height="430px"))
         self.table = w.HTML()
         self.last = w.HTML()
-        self.next = _classed(w.Button(description="Next hand ▶", button_style="primary"), "pl-next")
+        self.next = classed(w.Button(description="Next hand ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self.step())
-        self.to_end = _classed(w.Button(description="Play to the end »"), "pl-run")
+        self.to_end = classed(w.Button(description="Play to the end »"), "pl-run")
         self.to_end.on_click(lambda _b: self.step(len(self.game.history)))
-        self.again = _classed(w.Button(description="Start again"), "pl-restart")
+        self.again = classed(w.Button(description="Start again"), "pl-restart")
         self.again.on_click(lambda _b: self.restart())
         self.over = w.HTML()
         self.widget = _page(

@@ -62,7 +62,8 @@ def style() -> w.HTML:
     return w.HTML(CSS)
 
 
-def _classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
+def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
+    """Add CSS classes (the hooks browser tests and styles use) and return the widget."""
     for cls in classes:
         widget.add_class(cls)
     return widget
@@ -83,7 +84,7 @@ def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: boo
         classes.append("pl-legal")
     if dead:
         classes.append("pl-dead")
-    _classed(button, *classes)
+    classed(button, *classes)
     return button
 
 
@@ -121,9 +122,9 @@ class BidBar(w.HBox):  # type: ignore[misc]
         buttons = []
         for action in legal:
             if isinstance(action, Pass):
-                button = _classed(w.Button(description="Pass"), "pl-bid", "pl-bid-pass")
+                button = classed(w.Button(description="Pass"), "pl-bid", "pl-bid-pass")
             elif isinstance(action, Bid):
-                button = _classed(
+                button = classed(
                     w.Button(description=f"Bid {action.value}"), "pl-bid", f"pl-bid-{action.value}"
                 )
             else:
@@ -139,7 +140,7 @@ class SuitChooser(w.HBox):  # type: ignore[misc]
     def __init__(self, on_suit: Callable[[Suit], None]) -> None:
         buttons = []
         for suit in Suit:
-            button = _classed(
+            button = classed(
                 w.Button(description=f"{suit.symbol} {suit.name.title()}"),
                 "pl-suit",
                 f"pl-suit-{suit.letter}",
@@ -191,33 +192,33 @@ class TableApp(View):
     ) -> None:
         self.table = table if table is not None else Table(seed=seed)
         self.four_colour = four_colour
-        self.status = _classed(w.HTML(), "pl-status")
-        self.message = _classed(w.HTML(), "pl-message")
+        self.status = classed(w.HTML(), "pl-status")
+        self.message = classed(w.HTML(), "pl-message")
         self.picture = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.odds = w.HTML()
         self.hand_view = HandView(self._pick, four_colour)
         self.bids = BidBar(self._act)
         self.suits = SuitChooser(lambda suit: self._act(NameTrump(suit)))
-        self.next = _classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
+        self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self._advance())
-        self.to_me = _classed(w.Button(description="Play on to my turn »"), "pl-run")
+        self.to_me = classed(w.Button(description="Play on to my turn »"), "pl-run")
         self.to_me.on_click(lambda _b: self._run())
-        self.new_hand = _classed(w.Button(description="New hand"), "pl-new-hand")
+        self.new_hand = classed(w.Button(description="New hand"), "pl-new-hand")
         self.new_hand.on_click(lambda _b: self._new_hand())
-        self.new_game = _classed(w.Button(description="New game"), "pl-new-game")
+        self.new_game = classed(w.Button(description="New game"), "pl-new-game")
         self.new_game.on_click(lambda _b: self._new_game())
-        self.why = _classed(w.HTML(), "pl-why")
-        self.score = _classed(w.HTML(), "pl-score")
-        self.log = _classed(w.HTML(), "pl-log")
+        self.why = classed(w.HTML(), "pl-why")
+        self.score = classed(w.HTML(), "pl-score")
+        self.log = classed(w.HTML(), "pl-log")
         self.over = w.HTML()
         self.record_box = w.Textarea(
             placeholder="Paste a hand record (JSON) here, then press Load.",
             layout=w.Layout(width="100%", height="90px"),
         )
-        self.save = _classed(w.Button(description="Save hand"), "pl-save")
+        self.save = classed(w.Button(description="Save hand"), "pl-save")
         self.save.on_click(lambda _b: self._save())
-        self.load = _classed(w.Button(description="Load"), "pl-load")
+        self.load = classed(w.Button(description="Load"), "pl-load")
         self.load.on_click(lambda _b: self._load())
         self.download = w.HTML()
         controls = w.HBox([self.next, self.to_me, self.new_hand, self.new_game])
@@ -256,7 +257,7 @@ class TableApp(View):
             parts.insert(2, self.ladder)
         parts.append(records)
         self.show_odds = show_odds
-        self.widget = _classed(w.VBox(parts), "pl-app")
+        self.widget = classed(w.VBox(parts), "pl-app")
         self.refresh()
 
     # -------------------------------------------------------------- callbacks
@@ -431,5 +432,6 @@ __all__ = [
     "TableApp",
     "View",
     "card_button",
+    "classed",
     "style",
 ]
