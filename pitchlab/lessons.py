@@ -38,7 +38,16 @@ from pitchlab.probability import (
 )
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import describe, refusal, seat_name, verb
-from pitchlab.widgets import CSS, BidBar, SeededView, SuitChooser, View, card_button, classed
+from pitchlab.widgets import (
+    CSS,
+    BidBar,
+    SeededView,
+    SuitChooser,
+    View,
+    card_button,
+    classed,
+    replace_children,
+)
 
 LESSON_CSS = """
 <style>
@@ -540,7 +549,7 @@ class TrumpQuiz(View):
             button.on_click(lambda _b, pos=i: self.answer(pos))
             caption = w.HTML(f'<div class="pl-caption">{_ordinal(i + 1)}: {seat_name(seat)}</div>')
             boxes.append(w.VBox([button, caption], layout=w.Layout(margin="0 8px 0 0", align_items="center")))
-        self.trick_box.children = boxes
+        replace_children(self.trick_box, boxes)
         text = self.message or self.feedback_text
         self.feedback.value = escape(text) if text else "Click the card you think wins."
         for cls in ("pl-right", "pl-wrong"):

@@ -29,7 +29,7 @@ from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import refusal, seat_name
-from pitchlab.widgets import HandView, View, classed, style
+from pitchlab.widgets import HandView, View, classed, replace_children, style
 
 PAGE_CSS = """
 <style>
@@ -344,7 +344,7 @@ class RefillStepper(View):
             classed(row, "pl-row", "pl-refill-row")
             if i == self.shown - 1:
                 row.add_class("pl-row-new")
-        self.row_box.children = self.rows[::-1]
+        replace_children(self.row_box, self.rows[::-1])
         left = self.stock_left(min(self.shown, total))
         self.stock.value = (
             f"<div class='pl-points' style='margin-left: 16px'>Stock: <b>{left}</b> of "

@@ -69,6 +69,30 @@ def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
     return widget
 
 
+def replace_children(box: w.Box, children: Sequence[w.Widget]) -> None:
+    """Show new children in ``box`` and close the ones it drops.
+
+    Views redraw by building fresh widgets; closing the old ones frees their
+    models in the kernel and the page, so a long game does not pile them up.
+    """
+    keep = {id(child) for child in children}
+    old = [child for child in box.children if id(child) not in keep]
+    box.children = tuple(children)
+    for child in old:
+        _close_tree(child)
+
+
+def _close_tree(widget: w.Widget) -> None:
+    """Close a widget, its children, and the layout and style models each one owns."""
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        owned = getattr(widget, part, None)
+        if isinstance(owned, w.Widget):
+            owned.close()
+    widget.close()
+
+
 def _ink(card: Card, four_colour: bool) -> str:
     if four_colour and card.suit is not None:
         return {"S": "pl-black", "H": "pl-red", "D": "pl-blue", "C": "pl-green"}[card.suit.letter]
@@ -108,7 +132,7 @@ class HandView(w.HBox):  # type: ignore[misc]
             )
             button.on_click(lambda _b, c=card: self.on_pick(c))
             buttons.append(button)
-        self.children = buttons
+        replace_children(self, buttons)
 
 
 class BidBar(w.HBox):  # type: ignore[misc]
@@ -131,7 +155,7 @@ class BidBar(w.HBox):  # type: ignore[misc]
                 continue
             button.on_click(lambda _b, a=action: self.on_bid(a))
             buttons.append(button)
-        self.children = buttons
+        replace_children(self, buttons)
 
 
 class SuitChooser(w.HBox):  # type: ignore[misc]
@@ -433,5 +457,6 @@ __all__ = [
     "View",
     "card_button",
     "classed",
+    "replace_children",
     "style",
 ]

@@ -66,3 +66,18 @@ def test_save_then_load_restores_the_hand() -> None:
     app.load.click()
     assert "Could not load" in app.message.value
     assert pl.to_record(app.table.hand) == record
+
+
+def test_redrawing_does_not_pile_up_widgets() -> None:
+    """Each click rebuilds the card and bid buttons; the old ones (and their layout and
+    style models) must be closed, or a class's kernels grow all afternoon."""
+    from ipywidgets.widgets import widget as widget_module
+
+    app = TableApp(seed=12)
+    start = len(widget_module._instances)
+    clicks = 0
+    while not with_class(app, "pl-hand-over"):
+        click_once(app)
+        clicks += 1
+    assert clicks > 15
+    assert len(widget_module._instances) <= start
