@@ -119,8 +119,14 @@ class HandView(w.HBox):  # type: ignore[misc]
         super().__init__(layout=w.Layout(flex_flow="row wrap", min_height="92px"))
         self.on_pick = on_pick
         self.four_colour = four_colour
+        self._shown: object = None
 
     def show(self, cards: Sequence[Card], legal: Sequence[Card], dead: Sequence[Card] = ()) -> None:
+        """Show these cards; unchanged content keeps its buttons, so a click in flight stays valid."""
+        key = (tuple(cards), frozenset(legal), tuple(dead))
+        if key == self._shown:
+            return
+        self._shown = key
         legal_set, dead_left = set(legal), list(dead)
         buttons = []
         for card in cards:
@@ -141,8 +147,13 @@ class BidBar(w.HBox):  # type: ignore[misc]
     def __init__(self, on_bid: Callable[[Action], None]) -> None:
         super().__init__()
         self.on_bid = on_bid
+        self._shown: tuple[Action, ...] | None = None
 
     def show(self, legal: Sequence[Action]) -> None:
+        """Offer these actions; the same offer keeps its buttons."""
+        if tuple(legal) == self._shown:
+            return
+        self._shown = tuple(legal)
         buttons = []
         for action in legal:
             if isinstance(action, Pass):

@@ -81,3 +81,19 @@ def test_redrawing_does_not_pile_up_widgets() -> None:
         clicks += 1
     assert clicks > 15
     assert len(widget_module._instances) <= start
+
+
+def test_a_whole_game_by_clicking_only() -> None:
+    """Hands follow one another through New hand until a team reaches 52 on its bid."""
+    app = TableApp(seed=21)
+    hands = 0
+    while not with_class(app, "pl-game-over"):
+        assert hands < 60, "a game to 52 ends well within 60 hands"
+        while not with_class(app, "pl-hand-over"):
+            click_once(app)
+        hands += 1
+        if not with_class(app, "pl-game-over"):
+            with_class(app, "pl-new-hand")[0].click()
+    assert app.table.game.winner is not None
+    assert max(app.table.game.scores) >= 52
+    assert "Game over" in app.status.value

@@ -149,3 +149,27 @@ def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
     click_and_wait(page, selector)  # the game goes on: one more action in the history
     assert page.inner_text(".pl-log") != log
     assert not python_errors(page), python_errors(page)
+
+
+def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
+    """From 0-0 to a winner in the browser: the learner's clicks, Play on for the bots, New hand."""
+    open_app(page, voila_url)
+    hands = 0
+    while not page.locator(".pl-game-over:visible").count():
+        assert hands < 40, f"no winner after {hands} hands: {page.inner_text('.pl-score')}"
+        clicks = 0
+        while not page.locator(".pl-hand-over:visible").count():
+            assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
+            if page.locator(".pl-run:visible:enabled").count():
+                click_and_wait(page, ".pl-run:visible")
+            else:
+                selector = next_move(page)
+                assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+                click_and_wait(page, selector)
+            clicks += 1
+        hands += 1
+        if not page.locator(".pl-game-over:visible").count():
+            click_and_wait(page, ".pl-new-hand")
+    shot(page, screenshots, "app-game-over")
+    assert "Game over" in page.inner_text(".pl-status")
+    assert not python_errors(page), python_errors(page)
