@@ -162,7 +162,7 @@ class RuleBasedPlayer:
         mine = sorted(view.playable, key=lambda c: rules.trump_rank(c, suit))  # low to high
         rank = {c: rules.trump_rank(c, suit) for c in mine}
         pts = {c: rules.points_of(c, suit) for c in mine}
-        unseen = _unseen_trump(view)
+        unseen = view.unseen_trump()
         top_out = max((rules.trump_rank(c, suit) for c in unseen), default=0)
         trick = view.current_trick
         holder = _holder_roles(rules)
@@ -206,10 +206,10 @@ class RuleBasedPlayer:
                 if not opponents_later:
                     # last to play against us: win as cheaply as possible, adding points if we can
                     card = max(sure, key=lambda c: (pts[c], -rank[c]))
-                return Decision(Play(card), f"{card.label} wins the trick ({at_stake} points in it)")
+                return Decision(Play(card), f"{card.label} wins the trick ({_points(at_stake)} in it)")
             if at_stake:
                 card = winners[-1]
-                return Decision(Play(card), f"{card.label} fights for the {at_stake} points in the trick")
+                return Decision(Play(card), f"{card.label} fights for the {_points(at_stake)} in the trick")
         low = safe_low(mine)
         if pts[low] and rules.role_of(low, suit) not in holder:
             return Decision(Play(low), f"only point cards left: {low.label} is the cheapest to give up")
@@ -236,16 +236,6 @@ def _trick_leader(rules: Ruleset, suit: Suit, cards: Sequence[Card], seats: Sequ
         if r > best_rank:
             best_seat, best_rank = seat, r
     return best_seat, best_rank
-
-
-def _unseen_trump(view: SeatView) -> list[Card]:
-    """Trump this seat has not seen: in other hands (the stock is empty by play time)."""
-    assert view.trump is not None
-    remaining = list(view.rules.trump_cards(view.trump))
-    for card in view.seen_cards():
-        if card in remaining:
-            remaining.remove(card)
-    return remaining
 
 
 def _seats_still_to_play(view: SeatView) -> list[int]:

@@ -131,7 +131,9 @@ class Table:
         """One line saying what happens next."""
         hand = self.hand
         if self.game.winner is not None:
-            return f"Game over: {self.team_name(self.game.winner)} win {self.score_text()}."
+            winner = self.game.winner
+            others = " to ".join(str(x) for t, x in enumerate(self.game.scores) if t != winner)
+            return f"Game over: {self.team_name(winner)} win, {self.game.scores[winner]} to {others}."
         if hand.is_over:
             result = hand.result()
             verdict = "made" if result.made else "went set on"

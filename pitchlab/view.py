@@ -57,6 +57,16 @@ class SeatView:
         """The seat that made the ``index``-th bid."""
         return (self.dealer + 1 + index) % self.rules.players
 
+    def unseen_trump(self) -> list[Card]:
+        """Trump this seat has not seen, high to low: by play time all are in other hands."""
+        if self.trump is None:
+            return []
+        remaining = list(self.rules.trump_cards(self.trump))
+        for card in self.seen_cards():
+            if card in remaining:
+                remaining.remove(card)
+        return remaining
+
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat has seen: its hand, buried cards, played cards."""
         played = [c for t in self.tricks for c in t.cards] + list(self.current_trick.cards)

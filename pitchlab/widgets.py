@@ -425,12 +425,8 @@ class TableApp(View):
         human = table.human if table.human is not None else 0
         if hand.trump is None:
             return "Once trump is named, this panel counts the trump still out."
-        view = hand.view(human)
         rules, suit = hand.rules, hand.trump
-        unseen = list(rules.trump_cards(suit))
-        for card in view.seen_cards():
-            if card in unseen:
-                unseen.remove(card)
+        unseen = hand.view(human).unseen_trump()
         points = [c for c in dict.fromkeys(unseen) if rules.points_of(c, suit)]
         others = ", ".join(table.name(s) for s in range(rules.players) if s != human)
         point_text = (
@@ -439,7 +435,11 @@ class TableApp(View):
         return (
             f"<div><b>{len(unseen)}</b> of {len(rules.trump_cards(suit))} trump are still out "
             f"(not in your hand, buried or played).</div>"
-            f"<div>Point cards still out: {escape(point_text)}; each is with one of {escape(others)}.</div>"
+            + (
+                f"<div>Point cards still out: {escape(point_text)}; each is with one of {escape(others)}.</div>"
+                if points
+                else "<div>Every point card has been played, buried or is in your hand.</div>"
+            )
         )
 
 
