@@ -256,6 +256,11 @@ class TableApp(View):
         self.load = classed(w.Button(description="Load"), "pl-load")
         self.load.on_click(lambda _b: self._load())
         self.download = w.HTML()
+        self.colours = classed(
+            w.Checkbox(value=four_colour, description="Four-colour deck (♦ blue, ♣ green)", indent=False),
+            "pl-four-colour",
+        )
+        self.colours.observe(self._set_colours, names="value")
         controls = w.HBox([self.next, self.to_me, self.new_hand, self.new_game])
         left = w.VBox(
             [
@@ -265,6 +270,7 @@ class TableApp(View):
                 self.bids,
                 self.suits,
                 controls,
+                self.colours,
                 self.message,
                 self.over,
             ],
@@ -328,6 +334,12 @@ class TableApp(View):
 
     def _new_game(self) -> None:
         self.table.new_game()
+        self.refresh()
+
+    def _set_colours(self, change: dict[str, object]) -> None:
+        """Colour-blind readers can tell four suit colours apart more easily than two."""
+        self.four_colour = self.hand_view.four_colour = bool(change["new"])
+        self.hand_view._shown = None  # redraw the cards in the new colours
         self.refresh()
 
     def _save(self) -> None:

@@ -97,3 +97,17 @@ def test_a_whole_game_by_clicking_only() -> None:
     assert app.table.game.winner is not None
     assert max(app.table.game.scores) >= 52
     assert "Game over" in app.status.value
+
+
+def test_four_colour_deck_recolours_cards_and_pictures() -> None:
+    """The toggle for colour-blind readers: diamonds turn blue on the buttons and in the table."""
+    app = TableApp(seed=5)
+    diamonds = [b for b in with_class(app, "pl-card") if any(c.endswith("D") for c in b._dom_classes)]
+    assert diamonds, "seed 5 deals you a diamond"
+    assert "pl-red" in diamonds[0]._dom_classes
+    app.colours.value = True
+    diamonds = [b for b in with_class(app, "pl-card") if any(c.endswith("D") for c in b._dom_classes)]
+    assert "pl-blue" in diamonds[0]._dom_classes
+    app.colours.value = False
+    diamonds = [b for b in with_class(app, "pl-card") if any(c.endswith("D") for c in b._dom_classes)]
+    assert "pl-red" in diamonds[0]._dom_classes
