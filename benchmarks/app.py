@@ -33,6 +33,7 @@ from pitchlab.serving import (
     VoilaServer,
     click_and_wait,
     next_move,
+    offline,
 )
 
 POOL_FILLED = "Kernel pool of app.ipynb is filled"
@@ -56,6 +57,7 @@ def voila(*, preheat: bool) -> Iterator[VoilaServer]:
 def app_page(browser: Browser, url: str) -> Iterator[tuple[Page, float]]:
     """A page with the app open, and the seconds it took to show the Next button."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline(context)
     page = context.new_page()
     start = time.perf_counter()
     page.goto(url, wait_until="commit", timeout=120_000)

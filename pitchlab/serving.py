@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root, where ``voila.json`` and the notebooks live."""
@@ -59,6 +59,17 @@ SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
     observer.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
     timer = setTimeout(done, quiet);
 })"""
+
+
+# Anything not on the loopback address: Voilà's page template asks a CDN for icon
+# fonts, and on a machine without a network a DNS lookup may hang rather than fail.
+OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]).+")
+
+
+def offline(context: BrowserContext) -> None:
+    """Refuse every request that leaves the machine, at once, so a page's load never
+    waits on the network (the pages need nothing from it: icons fall back to text)."""
+    context.route(OFF_LOOPBACK, lambda route: route.abort("internetdisconnected"))
 
 
 class ServerError(RuntimeError):

@@ -10,16 +10,30 @@ Chromium the tests skip on a workstation but fail in CI (``CI`` set), which inst
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-from pitchlab.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer
+from pitchlab.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
 
 SCREENSHOTS = ROOT / "screenshots"
 START_DEADLINE_S = 60.0
+
+
+_SERVERS: list[VoilaServer] = []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed browser test carries the end of Voila's log, where a kernel's trouble shows."""
+    report = yield
+    if report.failed and _SERVERS:
+        report.sections.append(("voila log (last lines)", _SERVERS[0].log_text(60)))
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +41,7 @@ def voila_url() -> Iterator[str]:
     """Base URL of a Voila server on a free port, serving the repo root."""
     extra = ["--VoilaConfiguration.show_tracebacks=True"] if os.environ.get("PITCHLAB_TRACEBACKS") else []
     server = VoilaServer(extra_args=extra)
+    _SERVERS[:] = [server]
     try:
         try:
             server.wait_until(deadline_s=START_DEADLINE_S)
@@ -59,6 +74,7 @@ def browser(pw: Playwright) -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh page, 1280x900, in its own browser context."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline(context)
     context.set_default_timeout(60_000)
     page = context.new_page()
     yield page
