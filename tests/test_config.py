@@ -20,9 +20,11 @@ def voila_config() -> dict[str, Any]:
     return config
 
 
-def app_extra() -> dict[str, Requirement]:
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    reqs = (Requirement(text) for text in pyproject["project"]["optional-dependencies"]["app"])
+def app_needs() -> dict[str, Requirement]:
+    """The core dependencies and the app extra: what Binder's --no-deps install must be given."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    texts = [*project["dependencies"], *project["optional-dependencies"]["app"]]
+    reqs = (Requirement(text) for text in texts)
     return {canonicalize_name(req.name): req for req in reqs}
 
 
@@ -71,8 +73,8 @@ def test_dev_app_serves_with_the_shipped_config() -> None:
     assert "--Voila.config_file_paths" in dev
 
 
-def test_binder_requirements_are_the_app_extra_pinned_inside_its_ranges() -> None:
-    extra, pins = app_extra(), binder_pins()
+def test_binder_requirements_are_what_the_app_needs_pinned_inside_its_ranges() -> None:
+    extra, pins = app_needs(), binder_pins()
     assert set(pins) == set(extra), "run scripts/binder_requirements.py"
     for name, pinned in pins.items():
         assert extra[name].specifier.contains(pinned, prereleases=True), (
