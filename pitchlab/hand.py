@@ -189,6 +189,11 @@ def _compiled(rules: Ruleset) -> _Compiled:
     return _Compiled(rules)
 
 
+def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
+    """The engine's per-slot lookups for ``suit`` as trump (for bots that think in slots)."""
+    return _compiled(rules).tables[suit]
+
+
 _NAME = tuple(NameTrump(s) for s in Suit)
 _SUIT_RULE = "the bidder names one of the four suits"
 
@@ -209,6 +214,7 @@ class Hand:
         "_captured",
         "_held",
         "_leader",
+        "_played",
         "_power",
         "_refill_log",
         "_start_held",
@@ -259,6 +265,7 @@ class Hand:
         self._held: list[int] = [0] * n  # trump each seat can still play
         self._start_held: list[int] = [0] * n
         self.plays: list[int] = []
+        self._played = 0
         self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
         self._trick_objects: list[Trick] = []
         self._leader = 0
@@ -403,6 +410,29 @@ class Hand:
         deck = self.rules.deck
         return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
 
+    @property
+    def held(self) -> list[int]:
+        """Each seat's playable trump as a slot mask (a copy; all 0 before trump is named)."""
+        return self._held[:]
+
+    @property
+    def trick_slots(self) -> list[int]:
+        """The current trick's cards as slots, in the order played."""
+        return self._trick[:]
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played each card of the current trick."""
+        return self._trick_seats[:]
+
+    @property
+    def seen_by_all(self) -> int:
+        """Slots every seat has seen: the buried cards and every card played."""
+        mask = self._played
+        for buried in self.buried:
+            mask |= buried
+        return mask
+
     def trump_count(self, seat: int) -> int:
         """Trump the seat holds now (0 before trump is named)."""
         if self._tables is None:
@@ -459,6 +489,7 @@ class Hand:
             held = self._held
             held[seat] ^= bit
             self.plays.append(code)
+            self._played |= bit
             self._trick.append(code)
             self._trick_seats.append(seat)
             power = self._power[code]

@@ -128,3 +128,25 @@ def test_rule_based_team_beats_random_team() -> None:
         for team, change in enumerate(hand.result().score_change):
             totals[team] += change
     assert totals[0] > totals[1] + 300
+
+
+def test_the_fast_path_makes_the_same_choice_as_the_view_path() -> None:
+    """Simulations ask ``code(hand)``; people see ``decide(view)``: over whole seeded hands
+    both must pick the same action at every step (the same card, bid or suit)."""
+    bot = pl.RuleBasedPlayer()
+    rng = random.Random(11)
+    steps = 0
+    for i in range(150):
+        hand = pl.Hand.deal(dealer=i % 4, seed=rng)
+        while not hand.is_over:
+            action = bot.decide(hand.view(hand.to_act)).action  # type: ignore[arg-type]
+            code = bot.code(hand)
+            if isinstance(action, pl.Play | pl.Bury):
+                assert hand.rules.deck[code] == action.card
+            elif isinstance(action, pl.NameTrump):
+                assert code == int(action.suit)
+            else:
+                assert code == (action.value if isinstance(action, pl.Bid) else 0)
+            hand.step(code)
+            steps += 1
+    assert steps > 150 * 20
