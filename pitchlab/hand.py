@@ -189,6 +189,11 @@ def _compiled(rules: Ruleset) -> _Compiled:
     return _Compiled(rules)
 
 
+def deal_positions(rules: Ruleset, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """Which positions of a shuffled deck (top first) each seat is dealt."""
+    return _compiled(rules).deal_patterns[dealer][0]
+
+
 def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
     """The engine's per-slot lookups for ``suit`` as trump (for bots that think in slots)."""
     return _compiled(rules).tables[suit]
@@ -438,6 +443,10 @@ class Hand:
         if self._tables is None:
             return 0
         return (self.hands[seat] & self._tables.trump_mask).bit_count()
+
+    def position(self, seat: int) -> int:
+        """Where ``seat`` speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
+        return (seat - self.dealer - 1) % self.rules.players
 
     def team_of(self, seat: int) -> int:
         return self.rules.teams[seat]

@@ -101,7 +101,8 @@ class RuleBasedPlayer:
                 return Decision(NameTrump(best.suit), f"{best.suit.symbol} gives {n} trump holding {points}")
             codes = [a.value if isinstance(a, Bid) else 0 for a in view.legal_actions]
             partner_high = view.bidder is not None and view.bidder == view.partner
-            code, why = self.bid(rules, best, codes, view.high_bid, partner_high)
+            position = (view.seat - view.dealer - 1) % rules.players
+            code, why = self.bid(rules, best, codes, view.high_bid, partner_high, position)
             action = Bid(code) if code else PASS
             reason = f"best suit {best.suit.symbol}: {n} trump, {points} in hand, worth about {best.expected:.1f} points"
             return Decision(action, why.format(bid=action, high=view.high_bid or "nothing", reason=reason))
@@ -124,9 +125,16 @@ class RuleBasedPlayer:
         return Decision(Play(deck[slot]), why.format(card=deck[slot].label, stake=_points(stake)))
 
     def bid(
-        self, rules: Ruleset, best: tactics.Rating, legal: Sequence[int], high_bid: int, partner_high: bool
+        self,
+        rules: Ruleset,
+        best: tactics.Rating,
+        legal: Sequence[int],
+        high_bid: int,
+        partner_high: bool,
+        position: int,
     ) -> tuple[int, str]:
-        """A bid code (0 passes) and a reason template; a subclass may bid another way."""
+        """A bid code (0 passes) and a reason template (``{bid}``, ``{high}``, ``{reason}``);
+        ``position`` is 0 for the first to speak up to 3 for the dealer. A subclass may bid another way."""
         return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
 
     def code(self, hand: Hand) -> int:
@@ -153,7 +161,7 @@ class RuleBasedPlayer:
             return int(best.suit)
         bidder = hand.bidder
         partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-        return self.bid(rules, best, hand.legal_codes(), hand.high_bid, partner_high)[0]
+        return self.bid(rules, best, hand.legal_codes(), hand.high_bid, partner_high, hand.position(seat))[0]
 
 
 def _points(n: int) -> str:
