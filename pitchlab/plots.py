@@ -10,7 +10,9 @@ floats for drawing.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -23,6 +25,11 @@ from pitchlab.probability import (
     trump_count_distribution,
 )
 from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.stats import Estimate, z_of
+
+if TYPE_CHECKING:
+    from pitchlab.ladder import Ladder, Spot
+    from pitchlab.simulation import BidChances
 
 BLUE = "#1f5fbf"
 ORANGE = "#e67e22"
@@ -139,6 +146,197 @@ def opening_bid_figure(bids: OpeningBids) -> go.Figure:
     )
 
 
+def distribution_figure(
+    exact: Mapping[int, Fraction],
+    simulated: Mapping[int, Estimate] | None = None,
+    *,
+    title: str,
+    x_title: str,
+    mark: int | None = None,
+    mark_label: str = "you",
+) -> go.Figure:
+    """An exact distribution as bars, a simulated one beside it as dots with 95% error bars.
+
+    ``simulated`` values are proportions (0-1); both are drawn in percent.
+    ``mark`` outlines one bar, e.g. the learner's own count.
+    """
+    ks = sorted(exact)
+    fig = go.Figure()
+    fig.add_trace(
+        go.Bar(
+            x=ks,
+            y=[float(exact[k]) * 100 for k in ks],
+            name="exact",
+            marker={"color": BLUE, "line": {"color": "#111", "width": [3 if k == mark else 0 for k in ks]}},
+            hovertemplate="%{x}: %{y:.3f}%<extra>exact</extra>",
+        )
+    )
+    if simulated:
+        sim_ks = [k for k in ks if k in simulated]
+        z = z_of(0.95)
+        fig.add_trace(
+            go.Scatter(
+                x=sim_ks,
+                y=[simulated[k].value * 100 for k in sim_ks],
+                error_y={
+                    "type": "data",
+                    "array": [z * simulated[k].se * 100 for k in sim_ks],
+                    "color": ORANGE,
+                },
+                mode="markers",
+                marker={"color": ORANGE, "size": 9, "symbol": "diamond"},
+                name=f"simulated ({next(iter(simulated.values())).n:,} {next(iter(simulated.values())).unit}, 95% CI)",
+                hovertemplate="%{x}: %{y:.3f}%<extra>simulated</extra>",
+            )
+        )
+    if mark is not None and mark in exact:
+        fig.add_annotation(
+            x=mark, y=float(exact[mark]) * 100, text=mark_label, showarrow=True, arrowhead=2, ay=-36
+        )
+    fig.update_xaxes(dtick=1)
+    return _layout(fig, title, x_title, "probability (%)")
+
+
+def convergence_figure(
+    n: Sequence[float],
+    estimate: Sequence[float],
+    lower: Sequence[float],
+    upper: Sequence[float],
+    exact: float | Fraction,
+    *,
+    title: str,
+    y_title: str = "estimated probability (%)",
+) -> go.Figure:
+    """A Monte Carlo estimate as the trials pile up, its 95% band narrowing onto the exact value.
+
+    The x axis is logarithmic: each tenfold more trials narrows the band
+    about threefold (the square root of ten), which a log axis shows evenly.
+    """
+    pct = [100 * v for v in estimate]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[*n, *reversed(n)],
+            y=[*(100 * v for v in upper), *(100 * v for v in reversed(lower))],
+            fill="toself",
+            fillcolor="rgba(230,126,34,0.2)",
+            line={"width": 0},
+            name="95% confidence band",
+            hoverinfo="skip",
+        )
+    )
+    fig.add_trace(go.Scatter(x=list(n), y=pct, mode="lines", line={"color": ORANGE}, name="running estimate"))
+    fig.add_hline(
+        y=float(exact) * 100,
+        line={"color": BLUE, "dash": "dash"},
+        annotation_text=f"exact {float(exact):.2%}",
+        annotation_position="top left",
+    )
+    fig.update_xaxes(type="log")
+    return _layout(fig, title, "trials so far (log scale)", y_title)
+
+
+def bid_chances_figure(result: BidChances) -> go.Figure:
+    """The chance of making each bid (bars, 95% error bars) and its expected score change (line)."""
+    from plotly.subplots import make_subplots
+
+    bids = list(result.bids())
+    z = z_of(0.95)
+    chances = [result.chance(b) for b in bids]
+    changes = [result.expected_change(b) for b in bids]
+    best = result.best_bid()
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    fig.add_trace(
+        go.Bar(
+            x=bids,
+            y=[c.value * 100 for c in chances],
+            error_y={"type": "data", "array": [z * c.se * 100 for c in chances]},
+            name="chance of making the bid",
+            marker={"color": [GREEN if b == best else BLUE for b in bids]},
+            hovertemplate="bid %{x}: made %{y:.1f}%<extra></extra>",
+        ),
+        secondary_y=False,
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=bids,
+            y=[c.value for c in changes],
+            error_y={"type": "data", "array": [z * c.se for c in changes], "color": ORANGE},
+            mode="lines+markers",
+            line={"color": ORANGE},
+            name="expected score change",
+            hovertemplate="bid %{x}: %{y:+.2f} points<extra></extra>",
+        ),
+        secondary_y=True,
+    )
+    fig.update_yaxes(title_text="chance of making it (%)", range=[0, 105], secondary_y=False)
+    fig.update_yaxes(
+        title_text="expected score change (points)",
+        secondary_y=True,
+        tickmode="auto",
+        tickformat="+d",
+        showgrid=False,
+        zeroline=True,
+        zerolinecolor=ORANGE,
+    )
+    fig.update_xaxes(dtick=1)
+    s = result.setup
+    return _layout(
+        fig,
+        f"Bidding with {s.trump.symbol} trump from the {('first', 'second', 'third', 'dealer')[s.position]} seat "
+        f"({result.hands:,} simulated hands; best bid {best} in green)",
+        "bid",
+        "chance of making it (%)",
+    )
+
+
+def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
+    """One spot's ladder as a grid: trump in the best suit down, points held across, the bid in each cell."""
+    from pitchlab.ladder import POINT_COLUMNS, TRUMP_ROWS, Strength
+
+    rows = list(reversed(TRUMP_ROWS))
+    columns = [f"{lo}-{hi} points" for lo, hi in POINT_COLUMNS]
+    z: list[list[float | None]] = []
+    text: list[list[str]] = []
+    for row in rows:
+        zs: list[float | None] = []
+        texts: list[str] = []
+        for col in range(len(POINT_COLUMNS)):
+            cell = (spot, Strength(row, col))
+            bid = ladder.bid(cell)
+            gain = ladder.gain(cell)
+            zs.append(None if bid is None else bid)
+            texts.append(
+                "no data"
+                if bid is None
+                else ("pass" if bid == 0 else f"bid {bid}")
+                + ("" if gain is None else f"<br>{gain:+.1f} vs pass")
+            )
+        z.append(zs)
+        text.append(texts)
+    labels = [{2: "2 or fewer", 7: "7 or more"}.get(r, str(r)) for r in rows]
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=columns,
+            y=labels,
+            text=text,
+            texttemplate="%{text}",
+            colorscale=[[0, "#f4f6f7"], [0.4, "#a9cce3"], [1, "#154360"]],
+            zmin=0,
+            zmax=10,
+            showscale=False,
+            hovertemplate="%{y} trump, %{x}: %{text}<extra></extra>",
+        )
+    )
+    return _layout(
+        fig,
+        f"The bidding ladder: {spot} ({ladder.deals:,} simulated auctions; gain in points a hand)",
+        "points you hold in your best suit",
+        "trump in your best suit",
+    )
+
+
 def mimebundle(fig: go.Figure) -> dict[str, Any]:
     """The figure as a plotly MIME bundle of plain JSON, for an ``Output`` widget's ``outputs``.
 
@@ -150,4 +348,12 @@ def mimebundle(fig: go.Figure) -> dict[str, Any]:
     return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {fig.layout.title.text}>"}
 
 
-__all__ = ["mimebundle", "opening_bid_figure", "trump_count_figure"]
+__all__ = [
+    "bid_chances_figure",
+    "convergence_figure",
+    "distribution_figure",
+    "ladder_figure",
+    "mimebundle",
+    "opening_bid_figure",
+    "trump_count_figure",
+]
