@@ -16,7 +16,9 @@ from playwright.sync_api import Page
 from pitchlab.serving import ROOT, click_and_wait, next_move
 
 NOTEBOOKS = sorted(
-    p.relative_to(ROOT).as_posix() for d in ("tutorial", "notebooks") for p in (ROOT / d).glob("*.ipynb")
+    p.relative_to(ROOT).as_posix()
+    for d in ("tutorial", "notebooks", "notebooks/lessons")
+    for p in (ROOT / d).glob("*.ipynb")
 )
 APP = "notebooks/app.ipynb"
 RENDER_TIMEOUT_MS = 180_000
