@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|simulate``.
+"""The command line: ``python -m pitchlab replay|deal|simulate|chances``.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from pitchlab.errors import PitchError
-from pitchlab.hand import Hand
+from pitchlab.hand import Hand, Phase
 from pitchlab.players import RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
@@ -49,6 +49,19 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--ruleset", default="ten-point", choices=ruleset_names())
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    chances = sub.add_parser(
+        "chances", help="the chance of making each bid with a hand of nine, from hands the bots play out"
+    )
+    chances.add_argument("cards", metavar="CARDS", help='nine card codes, e.g. "AS KS 3S JC JK 9H 4D 7C 2C"')
+    chances.add_argument("--trump", required=True, help="the suit you would name: S, H, D or C")
+    chances.add_argument(
+        "--position", type=int, default=0, help="your place in the bidding: 0 first ... 3 the dealer"
+    )
+    chances.add_argument("--hands", type=int, default=2000)
+    chances.add_argument("--seed", default="0")
+    chances.add_argument("--workers", type=int, default=1, help="processes to share the hands among")
+    chances.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return parser
 
 
@@ -60,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n".join(lines))
         elif args.command == "deal":
             print(json.dumps(_deal(args.seed, args.dealer, args.ruleset), indent=2, ensure_ascii=False))
+        elif args.command == "chances":
+            _chances(args)
         else:
             _simulate(args.hands, args.seed, args.ruleset, args.json)
     except (UsageError, PitchError, OSError) as exc:
@@ -102,7 +117,8 @@ def _deal(seed: int, dealer: int, rules_name: str) -> dict[str, object]:
 def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, object]:
     """Play ``hands`` independent hands with the rule-based bots (the deal rotating)."""
     rules = ruleset(rules_name)
-    bots = [RuleBasedPlayer()] * rules.players
+    bot = RuleBasedPlayer()
+    over = Phase.OVER
     bids: Counter[int] = Counter()
     made = 0
     seat_points = [0] * rules.players
@@ -111,7 +127,8 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
     start = time.perf_counter()
     for i in range(hands):
         hand = Hand.deal(rules, i % rules.players, rng)
-        play_hand(hand, bots)
+        while hand.phase is not over:  # the bot's fast path: the same choices as its views give
+            hand.step(bot.code(hand))
         result = hand.result()
         bids[result.bid] += 1
         made += result.made
@@ -151,3 +168,43 @@ def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
     print("mean points:   " + "  ".join(f"seat {s}: {p:.2f}" for s, p in enumerate(means)))
     print(f"total points:  {math.fsum(means):.2f} per hand")
     print(f"speed:         {report['hands_per_s']:,.0f} hands/s")
+
+
+def _chances(args: argparse.Namespace) -> None:
+    from pitchlab.simulation import bid_chances, setup
+
+    if args.hands < 2:
+        raise UsageError("pitchlab chances: --hands must be at least 2")
+    if not 1 <= args.workers <= 64:
+        raise UsageError("pitchlab chances: --workers must be 1 to 64")
+    result = bid_chances(
+        setup(args.cards, args.trump, args.position), hands=args.hands, seed=args.seed, workers=args.workers
+    )
+    if not args.json:
+        s = result.setup
+        print(
+            f"{' '.join(c.code for c in s.cards)}, {s.trump.symbol} trump, bidding {['first', 'second', 'third', 'as dealer'][s.position]}"
+        )
+        print(result.table())
+        top = result.top_bid()
+        print(f"highest bid that still gains on average: {top if top else 'none'}")
+        return
+    report = {
+        "cards": [c.code for c in result.setup.cards],
+        "trump": result.setup.trump.letter,
+        "position": result.setup.position,
+        "hands": result.hands,
+        "seed": result.seed,
+        "mean_points": result.mean_points().value,
+        "bids": {
+            str(b): {
+                "made": result.chance(b).value,
+                "made_se": result.chance(b).se,
+                "expected_change": result.expected_change(b).value,
+                "expected_change_se": result.expected_change(b).se,
+            }
+            for b in result.bids()
+        },
+        "top_bid": result.top_bid(),
+    }
+    print(json.dumps(report))

@@ -244,7 +244,7 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     z = z_of(0.95)
     chances = [result.chance(b) for b in bids]
     changes = [result.expected_change(b) for b in bids]
-    best = result.best_bid()
+    best = result.top_bid()
     fig = make_subplots(specs=[[{"secondary_y": True}]])
     fig.add_trace(
         go.Bar(
@@ -284,7 +284,7 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     return _layout(
         fig,
         f"Bidding with {s.trump.symbol} trump from the {('first', 'second', 'third', 'dealer')[s.position]} seat "
-        f"({result.hands:,} simulated hands; best bid {best} in green)",
+        f"({result.hands:,} simulated hands; in green, the highest bid that still gains on average)",
         "bid",
         "chance of making it (%)",
     )

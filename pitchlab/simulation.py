@@ -173,9 +173,17 @@ class BidChances:
         rules = self.setup.rules
         return range(rules.min_bid, rules.max_bid + 1)
 
-    def best_bid(self) -> int:
-        """The bid with the highest expected score change (the lower bid on a tie)."""
-        return max(self.bids(), key=lambda b: (self.expected_change(b).value, -b))
+    def top_bid(self) -> int | None:
+        """The highest bid that still gains points on average (``None``: none does).
+
+        Once you hold the contract a lower bid is always worth more (a higher
+        one only turns some made hands into sets), so this is not the bid to
+        open with: it is the most the hand can afford when the table pushes
+        the price up. Whether winning the contract beats letting the others
+        have it is the ladder's question (:mod:`pitchlab.ladder`).
+        """
+        gaining = [b for b in self.bids() if self.expected_change(b).value > 0]
+        return max(gaining) if gaining else None
 
     def table(self) -> str:
         """One line per bid: the chance of making it and the expected score change."""

@@ -621,6 +621,39 @@ def test_simulate_json_is_one_consistent_object(capsys: pytest.CaptureFixture[st
         assert again[key] == report[key]
 
 
+STRONG = "AS KS 3S JC JK 9H 4D 7C 2C"
+
+
+def test_chances_prints_a_table_of_bids(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(
+        ["chances", STRONG, "--trump", "s", "--position", "3", "--hands", "300", "--seed", "2"], capsys
+    )
+    assert run.status == 0, run.err
+    assert run.err == ""
+    lines = run.out.splitlines()
+    assert lines[0] == "AS KS 3S JC JK 9H 4D 7C 2C, \u2660 trump, bidding as dealer"
+    assert [line.split()[0] for line in lines[2:9]] == [str(b) for b in range(4, 11)]
+    assert "300 simulated hands, seed 2" in run.out
+    assert lines[-1].startswith("highest bid that still gains on average:")
+
+
+def test_chances_json_agrees_with_the_library(capsys: pytest.CaptureFixture[str]) -> None:
+    """One JSON object holding exactly what ``simulation.bid_chances`` computes for the same seed."""
+    from pitchlab import simulation
+
+    run = run_main(["chances", STRONG, "--trump", "S", "--hands", "300", "--seed", "x", "--json"], capsys)
+    assert run.status == 0, run.err
+    report = json.loads(run.out)
+    expected = simulation.bid_chances(STRONG, "S", hands=300, seed="x")
+    assert report["cards"] == STRONG.split()
+    assert (report["trump"], report["position"], report["hands"], report["seed"]) == ("S", 0, 300, "x")
+    assert list(report["bids"]) == [str(b) for b in range(4, 11)]
+    for b in range(4, 11):
+        assert report["bids"][str(b)]["made"] == expected.chance(b).value
+        assert report["bids"][str(b)]["expected_change"] == expected.expected_change(b).value
+    assert report["top_bid"] == expected.top_bid()
+
+
 # -------------------------------------------------------------- usage errors
 
 
@@ -638,6 +671,20 @@ def test_simulate_json_is_one_consistent_object(capsys: pytest.CaptureFixture[st
         pytest.param(["simulate", "--hands", "0"], "--hands", id="simulate-zero-hands"),
         pytest.param(["simulate", "--hands", "-3"], "--hands", id="simulate-negative-hands"),
         pytest.param(["simulate", "--hands", "2", "--frob"], "--frob", id="unknown-option"),
+        pytest.param(["chances", STRONG], "--trump", id="chances-without-trump"),
+        pytest.param(["chances", "AS KS", "--trump", "S"], "9 cards, not 2", id="chances-short-hand"),
+        pytest.param(["chances", STRONG.replace("2C", "ZZ"), "--trump", "S"], "ZZ", id="chances-bad-card"),
+        pytest.param(
+            ["chances", STRONG.replace("2C", "AS"), "--trump", "S"], "AS appears 2", id="chances-twice"
+        ),
+        pytest.param(["chances", STRONG, "--trump", "X"], "not a suit", id="chances-bad-suit"),
+        pytest.param(
+            ["chances", STRONG, "--trump", "S", "--position", "4"], "position", id="chances-position"
+        ),
+        pytest.param(["chances", STRONG, "--trump", "S", "--hands", "1"], "--hands", id="chances-one-hand"),
+        pytest.param(
+            ["chances", STRONG, "--trump", "S", "--workers", "0"], "--workers", id="chances-workers"
+        ),
     ],
 )
 def test_bad_usage_is_one_line_error(

@@ -57,8 +57,10 @@ def test_chances_and_expected_changes_follow_from_the_points() -> None:
     assert result.expected_change(5).value == pytest.approx(4.25)
     assert result.expected_change(10).value == pytest.approx((-10 * 3 + 10) / 4)
     assert result.histogram() == [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1]
-    # best bid: 4 -> (-4+5+7+10)/4 = 4.5, 5 -> 4.25, 6 -> (-6-6+7+10)/4 = 1.25: bid 4
-    assert result.best_bid() == 4
+    # 6 -> (-6-6+7+10)/4 = 1.25 still gains; 7 -> (-7-7+7+10)/4 = 0.75 too;
+    # 8 -> (-8-8-8+10)/4 = -3.5 does not: the highest bid that gains is 7
+    assert result.top_bid() == 7
+    assert sim.BidChances(s, 0, (0, 1, 2, 3), (10, 9, 8, 7)).top_bid() is None
 
 
 def test_same_seed_same_answer_whatever_the_number_of_processes() -> None:
