@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 import pitchlab as pl
-from pitchlab import sampling, simulation
+from pitchlab import inference, sampling, simulation
 
 Figure = Callable[[argparse.Namespace], float]
 
@@ -59,7 +59,26 @@ def bid_chances_s(args: argparse.Namespace) -> float:
     )
 
 
-FIGURES: tuple[Figure, ...] = (deals_per_s, bid_chances_s)
+def posterior_ms(args: argparse.Namespace) -> float:
+    """Median milliseconds for the exact posterior of a real position: every seat's view at
+    every step of the play of a few bot-played hands (the seat views built beforehand)."""
+    views = []
+    bot = pl.RuleBasedPlayer()
+    for seed in range(4):
+        hand = pl.Hand.deal(seed=seed)
+        while not hand.is_over:
+            if hand.phase is pl.Phase.PLAY:
+                views.extend(hand.view(seat) for seat in range(4))
+            hand.step(bot.code(hand))
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        inference.posterior(view)
+        times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)
+
+
+FIGURES: tuple[Figure, ...] = (deals_per_s, bid_chances_s, posterior_ms)
 
 
 def main() -> None:

@@ -15,6 +15,8 @@ from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, pa
 from pitchlab.errors import BadDeal, BadRecord, CardError, IllegalAction, PitchError, UnknownRuleset
 from pitchlab.game import Game, ScoredHand, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
+from pitchlab.inference import Posterior, posterior, posterior_given
+from pitchlab.ladder import Ladder, LadderPlayer
 from pitchlab.players import (
     Decision,
     Player,
@@ -26,6 +28,8 @@ from pitchlab.players import (
 )
 from pitchlab.record import FORMAT, action_code, dumps, from_record, loads, summary, to_record
 from pitchlab.rules import TEN_POINT, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.simulation import BidChances, bid_chances
+from pitchlab.stats import Estimate
 from pitchlab.view import SeatView
 
 __version__ = "0.1.0"
@@ -39,14 +43,18 @@ __all__ = [
     "BadDeal",
     "BadRecord",
     "Bid",
+    "BidChances",
     "Bury",
     "Card",
     "CardError",
     "Decision",
+    "Estimate",
     "Game",
     "Hand",
     "HandResult",
     "IllegalAction",
+    "Ladder",
+    "LadderPlayer",
     "NameTrump",
     "Pass",
     "Phase",
@@ -54,6 +62,7 @@ __all__ = [
     "Play",
     "Player",
     "PointCard",
+    "Posterior",
     "RandomPlayer",
     "Rank",
     "Refill",
@@ -66,6 +75,7 @@ __all__ = [
     "Trick",
     "UnknownRuleset",
     "action_code",
+    "bid_chances",
     "dumps",
     "estimate",
     "format_cards",
@@ -74,6 +84,8 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "play_hand",
+    "posterior",
+    "posterior_given",
     "register",
     "ruleset",
     "ruleset_names",
