@@ -62,7 +62,7 @@ def bid_chances_s(args: argparse.Namespace) -> float:
 def posterior_ms(args: argparse.Namespace) -> float:
     """Median milliseconds for the exact posterior of a real position: every seat's view at
     every step of the play of a few bot-played hands (the seat views built beforehand)."""
-    views = []
+    views: list[pl.SeatView] = []
     bot = pl.RuleBasedPlayer()
     for seed in range(4):
         hand = pl.Hand.deal(seed=seed)
