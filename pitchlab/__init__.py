@@ -16,7 +16,7 @@ from pitchlab.errors import BadDeal, BadRecord, CardError, IllegalAction, PitchE
 from pitchlab.game import Game, ScoredHand, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
 from pitchlab.inference import Posterior, posterior, posterior_given
-from pitchlab.ladder import Ladder, LadderPlayer
+from pitchlab.ladder import Ladder
 from pitchlab.players import (
     Decision,
     Player,
@@ -54,7 +54,6 @@ __all__ = [
     "HandResult",
     "IllegalAction",
     "Ladder",
-    "LadderPlayer",
     "NameTrump",
     "Pass",
     "Phase",

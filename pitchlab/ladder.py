@@ -13,11 +13,14 @@ much sharper than the noise in any one of them.
 
 The ladder's bid for a cell is simply the answer with the best mean: the
 :class:`Ladder` keeps every mean it came from, so anyone can check the choice.
-:class:`LadderPlayer` is the rule-based bot bidding from it.
+The rule-based bot (:class:`~pitchlab.players.RuleBasedPlayer`) bids from
+it; the auctions it is derived from are bid by the bot's older estimate, so
+the shipped ladder does not depend on itself.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -265,7 +268,7 @@ def tally_deal(hand: Hand, bot: RuleBasedPlayer, into: Tallies) -> None:
 def _chunk(args: tuple[Ruleset, int | str, int, int]) -> Tallies:
     rules, seed, index, count = args
     rng = random.Random(f"ladder:{seed}:{index}")
-    bot = RuleBasedPlayer()
+    bot = RuleBasedPlayer(bidding="estimate")
     into: Tallies = {}
     for k in range(count):
         tally_deal(Hand.deal(rules, (index * CHUNK + k) % rules.players, rng), bot, into)
@@ -306,31 +309,31 @@ def merge(total: Tallies, part: Tallies) -> None:
 # ------------------------------------------------------------------ playing
 
 
-class LadderPlayer(RuleBasedPlayer):
-    """The rule-based bot, bidding from the ladder; everything else as before.
+def ladder_answer(
+    ladder: Ladder,
+    best: tactics.Rating,
+    legal: Sequence[int],
+    high_bid: int,
+    partner_high: bool,
+    position: int,
+) -> tuple[int, str] | None:
+    """The ladder's answer (a bid code, 0 passes) and a reason template, or ``None`` where
+    it has too little data to say, or says something not legal now."""
+    spot = Spot(position, max(s for s in HIGH_STEPS if s <= high_bid), partner_high)
+    strength = strength_of(best)
+    cell = (spot, strength)
+    answer = ladder.bid(cell)
+    if answer is None or answer not in legal:
+        return None
+    value = ladder.answers(cell)[answer].value
+    what = "pass" if answer == 0 else "{bid}"
+    return answer, f"{{reason}}; the ladder says {what} with {strength} ({spot}): {value:+.2f} a hand"
 
-    Where the ladder has too little data for a cell, it bids the old way.
-    """
 
-    name = "ladder"
-
-    def __init__(self, ladder: Ladder | None = None) -> None:
-        self.ladder = ladder or shipped()
-
-    def bid(
-        self,
-        rules: Ruleset,
-        best: tactics.Rating,
-        legal: Sequence[int],
-        high_bid: int,
-        partner_high: bool,
-        position: int,
-    ) -> tuple[int, str]:
-        spot = Spot(position, max(s for s in HIGH_STEPS if s <= high_bid), partner_high)
-        cell = (spot, strength_of(best))
-        answer = self.ladder.bid(cell)
-        if answer is None or answer not in legal:
-            return super().bid(rules, best, legal, high_bid, partner_high, position)
-        value = self.ladder.answers(cell)[answer].value
-        what = "pass" if answer == 0 else "{bid}"
-        return answer, f"{{reason}}; the ladder says {what} with {strength_of(best)} ({spot}): {value:+.2f} a hand"
+@functools.cache
+def ladder_for(rules: Ruleset) -> Ladder | None:
+    """The shipped ladder of a ruleset, or ``None`` if pitchlab ships none for it."""
+    try:
+        return shipped(rules)
+    except FileNotFoundError:
+        return None

@@ -11,7 +11,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pitchlab import tactics
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Play
@@ -19,6 +19,9 @@ from pitchlab.cards import Card, Suit
 from pitchlab.hand import Hand, Phase
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
+
+if TYPE_CHECKING:
+    from pitchlab.ladder import Ladder
 
 
 @dataclass(frozen=True)
@@ -87,9 +90,22 @@ class RuleBasedPlayer:
 
     :meth:`decide` answers a seat's view with a reason; :meth:`code` makes
     the same choice straight from a hand, for simulations that need no reasons.
+
+    ``bidding="ladder"`` (the default) bids from the shipped bidding ladder
+    (:mod:`pitchlab.ladder`), falling back on the estimate where the ladder
+    has no data or the ruleset has no ladder; ``bidding="estimate"`` bids
+    from the estimate alone, as the bot did before the ladder existed (the
+    ladder was derived against it). ``ladder`` replaces the shipped one.
     """
 
-    name = "rule-based"
+    def __init__(
+        self, bidding: Literal["ladder", "estimate"] = "ladder", ladder: Ladder | None = None
+    ) -> None:
+        if bidding not in ("ladder", "estimate"):
+            raise ValueError(f"bidding must be 'ladder' or 'estimate', not {bidding!r}")
+        self.bidding = bidding
+        self.ladder = ladder
+        self.name = "rule-based" if bidding == "ladder" else "rule-based (estimate bidding)"
 
     def decide(self, view: SeatView) -> Decision:
         rules = view.rules
@@ -134,7 +150,14 @@ class RuleBasedPlayer:
         position: int,
     ) -> tuple[int, str]:
         """A bid code (0 passes) and a reason template (``{bid}``, ``{high}``, ``{reason}``);
-        ``position`` is 0 for the first to speak up to 3 for the dealer. A subclass may bid another way."""
+        ``position`` is 0 for the first to speak up to 3 for the dealer."""
+        if self.bidding == "ladder":
+            from pitchlab.ladder import ladder_answer, ladder_for
+
+            table = self.ladder or ladder_for(rules)
+            found = ladder_answer(table, best, legal, high_bid, partner_high, position) if table else None
+            if found is not None:
+                return found
         return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
 
     def code(self, hand: Hand) -> int:

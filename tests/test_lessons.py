@@ -209,6 +209,9 @@ def test_stuck_dealer_is_offered_only_the_forced_bid() -> None:
     for card in (c for hand in bots for c in hand):
         rest.remove(card)
     page = lessons.BiddingLesson(seed=0)
+    # the ladder has the third seat bid rather than hand the dealer a cheap 4, so bots that
+    # bid from their estimate alone make a stuck dealer: these weak hands all pass
+    page.bot = pl.RuleBasedPlayer(bidding="estimate")
     page.start(pl.Hand.from_cards([rest[:9], *bots], rest[9:], dealer=0))
     assert page.hand.bids == [0, 0, 0]  # all three bots passed
     assert offered(page) == {"pl-bid-4"}

@@ -216,7 +216,7 @@ def test_trick_by_trick_refuses_a_dead_card() -> None:
 
 
 def test_trick_stories_name_short_tricks_and_the_passing_lead() -> None:
-    hand = pl.Hand.deal(dealer=3, seed=21)
+    hand = pl.Hand.deal(dealer=3, seed=2)  # a seed whose play has short tricks and a passing lead
     lp.bots_to(hand, (pl.Phase.BID, pl.Phase.NAME_TRUMP, pl.Phase.BURY, pl.Phase.PLAY))
     stories = [lp.trick_story(hand, i) for i in range(len(hand.tricks))]
     for trick, story in zip(hand.tricks, stories, strict=True):
