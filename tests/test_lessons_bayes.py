@@ -1,0 +1,343 @@
+"""Lesson 3's working parts: the evidence of a draw, Bayes tables, the rejection sampler, the replayed hand.
+
+Expected values come from three independent places: counts worked by hand
+with ``math.comb`` (written out beside each assert), the refill as the engine
+plays it (:class:`pitchlab.Hand`), and the exact posterior of
+:mod:`pitchlab.inference`, which its own tests check against every deal of a
+small deck. The sampler must agree with the last within 4 standard errors.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+import pitchlab as pl
+from pitchlab import inference, lessons_bayes, probability, stats
+from pitchlab.lessons_bayes import bayes_table, draw_likelihood, draw_says, kept_given_draw
+from tests.test_inference import bidding
+from tests.test_probability import small_rules
+
+S = pl.Suit.SPADES
+RULES = pl.TEN_POINT
+HAND = pl.parse_cards("KS JS 9S 2S 8H 4H TD 6D QC")  # the lesson's hand: 4 spade trump
+DEALER = BIDDER = 1  # seats draw 2, 3, 0, 1
+DRAWN = (2, 4, 4, 3)
+MY_DRAW = pl.parse_cards("7H 3C")
+THREE, ACE, JK = pl.Card("3S"), pl.Card("AS"), pl.Card("JK")
+
+
+# ------------------------------------------------------------------ the evidence
+
+
+def test_what_a_draw_allows_worked_by_hand() -> None:
+    assert kept_given_draw(4, 18) == (2,)  # cards to spare: exactly 6 - 4
+    assert kept_given_draw(6, 18) == (0,)
+    assert kept_given_draw(0, 18) == (6, 7, 8, 9)  # six or more
+    assert kept_given_draw(3, 3) == (0, 1, 2, 3)  # it emptied the stock: at most 6 - 3
+    assert kept_given_draw(6, 6) == (0,)  # emptied it, but wanting 6 means it kept none
+    assert kept_given_draw(2, 5) == (4,)
+    assert kept_given_draw(0, 0) == tuple(range(10))  # an empty stock says nothing
+    assert draw_likelihood(4, 18) == {t: Fraction(t == 2) for t in range(10)}
+
+
+def test_the_words_follow_the_cases() -> None:
+    assert draw_says(4, 18) == "drew 4 cards with 18 in the stock: it kept exactly 2 trump"
+    assert draw_says(1, 9) == "drew 1 card with 9 in the stock: it kept exactly 5 trump"
+    assert draw_says(0, 18) == "drew 0 cards with 18 in the stock: it kept 6 or more trump"
+    assert draw_says(3, 3) == "drew the last 3 cards of the stock: it kept at most 3 trump"
+    assert "says nothing" in draw_says(0, 0)
+
+
+def test_the_engines_refill_always_fits_what_the_draw_allows() -> None:
+    # real deals through the engine: the trump each seat was dealt is among the counts
+    # its public draw allows, given what was left when its turn came
+    rng = random.Random(5)
+    short = 0
+    for _ in range(300):
+        hand = pl.Hand.deal(RULES, rng.randrange(4), seed=rng)
+        bidder = rng.randrange(4)
+        for seat, action in bidding(hand.dealer, bidder):
+            hand.apply(action, seat)
+        assert hand.trump is S
+        left = probability.stock_left(hand.drawn, hand.dealer)
+        for seat in range(4):
+            dealt = len(probability.trump_in(hand.cards(hand.dealt[seat]), S))
+            allowed = kept_given_draw(hand.drawn[seat], left[seat])
+            assert dealt in allowed, (seat, hand.drawn, dealt)
+            short += hand.drawn[seat] == left[seat] > 0 and len(allowed) > 1
+    assert short  # the emptied-stock case came up
+
+
+def test_impossible_draws_are_refused() -> None:
+    for drew, left in ((7, 18), (4, 3), (-1, 18), (0, 19), (0, -1)):
+        with pytest.raises(pl.PitchError):
+            kept_given_draw(drew, left)
+
+
+# ------------------------------------------------------------------ Bayes' rule
+
+
+def test_a_bayes_table_worked_by_hand() -> None:
+    # a fair coin or a two-headed one, one head seen: P(fair | H) = (1/2 * 1/2) / (1/4 + 1/2) = 1/3
+    table = bayes_table(
+        {"fair": Fraction(1, 2), "two heads": Fraction(1, 2)},
+        {"fair": Fraction(1, 2), "two heads": Fraction(1)},
+    )
+    assert table.evidence == Fraction(3, 4)
+    assert table.posterior() == {"fair": Fraction(1, 3), "two heads": Fraction(2, 3)}
+    assert [r.product for r in table.rows] == [Fraction(1, 4), Fraction(1, 2)]
+
+
+def test_a_draw_of_zero_rescales_the_tail_of_the_prior() -> None:
+    prior = probability.others_trump(HAND, S).partner
+    table = bayes_table(prior, draw_likelihood(0, 18))
+    tail = sum(comb(12, t) * comb(33, 9 - t) for t in range(6, 10))
+    assert table.evidence == Fraction(tail, comb(45, 9))
+    for t in range(10):
+        expected = Fraction(comb(12, t) * comb(33, 9 - t), tail) if t >= 6 else 0
+        assert table.posterior()[t] == expected
+
+
+def test_averaging_the_posteriors_over_every_draw_gives_back_the_prior() -> None:
+    # the law of total probability: the first seat to draw (18 in the stock) draws 0-6,
+    # those outcomes cover every deal, and sum_E P(E) P(H | E) = P(H) exactly
+    prior = probability.others_trump(HAND, S).partner
+    tables = [bayes_table(prior, draw_likelihood(d, 18)) for d in range(7)]
+    assert sum(t.evidence for t in tables) == 1
+    for t in range(10):
+        assert sum(table.evidence * table.posterior()[t] for table in tables) == prior[t]
+
+
+def test_the_three_with_the_seat_that_drew_four() -> None:
+    # the lesson's two-row table: 1/5 before, 2/12 after (seat 2 holds 2 of the 12 unseen trump)
+    prior = probability.others_trump(HAND, S).partner
+    table = bayes_table(
+        {True: Fraction(1, 5), False: Fraction(4, 5)},
+        {
+            True: Fraction(comb(11, 1) * comb(33, 7), comb(44, 8)),
+            False: Fraction(comb(11, 2) * comb(33, 7), comb(44, 9)),
+        },
+    )
+    assert table.evidence == prior[2]
+    assert table.posterior()[True] == Fraction(1, 6)
+
+
+def test_the_table_shows_exact_values_readably() -> None:
+    prior = probability.others_trump(HAND, S).partner
+    html = bayes_table(prior, draw_likelihood(4, 18), hypothesis="kept", given="drew 4")._repr_html_()
+    assert "P(drew 4) = 31.82%" in html
+    assert "&lt; 0.001%" in html  # nine trump: 2e-07, not printed as 2e-05%
+    assert "e-0" not in html
+    small = bayes_table({"a": Fraction(1, 3), "b": Fraction(2, 3)}, {"a": Fraction(1), "b": Fraction(0)})
+    assert "1/3" in small._repr_html_()
+
+
+def test_bad_bayes_inputs_are_refused() -> None:
+    half = Fraction(1, 2)
+    with pytest.raises(pl.PitchError, match="adds up to 1"):
+        bayes_table({"a": half, "b": Fraction(1, 3)}, {"a": half, "b": half})
+    with pytest.raises(pl.PitchError, match="same hypotheses"):
+        bayes_table({"a": Fraction(1)}, {"b": half})
+    with pytest.raises(pl.PitchError, match="impossible"):
+        bayes_table({"a": half, "b": half}, {"a": Fraction(0), "b": Fraction(0)})
+    with pytest.raises(pl.PitchError, match="between 0 and 1"):
+        bayes_table({"a": half, "b": half}, {"a": Fraction(3, 2), "b": half})
+
+
+# ------------------------------------------------------------ rejection sampling
+
+
+def test_the_sampler_agrees_with_the_exact_posterior_on_the_lessons_table() -> None:
+    post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW)
+    seen: list[tuple[int, int]] = []
+    sim = lessons_bayes.rejection_sample(
+        HAND,
+        S,
+        0,
+        DEALER,
+        BIDDER,
+        DRAWN,
+        drew=MY_DRAW,
+        watch=[THREE, ACE, JK],
+        n=200_000,
+        seed=11,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen[-1] == (200_000, 200_000) and len(seen) == 4  # one call a chunk of 50,000
+    for seat in (1, 2, 3):
+        assert sum(sim.counts[seat]) == sim.kept
+        for k, estimate in sim.count_estimates(seat).items():
+            assert stats.agrees(estimate, post.counts[seat].get(k, 0)), (seat, k, str(estimate))
+        for card in (THREE, ACE, JK):  # the joker: "at least one copy", as the posterior asks
+            assert stats.agrees(sim.chance(card, seat), post.chance(card, seat)), (card, seat)
+    # P(E) by hand: seats 1, 2, 3 dealt 2, 2, 3 of the 12 unseen trump; my 2 stock cards miss the
+    # 5 trump left among 18; the 5 split over the other 16 stock cards (seat 2: 4, seat 3: 3,
+    # seat 1: 9) leaving seat 1 at most 4 of them, or it would hold more than 6 and bury
+    dealt = Fraction(
+        comb(12, 2) * comb(33, 7) * comb(10, 2) * comb(26, 7) * comb(8, 3) * comb(19, 6),
+        comb(45, 9) * comb(36, 9) * comb(27, 9),
+    )
+    splits = sum(
+        comb(4, x2) * comb(3, x3) * comb(9, 5 - x2 - x3)
+        for x2 in range(5)
+        for x3 in range(4)
+        if 0 <= 5 - x2 - x3 <= 4
+    )
+    evidence = dealt * Fraction(comb(13, 2), comb(18, 2)) * Fraction(splits, comb(16, 5))
+    assert stats.agrees(sim.acceptance(), evidence)
+
+
+def small_table(seed: int) -> tuple[pl.Hand, int]:
+    """A small-deck hand after the refill, seen from a random seat, with nothing to bury."""
+    rng = random.Random(seed)
+    rules = small_rules()
+    while True:
+        hand = pl.Hand.deal(rules, rng.randrange(4), seed=rng)
+        for seat, action in bidding(hand.dealer, rng.randrange(4)):
+            hand.apply(action, seat)
+        if hand.phase is pl.Phase.PLAY:
+            return hand, rng.randrange(4)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_sampler_agrees_on_a_small_deck_with_short_stocks_and_a_seen_remainder(seed: int) -> None:
+    # ten cards, two a hand, a stock of two: the stock often runs out, and the seat may be the
+    # bidder and see the rest of the stock, so every branch of the evidence gets used
+    hand, me = small_table(seed)
+    assert hand.bidder is not None
+    turns = {r.seat: r.drawn for r in hand.refills if not r.from_remainder}
+    rest = [r.drawn for r in hand.refills if r.from_remainder]
+    remainder = rest[0] if me == hand.bidder and rest else ()
+    dealt = hand.cards(hand.dealt[me])
+    args = (dealt, S, me, hand.dealer, hand.bidder, tuple(hand.drawn))
+    post = inference.posterior_given(*args, drew=turns[me], remainder=remainder, rules=hand.rules)
+    watch = [pl.Card(c) for c in ("AS", "3S", "JK")]
+    sim = lessons_bayes.rejection_sample(
+        *args, drew=turns[me], remainder=remainder, watch=watch, n=20_000, seed=seed, rules=hand.rules
+    )
+    assert sim.kept > 500
+    for seat in post.counts:
+        for k, estimate in sim.count_estimates(seat).items():
+            assert stats.agrees(estimate, post.counts[seat].get(k, 0)), (seat, k, str(estimate))
+        for card in watch:
+            assert stats.agrees(sim.chance(card, seat), post.chance(card, seat)), (card, seat)
+
+
+def test_the_sampler_is_repeatable_and_refuses_what_it_cannot_sample() -> None:
+    def run(seed: int) -> lessons_bayes.Rejection:
+        return lessons_bayes.rejection_sample(
+            HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, watch=[THREE], n=20_000, seed=seed
+        )
+
+    a, b = run(4), run(4)
+    assert a.kept == b.kept and all(np.array_equal(a.counts[s], b.counts[s]) for s in a.counts)
+    assert np.array_equal(a.holders[THREE], b.holders[THREE])
+    with pytest.raises(pl.PitchError, match="drew 2 cards"):
+        lessons_bayes.rejection_sample(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW[:1], n=10, seed=1)
+    with pytest.raises(pl.PitchError, match="only by the bidder"):
+        lessons_bayes.rejection_sample(
+            HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, remainder=MY_DRAW, n=10, seed=1
+        )
+    with pytest.raises(pl.PitchError):  # seat 2, first to draw, cannot draw 7
+        lessons_bayes.rejection_sample(HAND, S, 0, DEALER, BIDDER, (2, 4, 7, 3), drew=MY_DRAW, n=10, seed=1)
+    with pytest.raises(pl.PitchError, match="bidder must be a seat 0-3"):
+        lessons_bayes.rejection_sample(HAND, S, 0, DEALER, 4, DRAWN, drew=MY_DRAW, n=10, seed=1)
+    with pytest.raises(pl.PitchError, match="9 cards"):
+        lessons_bayes.rejection_sample(HAND[:8], S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, n=10, seed=1)
+    # a rare table: seats 2 and 3 both drew nothing, so each was dealt exactly 6 of the 12 unseen
+    # trump (a chance of about 1 in 100,000); 50 deals find none
+    nothing = lessons_bayes.rejection_sample(
+        HAND, S, 0, DEALER, BIDDER, (2, 6, 0, 0), drew=MY_DRAW, n=50, seed=1
+    )
+    assert nothing.kept == 0 and nothing.acceptance().value == 0
+    with pytest.raises(pl.PitchError, match="deal more"):
+        nothing.count_estimates(1)
+
+
+# ---------------------------------------------------------- the hand as it is played
+
+BIDDING: list[pl.Action] = [pl.PASS, pl.PASS, pl.Bid(5), pl.PASS, pl.NameTrump(S)]
+TRICKS: list[pl.Action] = [pl.Play(pl.Card(c)) for c in ("6S", "4S", "AS", "JK", "7S", "JC", "QS", "KS")]
+
+
+def test_the_lessons_hand_replays_to_the_same_moments() -> None:
+    start = lessons_bayes.replay(32, BIDDING)
+    assert (start.bidder, start.trump, start.drawn, start.phase) == (3, S, [3, 5, 4, 1], pl.Phase.PLAY)
+    later = lessons_bayes.replay(32, BIDDING + TRICKS)
+    assert len(later.tricks) == 2 and [t.winner for t in later.tricks] == [1, 0]
+    assert later.cards(later.dealt[0]) == start.cards(start.dealt[0])
+    # after trick 2 the posterior knows seats 1 and 2 are out: seat 3 holds the 4 unseen trump
+    post = inference.posterior(later.view(0))
+    assert lessons_bayes.known_out(post) == [1, 2]
+    assert post.counts[3] == {0: 0, 1: 0, 2: 0, 3: 0, 4: 1}
+    with pytest.raises(pl.IllegalAction):
+        lessons_bayes.replay(32, [*BIDDING, pl.Play(pl.Card("4S"))])  # seat 3 leads, and 4♠ is yours
+
+
+def test_the_moments_table_marks_out_seats_and_seen_cards() -> None:
+    early = inference.posterior(lessons_bayes.replay(32, BIDDING).view(0))
+    late = inference.posterior(lessons_bayes.replay(32, BIDDING + TRICKS).view(0))
+    html = lessons_bayes.moments_table([("start", early), ("late", late)], THREE)._repr_html_()
+    assert "6.00 trump" in html and "3♠: 60.00%" in html  # seat 3 after the refill
+    assert html.count("<b>out</b>") == 2
+    gone = lessons_bayes.moments_table([("late", late)], ACE)._repr_html_()  # A♠ was played in trick 1
+    assert "A♠: seen" in gone
+    with pytest.raises(pl.PitchError):
+        lessons_bayes.moments_table([], THREE)
+
+
+# ------------------------------------------------------------ figures and tables
+
+
+def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
+    post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW)
+    prior = probability.others_trump(HAND, S).partner
+    fig = lessons_bayes.counts_figure(
+        {f"seat {s}": {"prior": prior, "posterior": post.counts[s]} for s in (1, 2, 3)},
+        title="counts",
+        x_title="trump (cards)",
+    )
+    assert fig.layout.title.text == "counts"
+    assert [a.text for a in fig.layout.annotations] == ["seat 1", "seat 2", "seat 3"]
+    assert fig.layout.xaxis.title.text == fig.layout.xaxis3.title.text == "trump (cards)"
+    assert fig.layout.yaxis.title.text == "probability (%)"
+    assert len(fig.data) == 6 and sum(bool(t.showlegend) for t in fig.data) == 2  # one legend entry each
+    assert list(fig.data[0].x) == list(range(7))  # 7 or more trump: each under 0.05%, not worth a tick
+    estimates = {k: stats.proportion(int(k == 3), 10) for k in range(7)}
+    with_sim = lessons_bayes.counts_figure(
+        {"seat 2": {"exact": post.counts[2]}}, title="t", simulated={"seat 2": estimates}
+    )
+    assert with_sim.data[1].mode == "markers" and "10 kept deals" in with_sim.data[1].name
+
+    where = lessons_bayes.where_figure(
+        THREE,
+        {"before": {"seat 1": Fraction(1, 5), "stock": Fraction(2, 5)}, "after": {"seat 1": Fraction(1)}},
+        title="where",
+        simulated=("simulated", {"seat 1": stats.proportion(9, 10)}),
+    )
+    assert list(where.data[0].x) == ["seat 1", "stock"]
+    assert list(where.data[1].y) == [100.0, 0.0]  # a place missing from a series is 0
+    assert list(where.data[2].y) == [90.0, 0.0] and where.data[2].error_y.array[0] > 0
+    assert where.layout.xaxis.title.text == "where the 3♠ is"
+    bundle = lessons_bayes.show(where)._repr_mimebundle_()
+    assert "application/vnd.plotly.v1+json" in bundle and "where" in bundle["text/plain"]
+
+
+def test_the_agreement_table_says_when_a_simulation_disagrees() -> None:
+    html = lessons_bayes.agreement_table(
+        [
+            ("close", Fraction(1, 2), stats.proportion(500, 1000)),
+            ("far", Fraction(1, 2), stats.proportion(900, 1000)),
+        ]
+    )._repr_html_()
+    assert html.count("yes") == 1 and "<b>NO</b>" in html
+
+
+def test_the_hand_picture_shows_its_caption() -> None:
+    html = lessons_bayes.hand_picture(HAND, caption="your <hand>")._repr_html_()
+    assert "your &lt;hand&gt;" in html and "<svg" in html
