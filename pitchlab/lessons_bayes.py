@@ -58,7 +58,6 @@ H = TypeVar("H", bound=Hashable)
 BLUE = "#1f5fbf"
 ORANGE = "#e67e22"
 GREY = "#a6acaf"
-FONT = "DejaVu Sans, Arial, sans-serif"
 
 _CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
 _LEFT = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
@@ -493,17 +492,8 @@ def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
 
 
 def _style(fig: go.Figure, title: str, height: int = 440) -> go.Figure:
-    """The look shared with :mod:`pitchlab.plots`: fonts, margins, the legend above the plot."""
-    fig.update_layout(
-        title={"text": title, "x": 0.02, "xanchor": "left"},
-        font={"family": FONT, "size": 14},
-        template="plotly_white",
-        height=height,
-        margin={"l": 70, "r": 20, "t": 110, "b": 60},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.06, "xanchor": "right", "x": 1.0},
-        bargap=0.2,
-    )
-    return fig
+    fig.update_layout(bargap=0.2)
+    return plots.style(fig, title, height=height, top=110, legend_y=1.06)
 
 
 class Shown:

@@ -35,7 +35,7 @@ import numpy as np
 import plotly.graph_objects as go
 from numpy.typing import NDArray
 
-from pitchlab import drawing, sampling
+from pitchlab import drawing, plots, sampling
 from pitchlab.cards import Card, Suit
 from pitchlab.lessons import Picture, sort_hand
 from pitchlab.probability import Distribution, percent, trump_in
@@ -52,7 +52,6 @@ BLUE = "#1f5fbf"
 ORANGE = "#e67e22"
 RED = "#c0392b"
 GREY = "#7f8c8d"
-FONT = "DejaVu Sans, Arial, sans-serif"
 
 _CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
 _FIRST = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
@@ -60,22 +59,11 @@ _HEAD = ' style="border:1px solid #ccc;padding:3px 10px;background:#f0f0f0;text-
 
 
 def _style(fig: go.Figure, title: str, height: int = 430) -> go.Figure:
-    """The look of every figure here: the same fonts, margins and legend place as :mod:`pitchlab.plots`."""
-    fig.update_layout(
-        title={"text": title, "x": 0.02, "xanchor": "left"},
-        font={"family": FONT, "size": 14},
-        template="plotly_white",
-        height=height,
-        margin={"l": 70, "r": 20, "t": 90, "b": 60},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
-    )
-    return fig
+    return plots.style(fig, title, height=height, top=90)
 
 
 def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, height: int = 430) -> go.Figure:
-    """:func:`_style` plus the titles of a single pair of axes (units in brackets)."""
-    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title)
-    return _style(fig, title, height)
+    return plots.layout(fig, title, x_title, y_title, height=height, top=90)
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "") -> Picture:

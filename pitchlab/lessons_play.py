@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from pitchlab import drawing
+from pitchlab import drawing, plots
 from pitchlab.actions import Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit, parse_cards
 from pitchlab.errors import PitchError
@@ -942,18 +942,13 @@ def score_chart(game: Game, hands: int | None = None) -> go.Figure:
     fig.add_hline(y=0, line_color="#999", line_width=1)
     low = min([0, *[v for s in ys for v in s]]) - 5
     high = max([target, *[v for s in ys for v in s]]) + 8
-    fig.update_layout(
-        title="Scores after each hand (game to 52; only the bidding team can win)",
-        xaxis_title="hand number",
-        yaxis_title="score (points)",
-        yaxis_range=[low, high],
-        xaxis_range=[0, max(1, len(game.history))],
-        template="plotly_white",
-        height=420,
-        width=900,
-        legend={"orientation": "h", "y": -0.2},
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+    plots.layout(
+        fig,
+        "Scores after each hand (game to 52; only the bidding team can win)",
+        "hand number",
+        "score (points)",
     )
+    fig.update_layout(yaxis_range=[low, high], xaxis_range=[0, max(1, len(game.history))], width=900)
     return fig
 
 

@@ -235,21 +235,12 @@ def answers_figure(ladder: Ladder, cell: Cell) -> go.Figure:
         )
     )
     spot, strength = cell
-    fig.update_layout(
-        title={
-            "text": f"Every answer tried: {spot}, {strength}<br><sup>{ladder.deals:,} simulated auctions; "
-            "the ladder's answer in green; bars show the 95% interval</sup>",
-            "x": 0.02,
-            "xanchor": "left",
-        },
-        xaxis_title="your answer",
-        yaxis_title="net score change (points a hand)",
-        font={"family": plots.FONT, "size": 14},
-        template="plotly_white",
-        height=430,
-        margin={"l": 70, "r": 20, "t": 80, "b": 60},
-        showlegend=False,
+    title = (
+        f"Every answer tried: {spot}, {strength}<br><sup>{ladder.deals:,} simulated auctions; "
+        "the ladder's answer in green; bars show the 95% interval</sup>"
     )
+    plots.layout(fig, title, "your answer", "net score change (points a hand)", top=80)
+    fig.update_layout(showlegend=False)
     fig.update_yaxes(zeroline=True, zerolinecolor="#555", tickformat="+d")
     return fig
 

@@ -38,18 +38,31 @@ GREY = "#95a5a6"
 FONT = "DejaVu Sans, Arial, sans-serif"
 
 
-def _layout(fig: go.Figure, title: str, x_title: str, y_title: str) -> go.Figure:
+# Said outright, the renderer skips plotly's guess at its surroundings, which imports
+# nbformat and jsonschema on a page's first figure: seconds of a lesson's load time.
+pio.renderers.default = "plotly_mimetype"
+
+
+def style(
+    fig: go.Figure, title: str, *, height: int = 430, top: int = 70, legend_y: float = 1.0
+) -> go.Figure:
+    """The look of every pitchlab figure: title at the left, the same fonts and margins,
+    the legend above the plot. ``top`` makes room for a two-line title."""
     fig.update_layout(
         title={"text": title, "x": 0.02, "xanchor": "left"},
-        xaxis_title=x_title,
-        yaxis_title=y_title,
         font={"family": FONT, "size": 14},
         template="plotly_white",
-        height=430,
-        margin={"l": 70, "r": 20, "t": 70, "b": 60},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
+        height=height,
+        margin={"l": 70, "r": 20, "t": top, "b": 60},
+        legend={"orientation": "h", "yanchor": "bottom", "y": legend_y, "xanchor": "right", "x": 1.0},
     )
     return fig
+
+
+def layout(fig: go.Figure, title: str, x_title: str, y_title: str, **options: Any) -> go.Figure:
+    """:func:`style` plus the titles of one pair of axes (units in brackets)."""
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title)
+    return style(fig, title, **options)
 
 
 def trump_count_figure(
@@ -93,7 +106,7 @@ def trump_count_figure(
         fig.add_annotation(x=x, y=y, text=text, showarrow=True, arrowhead=2, ay=-36, font={"size": 13})
     fig.update_layout(barmode="group", bargap=0.18)
     fig.update_xaxes(dtick=1)
-    return _layout(
+    return layout(
         fig,
         f"Trump in a hand of {rules.hand_size}: exact probabilities ({len(rules.deck)} cards, "
         f"{len(rules.trump_cards(suit))} trump per suit)",
@@ -138,7 +151,7 @@ def opening_bid_figure(bids: OpeningBids) -> go.Figure:
     fig.update_layout(barmode="stack")
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(range=[0, 110])
-    return _layout(
+    return layout(
         fig,
         f"What the bot bids first, by trump in its best suit ({bids.deals:,} seeded deals, seed {bids.seed})",
         "trump in the best suit (cards, before the refill)",
@@ -194,7 +207,7 @@ def distribution_figure(
             x=mark, y=float(exact[mark]) * 100, text=mark_label, showarrow=True, arrowhead=2, ay=-36
         )
     fig.update_xaxes(dtick=1)
-    return _layout(fig, title, x_title, "probability (%)")
+    return layout(fig, title, x_title, "probability (%)")
 
 
 def convergence_figure(
@@ -233,7 +246,7 @@ def convergence_figure(
         annotation_position="top left",
     )
     fig.update_xaxes(type="log")
-    return _layout(fig, title, "trials so far (log scale)", y_title)
+    return layout(fig, title, "trials so far (log scale)", y_title)
 
 
 def bid_chances_figure(result: BidChances) -> go.Figure:
@@ -281,7 +294,7 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     )
     fig.update_xaxes(dtick=1)
     s = result.setup
-    return _layout(
+    return layout(
         fig,
         f"Bidding with {s.trump.symbol} trump from the {('first', 'second', 'third', 'dealer')[s.position]} seat "
         f"({result.hands:,} simulated hands; in green, the highest bid that still gains on average)",
@@ -329,7 +342,7 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
             hovertemplate="%{y} trump, %{x}: %{text}<extra></extra>",
         )
     )
-    return _layout(
+    return layout(
         fig,
         f"The bidding ladder: {spot} ({ladder.deals:,} simulated auctions; gain in points a hand)",
         "points you hold in your best suit",
@@ -353,7 +366,9 @@ __all__ = [
     "convergence_figure",
     "distribution_figure",
     "ladder_figure",
+    "layout",
     "mimebundle",
     "opening_bid_figure",
+    "style",
     "trump_count_figure",
 ]
