@@ -189,6 +189,11 @@ def _compiled(rules: Ruleset) -> _Compiled:
     return _Compiled(rules)
 
 
+def card_slots(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
+    """The slots of each card of the deck: one, or two for an identical joker (shared; do not change)."""
+    return _compiled(rules).slots_of
+
+
 def deal_positions(rules: Ruleset, dealer: int) -> tuple[tuple[int, ...], ...]:
     """Which positions of a shuffled deck (top first) each seat is dealt."""
     return _compiled(rules).deal_patterns[dealer][0]

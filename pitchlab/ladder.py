@@ -33,7 +33,7 @@ from pitchlab import tactics
 from pitchlab.hand import Hand, Phase
 from pitchlab.players import RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.simulation import POSITIONS, Progress, parallel_map
+from pitchlab.simulation import POSITIONS, Progress, chunked, parallel_map
 from pitchlab.stats import Estimate
 
 TRUMP_ROWS = (2, 3, 4, 5, 6, 7)
@@ -286,7 +286,7 @@ def derive(
 
     Reproducible from ``seed`` and ``deals`` alone, whatever ``workers`` is.
     """
-    chunks = [(rules, seed, i, min(CHUNK, deals - i * CHUNK)) for i in range((deals + CHUNK - 1) // CHUNK)]
+    chunks = [(rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
     total: Tallies = {}
     done = 0
     for part in parallel_map(_chunk, chunks, workers):

@@ -7,7 +7,6 @@ decision carries a one-line explanation for the "why?" panel.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pitchlab import tactics
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Play
 from pitchlab.cards import Card, Suit
-from pitchlab.hand import Hand, Phase
+from pitchlab.hand import Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
 
@@ -194,7 +193,7 @@ def _points(n: int) -> str:
 def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:
     """Slots for groups of cards seen together, in order; a repeated card (the
     identical joker) takes a different slot each time it appears."""
-    slots_of = _slots_of(rules)
+    slots_of = card_slots(rules)
     used = 0
     assigned = []
     for cards in groups:
@@ -214,14 +213,6 @@ def _mask(slots: Sequence[int]) -> int:
     for slot in slots:
         mask |= 1 << slot
     return mask
-
-
-@functools.cache
-def _slots_of(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
-    found: dict[Card, tuple[int, ...]] = {}
-    for slot, card in enumerate(rules.deck):
-        found[card] = (*found.get(card, ()), slot)
-    return found
 
 
 def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision]]:

@@ -37,6 +37,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import BadDeal, PitchError
+from pitchlab.hand import card_slots
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
 
@@ -74,15 +75,6 @@ def as_generator(seed: Seed) -> np.random.Generator:
 # --------------------------------------------------------------- cards and slots
 
 
-@functools.cache
-def _copies(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
-    """The slots of each card of the deck (two for an identical joker)."""
-    copies: dict[Card, tuple[int, ...]] = {}
-    for slot, card in enumerate(rules.deck):
-        copies[card] = (*copies.get(card, ()), slot)
-    return copies
-
-
 def slots_of(cards: Iterable[Card], rules: Ruleset = TEN_POINT) -> list[int]:
     """The deck slots of ``cards``; repeats of an identical card take its copies in turn.
 
@@ -90,7 +82,7 @@ def slots_of(cards: Iterable[Card], rules: Ruleset = TEN_POINT) -> list[int]:
     or holds fewer times than it is listed, so a mistyped "known" hand is
     caught instead of silently skewing every deal.
     """
-    copies = _copies(rules)
+    copies = card_slots(rules)
     used: dict[Card, int] = {}
     slots = []
     for item in cards:
@@ -515,7 +507,7 @@ def card_whereabouts(
     mine = _own_hand(hand, rules)
     wanted = Card(card)
     mine_slots = set(slots_of(mine, rules))
-    copies = _copies(rules).get(wanted)
+    copies = card_slots(rules).get(wanted)
     if copies is None:
         raise BadDeal(f"{wanted.code} is not in the {rules.name} deck")
     free = [slot for slot in copies if slot not in mine_slots]

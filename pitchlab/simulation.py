@@ -222,7 +222,7 @@ def bid_chances(
     if hands < 1:
         raise BadDeal(f"simulate at least one hand, not {hands}")
     bot = player or RuleBasedPlayer()
-    chunks = [(s, seed, i, min(CHUNK, hands - i * CHUNK), bot) for i in range((hands + CHUNK - 1) // CHUNK)]
+    chunks = [(s, seed, i, count, bot) for i, count in chunked(hands, CHUNK)]
     points: list[int] = []
     against: list[int] = []
     done = 0
@@ -241,6 +241,12 @@ def _chunk(args: tuple[Setup, int | str, int, int, FastPlayer]) -> list[tuple[in
     s, seed, index, count, bot = args
     rng = random.Random(f"{seed}:{index}")
     return [play_as_bidder(s, rng, bot) for _ in range(count)]
+
+
+def chunked(total: int, size: int) -> list[tuple[int, int]]:
+    """``(index, count)`` of each chunk of ``total`` items cut into chunks of ``size``: the
+    unit of seeding, so an answer depends on the seed alone, never on how work was shared."""
+    return [(i, min(size, total - i * size)) for i in range((total + size - 1) // size)]
 
 
 T = TypeVar("T")
@@ -329,10 +335,7 @@ def duel_hands(
     progress: Progress | None = None,
 ) -> Duel:
     """Single hands: how many points a hand ``first`` gains on ``second`` (see :class:`Duel`)."""
-    chunks = [
-        (first, second, rules, seed, i, min(CHUNK, deals - i * CHUNK))
-        for i in range((deals + CHUNK - 1) // CHUNK)
-    ]
+    chunks = [(first, second, rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
     net: list[float] = []
     for part in parallel_map(_duel_hands, chunks, workers):
         net.extend(part)
@@ -387,10 +390,7 @@ def duel_games(
     The i-th hand of both games is the same deal (one seeded generator deals
     them in turn), however differently the two games go.
     """
-    chunks = [
-        (first, second, rules, seed, i, min(GAME_CHUNK, games - i * GAME_CHUNK))
-        for i in range((games + GAME_CHUNK - 1) // GAME_CHUNK)
-    ]
+    chunks = [(first, second, rules, seed, i, count) for i, count in chunked(games, GAME_CHUNK)]
     net: list[float] = []
     wins: list[bool] = []
     for part in parallel_map(_duel_games, chunks, workers):
