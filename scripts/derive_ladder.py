@@ -39,7 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     target = ROOT / "pitchlab" / "data" / f"ladder-{rules.name}.json"
     target.parent.mkdir(exist_ok=True)
     target.write_text(result.to_json(), encoding="utf-8")
-    print(f"wrote {target.relative_to(ROOT)}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s")
+    print(
+        f"wrote {target.relative_to(ROOT)}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s"
+    )
     for spot in result.spots():
         if not spot.high:
             print(result.table(spot), end="\n\n")
