@@ -40,6 +40,17 @@ def rule_based(hands: int, seed: int) -> None:
         pl.play_hand(pl.Hand.deal(dealer=i & 3, seed=rng), bots)
 
 
+def rule_based_fast(hands: int, seed: int) -> None:
+    """The same bots through their fast path (``code(hand)``, no views), as simulations ask them."""
+    rng = random.Random(seed)
+    bot = pl.RuleBasedPlayer()
+    over = pl.Phase.OVER
+    for i in range(hands):
+        hand = pl.Hand.deal(dealer=i & 3, seed=rng)
+        while hand.phase is not over:
+            hand.step(bot.code(hand))
+
+
 def fast(hands: int, seed: int) -> None:
     """Random legal codes through the unchecked ``legal_codes`` and ``step``."""
     rng = random.Random(seed)
@@ -71,6 +82,7 @@ def main() -> None:
     figures = {
         "checked_random_hands_per_s": rate(checked_random, args.hands, args.rounds),
         "rule_based_hands_per_s": rate(rule_based, max(1, args.hands // 5), args.rounds),
+        "rule_based_fast_hands_per_s": rate(rule_based_fast, max(1, args.hands // 2), args.rounds),
         "fast_hands_per_s": rate(fast, args.hands, args.rounds),
     }
     if args.json:
