@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|simulate|chances``.
+"""The command line: ``python -m pitchlab replay|deal|simulate|chances|solve``.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -62,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     chances.add_argument("--seed", default="0")
     chances.add_argument("--workers", type=int, default=1, help="processes to share the hands among")
     chances.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    solve = sub.add_parser(
+        "solve", help="best play from a position in the play phase, every hand known: one JSON object"
+    )
+    solve.add_argument(
+        "file", metavar="FILE", help="a hand record stopping in the play phase ('-' reads stdin)"
+    )
     return parser
 
 
@@ -75,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(_deal(args.seed, args.dealer, args.ruleset), indent=2, ensure_ascii=False))
         elif args.command == "chances":
             _chances(args)
+        elif args.command == "solve":
+            print(json.dumps(_solve(args.file)))
         else:
             _simulate(args.hands, args.seed, args.ruleset, args.json)
     except (UsageError, PitchError, OSError) as exc:
@@ -208,3 +217,19 @@ def _chances(args: argparse.Namespace) -> None:
         "top_bid": result.top_bid(),
     }
     print(json.dumps(report))
+
+
+def _solve(name: str) -> dict[str, object]:
+    from pitchlab.solver import solve
+
+    hand = _replay_file(name)
+    if hand.phase is not Phase.PLAY:
+        where = "is a finished hand" if hand.phase is Phase.OVER else f"stops in the {hand.phase} phase"
+        raise UsageError(f"{name}: the record {where}; solve needs a position in the play phase")
+    solution = solve(hand)
+    deck = hand.rules.deck
+    return {
+        "points": list(solution.points),
+        "to_act": solution.to_act,
+        "values": {deck[slot].code: list(points) for slot, points in solution.values.items()},
+    }
