@@ -756,6 +756,22 @@ class Hand:
             points[self.rules.teams[seat]] += p
         return points
 
+    def captured_mask(self, seat: int) -> int:
+        """The slots :meth:`captured_by` lists."""
+        return self._captured[seat]
+
+    def shown_mask(self, seat: int) -> int:
+        """The slots ``seat`` has laid face up: buried or played, this trick included."""
+        mask = self.buried[seat]
+        for _, slots, seats, _ in self._trick_log:
+            for slot, who in zip(slots, seats, strict=True):
+                if who == seat:
+                    mask |= 1 << slot
+        for slot, who in zip(self._trick, self._trick_seats, strict=True):
+            if who == seat:
+                mask |= 1 << slot
+        return mask
+
     def captured_by(self, seat: int) -> tuple[Card, ...]:
         """Cards won in tricks (and the buried cards, for the first trick's winner)."""
         return self.cards(self._captured[seat])

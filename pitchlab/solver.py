@@ -223,17 +223,22 @@ def _next_leader(held: Sequence[int], seat: int, n: int) -> int | None:
     return None
 
 
-def solve(hand: Hand) -> Solution:
+def solve(hand: Hand, holdings: Sequence[int] | None = None) -> Solution:
     """Solve a play-phase position of ``hand`` exactly (every hand is known to the solver).
 
-    Raises :class:`PitchError` outside the play phase.
+    ``holdings`` (each seat's playable trump as a slot mask) replaces the
+    hand's own: a seat that cannot see the others solves the deals it thinks
+    possible this way. The two's point goes to whoever holds it in the
+    holdings, or played or buried it. Raises :class:`PitchError` outside the
+    play phase.
     """
     if hand.phase is not Phase.PLAY:
         raise PitchError(f"the solver needs a hand in the play phase, not the {hand.phase} phase")
     search = _Search(hand)
     seat = hand.to_act
     assert seat is not None
-    held = [search.mask(mask) for mask in hand.held]
+    slots_held = list(holdings) if holdings is not None else hand.held
+    held = [search.mask(mask) for mask in slots_held]
     trick = [search.index_of[slot] for slot in hand.trick_slots]
     seats = hand.trick_seats
     power, points = search.power, search.points
@@ -244,7 +249,7 @@ def solve(hand: Hand) -> Solution:
     leader = seats[0] if seats else seat
     pending = 0 if hand.tricks else sum([points[i] for i in bits(search.mask(_buried(hand)))])
     won = sum([points[i] for i in trick])
-    taken = hand.points_by_team()  # captured so far plus the holder points, fixed once play began
+    taken = _taken(hand, slots_held)
     rest = sum([points[i] for mask in held for i in bits(mask)]) + won + pending
     values: dict[int, tuple[int, ...]] = {}
     for slot in hand.legal_codes():
@@ -259,6 +264,21 @@ def solve(hand: Hand) -> Solution:
     team = hand.rules.teams[seat]
     top = max(values.values(), key=lambda v: v[team])
     return Solution(seat, top, values, search.nodes, team)
+
+
+def _taken(hand: Hand, held: Sequence[int]) -> list[int]:
+    """Points each team has for sure: what it captured, and the two's point for the team of
+    whoever holds it (in ``held``) or played or buried it."""
+    rules = hand.rules
+    assert hand.trump is not None
+    tables = trump_tables(rules, hand.trump)
+    taken = [0] * rules.num_teams
+    for seat in range(rules.players):
+        team = rules.teams[seat]
+        taken[team] += sum([tables.capture_points[s] for s in bits(hand.captured_mask(seat))])
+        holder = (held[seat] | hand.shown_mask(seat)) & tables.holder_mask
+        taken[team] += sum([tables.holder_points[s] for s in bits(holder)])
+    return taken
 
 
 def _buried(hand: Hand) -> int:

@@ -177,3 +177,25 @@ def test_solve_refuses_a_bad_record_as_replay_does(
     assert cli.main(["solve", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "Traceback" not in captured.err and len(captured.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_points_taken_for_sure_match_the_hand_s_own_count(seed: int) -> None:
+    """With the true holdings, what the solver counts as taken (captures, and the two for its
+    holder's team) is what the hand itself says at every step of the play."""
+    hand = position(seed, 0)
+    while not hand.is_over:
+        assert solver._taken(hand, hand.held) == hand.points_by_team()
+        hand.step(BOT.code(hand))
+
+
+def test_other_holdings_move_the_two_with_them() -> None:
+    """Solving with the two moved to the other team's seat moves its point too."""
+    hand = worked_deal()  # seat 3 (team 1) holds the 2H
+    held = hand.held
+    two = 1 << hand.rules.deck.index(pl.parse_card("2H"))
+    six = 1 << hand.rules.deck.index(pl.parse_card("6H"))
+    held[3] ^= two | six  # seat 3 gives up the two and takes the six ...
+    held[2] ^= two | six  # ... from seat 2, which takes the two
+    assert solver._taken(hand, held) == [1, 0]
+    assert solver._taken(hand, hand.held) == [0, 1]
