@@ -36,7 +36,10 @@ table, not why a player chose the card it played.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -149,6 +152,10 @@ def posterior(view: SeatView) -> Posterior:
     counts, hand sizes, buried cards, played cards, who was skipped and who
     is to act.
     """
+    return _solve(_evidence(view))
+
+
+def _evidence(view: SeatView) -> _Evidence:
     rules = view.rules
     if view.trump is None or view.drawn is None or view.bidder is None:
         raise PitchError(f"seat {view.seat}: nothing to infer before trump is named and the refill drawn")
@@ -159,22 +166,20 @@ def posterior(view: SeatView) -> Posterior:
     mine = Counter(trump_in(view.hand, view.trump, rules)) + shown[view.seat]
     shown[view.seat] = Counter()
     out, holding = _play_evidence(view)
-    return _solve(
-        _Evidence(
-            rules=rules,
-            suit=view.trump,
-            seat=view.seat,
-            dealer=view.dealer,
-            bidder=view.bidder,
-            drawn=view.drawn,
-            mine=mine,
-            shown=tuple(shown),
-            buried=tuple(len(pile) for pile in view.buried),
-            out=out - {view.seat},
-            holding=holding - {view.seat},
-            burying=view.to_act if view.phase is Phase.BURY else None,
-            hand_sizes=view.hand_sizes,
-        )
+    return _Evidence(
+        rules=rules,
+        suit=view.trump,
+        seat=view.seat,
+        dealer=view.dealer,
+        bidder=view.bidder,
+        drawn=view.drawn,
+        mine=mine,
+        shown=tuple(shown),
+        buried=tuple(len(pile) for pile in view.buried),
+        out=out - {view.seat},
+        holding=holding - {view.seat},
+        burying=view.to_act if view.phase is Phase.BURY else None,
+        hand_sizes=view.hand_sizes,
     )
 
 
@@ -299,8 +304,20 @@ def posterior_given(
     )
 
 
-def _solve(ev: _Evidence) -> Posterior:
-    """Sum the consistent deals by their counts and read off the posterior."""
+@dataclass(frozen=True)
+class _Joint:
+    """The consistent deals grouped by every other seat's counts, with how many deals each group holds."""
+
+    others: tuple[int, ...]
+    repeated: tuple[Card, ...]
+    """Cards the deck holds more than once (the identical jokers), whose copies are counted apart."""
+    unseen: Counter[Card]
+    groups: list[tuple[tuple[_Key, ...], int]]
+    total: int
+
+
+def _joint(ev: _Evidence) -> _Joint:
+    """Every combination of the other seats' counts that fits the evidence, with its number of deals."""
     rules = ev.rules
     if not rules.bidder_takes_stock:  # the rest of the stock would be one more hidden place
         raise PitchError(f"{rules.name}: the inference expects the bidder to take the rest of the stock")
@@ -317,12 +334,22 @@ def _solve(ev: _Evidence) -> Posterior:
     others = tuple(s for s in range(rules.players) if s != ev.seat)
     tables = [_seat_table(ev, s, left[s], rest, repeated, copies) for s in others]
 
-    total = 0
+    groups = list(_combine(tables, hidden, copies))
+    total = sum(weight for _, weight in groups)
+    if not total:
+        raise PitchError(f"no deal fits what seat {ev.seat} has seen")
+    return _Joint(others, repeated, deck_trump - seen, groups, total)
+
+
+def _solve(ev: _Evidence) -> Posterior:
+    """Sum the consistent deals by their counts and read off the posterior."""
+    rules = ev.rules
+    joint = _joint(ev)
+    others, repeated, total = joint.others, joint.repeated, joint.total
     counts: list[Counter[int]] = [Counter() for _ in others]
     plain_held = [0] * len(others)  # weighted count of unseen cards that are not repeated
     some_held = [[0] * len(repeated) for _ in others]  # weight with an unseen copy of each repeated card
-    for keys, weight in _combine(tables, hidden, copies):
-        total += weight
+    for keys, weight in joint.groups:
         for i, (seat, (held, extra)) in enumerate(zip(others, keys, strict=True)):
             shown = ev.shown[seat]
             counts[i][held - shown.total()] += weight
@@ -330,10 +357,7 @@ def _solve(ev: _Evidence) -> Posterior:
             for k, card in enumerate(repeated):
                 if extra[k] > shown[card]:
                     some_held[i][k] += weight
-    if not total:
-        raise PitchError(f"no deal fits what seat {ev.seat} has seen")
-
-    unseen = deck_trump - seen
+    unseen = joint.unseen
     plain = sum(k for c, k in unseen.items() if c not in repeated)
     where: dict[Card, dict[int, Fraction]] = {}
     for card in trump_in(unseen, ev.suit, rules):
@@ -444,4 +468,34 @@ def _combine(
             yield (key, *keys), weight * more
 
 
-__all__ = ["Posterior", "posterior", "posterior_given"]
+def sample_holdings(view: SeatView, count: int, rng: random.Random) -> list[dict[int, tuple[Card, ...]]]:
+    """``count`` guesses at the trump every other seat holds now, each drawn uniformly from
+    the deals consistent with all this seat has seen.
+
+    First the other seats' counts, with the chance the number of consistent
+    deals gives them (exact integers, so exactly uniform); then, since what
+    the table sees depends on counts alone, the unseen plain trump shuffled
+    among the seats in those numbers (the joker copies go where the counts
+    put them). A seat's own trump are left out: it knows them.
+    """
+    evidence = _evidence(view)
+    joint = _joint(evidence)
+    cumulative = list(itertools.accumulate(weight for _, weight in joint.groups))
+    plain = [c for c in joint.unseen.elements() if c not in joint.repeated]
+    samples = []
+    for _ in range(count):
+        keys = joint.groups[bisect.bisect_right(cumulative, rng.randrange(joint.total))][0]
+        rng.shuffle(plain)
+        place = 0
+        sample: dict[int, tuple[Card, ...]] = {}
+        for seat, (held, extra) in zip(joint.others, keys, strict=True):
+            shown = evidence.shown[seat]
+            copies = [c for c, q in zip(joint.repeated, extra, strict=True) for _ in range(q - shown[c])]
+            n_plain = held - shown.total() - len(copies)
+            sample[seat] = (*plain[place : place + n_plain], *copies)
+            place += n_plain
+        samples.append(sample)
+    return samples
+
+
+__all__ = ["Posterior", "posterior", "posterior_given", "sample_holdings"]

@@ -462,3 +462,66 @@ def test_bad_observations_are_refused_clearly(
 ) -> None:
     with pytest.raises(error, match=message):
         call()
+
+
+# ------------------------------------------------------------------ sampling
+
+
+Holdings = tuple[tuple[int, tuple[str, ...]], ...]
+
+
+def holdings_of(sample: dict[int, tuple[pl.Card, ...]] | dict[int, list[pl.Card]]) -> Holdings:
+    return tuple(sorted((seat, tuple(sorted(c.code for c in cards))) for seat, cards in sample.items()))
+
+
+def consistent_holdings(ref: pl.Hand, moves: list[Move], me: int) -> Counter[Holdings]:
+    """Every deal ``me`` cannot tell from ``ref``, by the trump each other seat holds now."""
+    found: Counter[Holdings] = Counter()
+    rules = ref.rules
+    target = ref.view(me)
+    for hands, stock in deals_around(rules, me, ref.cards(ref.dealt[me]), ordered_stock=True):
+        hand = pl.Hand.from_cards(hands, stock, ref.dealer, rules)
+        for seat, action in moves[:5]:
+            hand.apply(action, seat)
+        if hand.drawn != ref.drawn:
+            continue
+        try:
+            for seat, action in moves[5:]:
+                hand.apply(action, seat)
+        except pl.IllegalAction:
+            continue
+        if hand.view(me) == target:
+            found[holdings_of({s: trump_now(hand, s) for s in range(rules.players) if s != me})] += 1
+    return found
+
+
+@pytest.mark.parametrize(
+    ("changes", "dealer", "bidder", "seed", "steps", "me"),
+    [p for p in POSITIONS if p[4] and p[4] < 20],  # positions in the bury or the play
+)
+def test_the_sampler_draws_only_consistent_holdings_and_each_as_often_as_its_deals(
+    changes: dict[str, int], dealer: int, bidder: int, seed: int, steps: int, me: int
+) -> None:
+    """Enumerate every deal the seat cannot tell from the real one; the sampler must never
+    produce holdings outside them, and must produce each in proportion to its deals
+    (within 4 standard errors of a binomial share, over 6,000 seeded samples)."""
+    from pitchlab.inference import sample_holdings
+
+    ref, moves = position(changes, dealer, bidder, seed, steps)
+    exact = consistent_holdings(ref, moves, me)
+    deals = exact.total()
+    draws = 6000
+    seen = Counter(holdings_of(s) for s in sample_holdings(ref.view(me), draws, random.Random(seed)))
+    assert set(seen) <= set(exact)
+    for holdings, ways in exact.items():
+        p = ways / deals
+        assert abs(seen[holdings] / draws - p) <= 4 * (p * (1 - p) / draws) ** 0.5 + 1e-9, holdings
+
+
+def test_samples_are_reproducible_from_the_generator() -> None:
+    from pitchlab.inference import sample_holdings
+
+    ref, _ = position({}, 0, 0, 0, 2)
+    first = sample_holdings(ref.view(1), 50, random.Random(3))
+    assert first == sample_holdings(ref.view(1), 50, random.Random(3))
+    assert first != sample_holdings(ref.view(1), 50, random.Random(4))
