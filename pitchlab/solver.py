@@ -24,12 +24,15 @@ search counts capture points only and adds the holder points at the end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pitchlab.bitset import bits
+from pitchlab.cards import Card, Suit
 from pitchlab.errors import PitchError
-from pitchlab.hand import Hand, Phase, trump_tables
+from pitchlab.hand import Hand, Phase, card_slots, trump_tables
+from pitchlab.rules import Ruleset
+from pitchlab.view import SeatView
 
 INF = 1 << 20
 
@@ -67,10 +70,8 @@ class _Search:
     between two others are a contiguous run of bits.
     """
 
-    def __init__(self, hand: Hand) -> None:
-        rules = hand.rules
-        assert hand.trump is not None
-        tables = trump_tables(rules, hand.trump)
+    def __init__(self, rules: Ruleset, suit: Suit) -> None:
+        tables = trump_tables(rules, suit)
         slots = sorted(bits(tables.trump_mask), key=lambda s: (tables.power[s], s))
         self.slot_of = slots
         self.index_of = {slot: i for i, slot in enumerate(slots)}
@@ -223,36 +224,118 @@ def _next_leader(held: Sequence[int], seat: int, n: int) -> int | None:
     return None
 
 
-def solve(hand: Hand, holdings: Sequence[int] | None = None) -> Solution:
-    """Solve a play-phase position of ``hand`` exactly (every hand is known to the solver).
+@dataclass(frozen=True)
+class Position:
+    """A play-phase position as the solver needs it, all in deck slots.
 
-    ``holdings`` (each seat's playable trump as a slot mask) replaces the
-    hand's own: a seat that cannot see the others solves the deals it thinks
-    possible this way. The two's point goes to whoever holds it in the
-    holdings, or played or buried it. Raises :class:`PitchError` outside the
-    play phase.
+    Made from a real hand (:meth:`of_hand`) or from what one seat sees plus a
+    guess at the other hands (:meth:`of_view`), so a seat that cannot see the
+    cards can solve the deals it thinks possible.
     """
-    if hand.phase is not Phase.PLAY:
-        raise PitchError(f"the solver needs a hand in the play phase, not the {hand.phase} phase")
-    search = _Search(hand)
-    seat = hand.to_act
-    assert seat is not None
-    slots_held = list(holdings) if holdings is not None else hand.held
-    held = [search.mask(mask) for mask in slots_held]
-    trick = [search.index_of[slot] for slot in hand.trick_slots]
-    seats = hand.trick_seats
+
+    rules: Ruleset
+    trump: Suit
+    to_act: int
+    legal: tuple[int, ...]
+    """The slots the seat to act may play (one of two identical jokers)."""
+    held: tuple[int, ...]
+    """Each seat's playable trump, as a slot mask."""
+    trick: tuple[int, ...]
+    trick_seats: tuple[int, ...]
+    pending: int
+    """Points of the buried cards while the first trick is still to be won, else 0."""
+    taken: tuple[int, ...]
+    """Points each team has for sure: its captures, and the two for its holder's team."""
+
+    @classmethod
+    def of_hand(cls, hand: Hand, holdings: Sequence[int] | None = None) -> Position:
+        if hand.phase is not Phase.PLAY:
+            raise PitchError(f"the solver needs a hand in the play phase, not the {hand.phase} phase")
+        assert hand.trump is not None and hand.to_act is not None
+        held = tuple(holdings) if holdings is not None else tuple(hand.held)
+        tables = trump_tables(hand.rules, hand.trump)
+        pending = 0 if hand.tricks else sum([tables.capture_points[s] for s in bits(_buried(hand))])
+        return cls(
+            hand.rules,
+            hand.trump,
+            hand.to_act,
+            tuple(hand.legal_codes()),
+            held,
+            tuple(hand.trick_slots),
+            tuple(hand.trick_seats),
+            pending,
+            tuple(_taken(hand, held)),
+        )
+
+    @classmethod
+    def of_view(cls, view: SeatView, others: Mapping[int, Sequence[Card]]) -> Position:
+        """The seat's own view, with ``others`` (each other seat's trump now) filled in."""
+        rules, suit = view.rules, view.trump
+        if view.phase is not Phase.PLAY or suit is None or view.to_act != view.seat:
+            raise PitchError(f"seat {view.seat}: the solver needs its turn in the play phase")
+        tables = trump_tables(rules, suit)
+        free = {card: list(slots) for card, slots in card_slots(rules).items()}
+
+        def slot(card: Card) -> int:
+            return free[card].pop(0)
+
+        trick = tuple(slot(c) for c in view.current_trick.cards)
+        for done in view.tricks:
+            for c in done.cards:
+                slot(c)
+        buried = [sum(1 << slot(c) for c in pile) for pile in view.buried]
+        held = [0] * rules.players
+        held[view.seat] = sum(1 << slot(c) for c in view.playable)
+        for seat, cards in others.items():
+            held[seat] = sum(1 << slot(c) for c in cards)
+        legal = tuple(_one_of_each(rules, held[view.seat]))
+        taken = list(view.points)  # captures, and the two once it has been shown
+        for seat in range(rules.players):
+            for s in bits(held[seat] & tables.holder_mask):
+                taken[rules.teams[seat]] += tables.holder_points[s]
+        pending = 0 if view.tricks else sum([tables.capture_points[s] for m in buried for s in bits(m)])
+        return cls(
+            rules, suit, view.seat, legal, tuple(held), trick, view.current_trick.seats, pending, tuple(taken)
+        )
+
+
+def _one_of_each(rules: Ruleset, mask: int) -> list[int]:
+    """The slots of a mask, one for each distinct card (identical jokers are one choice)."""
+    seen: set[Card] = set()
+    out = []
+    for s in bits(mask):
+        if rules.deck[s] not in seen:
+            seen.add(rules.deck[s])
+            out.append(s)
+    return out
+
+
+def solve(source: Hand | Position, holdings: Sequence[int] | None = None) -> Solution:
+    """Solve a play-phase position exactly (every hand is known to the solver).
+
+    ``source`` is a hand or a :class:`Position`; with a hand, ``holdings``
+    (each seat's playable trump as a slot mask) may replace the hand's own,
+    and the two's point then goes to whoever holds it in them. Raises
+    :class:`PitchError` outside the play phase.
+    """
+    pos = source if isinstance(source, Position) else Position.of_hand(source, holdings)
+    search = _Search(pos.rules, pos.trump)
+    seat = pos.to_act
+    held = [search.mask(mask) for mask in pos.held]
+    trick = [search.index_of[slot] for slot in pos.trick]
+    seats = pos.trick_seats
     power, points = search.power, search.points
     best_power, best_seat = -1, seat
     for i, who in zip(trick, seats, strict=True):
         if power[i] > best_power:
             best_power, best_seat = power[i], who
     leader = seats[0] if seats else seat
-    pending = 0 if hand.tricks else sum([points[i] for i in bits(search.mask(_buried(hand)))])
+    pending = pos.pending
     won = sum([points[i] for i in trick])
-    taken = _taken(hand, slots_held)
+    taken = pos.taken
     rest = sum([points[i] for mask in held for i in bits(mask)]) + won + pending
     values: dict[int, tuple[int, ...]] = {}
-    for slot in hand.legal_codes():
+    for slot in pos.legal:
         i = search.index_of[slot]
         held[seat] ^= 1 << i
         if power[i] > best_power:
@@ -261,7 +344,7 @@ def solve(hand: Hand, holdings: Sequence[int] | None = None) -> Solution:
             v0 = search.after(held, seat, leader, won + points[i], best_power, best_seat, pending, -INF, INF)
         held[seat] ^= 1 << i
         values[slot] = (taken[0] + v0, taken[1] + rest - v0)
-    team = hand.rules.teams[seat]
+    team = pos.rules.teams[seat]
     top = max(values.values(), key=lambda v: v[team])
     return Solution(seat, top, values, search.nodes, team)
 

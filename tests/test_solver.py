@@ -199,3 +199,22 @@ def test_other_holdings_move_the_two_with_them() -> None:
     held[2] ^= two | six  # ... from seat 2, which takes the two
     assert solver._taken(hand, held) == [1, 0]
     assert solver._taken(hand, hand.held) == [0, 1]
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_a_seat_s_view_with_the_true_hands_solves_like_the_hand(seed: int) -> None:
+    """Rebuilt from what the seat to act sees plus the others' real trump, the position
+    has the same value, card for card, at every step of a hand."""
+    hand = position(seed, 0)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        others = {s: hand.playable(s) for s in range(4) if s != seat}
+        from_view = solver.solve(solver.Position.of_view(hand.view(seat), others))
+        truth = solver.solve(hand)
+        deck = hand.rules.deck
+        assert from_view.points == truth.points
+        assert {deck[s]: v for s, v in from_view.values.items()} == {
+            deck[s]: v for s, v in truth.values.items()
+        }
+        hand.step(BOT.code(hand))
