@@ -15,7 +15,7 @@ def test_it_plays_whole_hands_legally_through_the_checked_api() -> None:
     strong = StrongPlayer(samples=4, suit_hands=20, seed=3)
     for seed in range(4):
         hand = pl.Hand.deal(dealer=seed, seed=seed)
-        players = [strong, BOT, strong, BOT]
+        players: list[pl.Player] = [strong, BOT, strong, BOT]
         pl.play_hand(hand, players)  # apply() refuses anything illegal
         assert hand.is_over
 
@@ -52,7 +52,8 @@ def test_when_nothing_is_hidden_it_values_cards_as_the_solver_does() -> None:
                     assert expected == {deck[s].code: float(v[team]) for s, v in solution.values.items()}
                     decision = strong.decide(view)
                     best = max(expected.values())
-                    assert expected[decision.action.card.code] == best  # type: ignore[attr-defined]
+                    assert isinstance(decision.action, pl.Play)
+                    assert expected[decision.action.card.code] == best
                     assert "played perfectly" in decision.why
                     checked += 1
             hand.step(BOT.code(hand))
