@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|simulate|chances|solve``.
+"""The command line: ``python -m pitchlab replay|deal|simulate|chances|solve|tournament``.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -14,13 +14,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
-from pitchlab.players import RuleBasedPlayer, play_hand
+from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
+
+PLAYERS = ("rule-based", "estimate", "random", "strong")
+"""Players the tournament knows by name (``strong:40`` sets the strong bot's samples)."""
 
 
 class UsageError(Exception):
@@ -69,6 +72,21 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "file", metavar="FILE", help="a hand record stopping in the play phase ('-' reads stdin)"
     )
+
+    match = sub.add_parser(
+        "tournament",
+        help="games to 52 between two partnerships, every deal played twice with the seats swapped",
+    )
+    for side in ("first", "second"):
+        match.add_argument(
+            side, metavar=side.upper(), help=f"the {side} partnership: {', '.join(PLAYERS)}[:SAMPLES]"
+        )
+    match.add_argument(
+        "--games", type=int, default=100, help="game pairs (each deal sequence played both ways)"
+    )
+    match.add_argument("--seed", default="0")
+    match.add_argument("--workers", type=int, default=1, help="processes to share the games among")
+    match.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return parser
 
 
@@ -84,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _chances(args)
         elif args.command == "solve":
             print(json.dumps(_solve(args.file)))
+        elif args.command == "tournament":
+            _tournament(args)
         else:
             _simulate(args.hands, args.seed, args.ruleset, args.json)
     except (UsageError, PitchError, OSError) as exc:
@@ -233,3 +253,58 @@ def _solve(name: str) -> dict[str, object]:
         "to_act": solution.to_act,
         "values": {deck[slot].code: list(points) for slot, points in solution.values.items()},
     }
+
+
+def player(spec: str, seed: str) -> object:
+    """A player from its name: ``rule-based``, ``estimate`` (the old bidding), ``random``,
+    ``strong`` or ``strong:SAMPLES``."""
+    name, _, samples = spec.partition(":")
+    if name == "rule-based" and not samples:
+        return RuleBasedPlayer()
+    if name == "estimate" and not samples:
+        return RuleBasedPlayer(bidding="estimate")
+    if name == "random" and not samples:
+        return RandomPlayer(random.Random(f"{seed}:{spec}"))
+    if name == "strong" and (not samples or (samples.isdigit() and 1 <= int(samples) <= 1000)):
+        from pitchlab.strong import StrongPlayer
+
+        return StrongPlayer(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
+    raise UsageError(
+        f"pitchlab tournament: unknown player {spec!r} (known: {', '.join(PLAYERS)}, strong:SAMPLES)"
+    )
+
+
+def _tournament(args: argparse.Namespace) -> None:
+    from pitchlab.simulation import FastPlayer, duel_games
+
+    if not 1 <= args.games <= 100_000:
+        raise UsageError("pitchlab tournament: --games must be 1 to 100000")
+    if not 1 <= args.workers <= 64:
+        raise UsageError("pitchlab tournament: --workers must be 1 to 64")
+    first, second = player(args.first, args.seed), player(args.second, args.seed)
+    duel = duel_games(
+        cast(FastPlayer, first), cast(FastPlayer, second), args.games, args.seed, workers=args.workers
+    )
+    wins, points = duel.win_rate(), duel.points_per_hand()
+    low, high = wins.wilson()
+    report = {
+        "first": args.first,
+        "second": args.second,
+        "games": len(duel.wins),
+        "seed": args.seed,
+        "win_rate": wins.value,
+        "win_rate_ci95": [low, high],
+        "points_per_hand": points.value,
+        "points_per_hand_ci95": list(points.interval()),
+        "lead_per_game": duel.margin().value,
+        "lead_per_game_ci95": list(duel.margin().interval()),
+    }
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(
+        f"{args.first} against {args.second}: {len(duel.wins):,} games to 52, every deal sequence played both ways"
+    )
+    print(f"games won:        {wins.value:.1%} (95% CI {low:.1%} to {high:.1%})")
+    print(f"points per hand:  {points} of {10}")
+    print(f"lead per game:    {duel.margin()}")

@@ -52,6 +52,11 @@ class RandomPlayer:
         action = legal[int(self.rng.random() * len(legal))]
         return Decision(action, f"picked {action} at random from {len(legal)} legal actions")
 
+    def code(self, hand: Hand) -> int:
+        """A random legal action code, for simulations."""
+        codes = hand.legal_codes()
+        return codes[int(self.rng.random() * len(codes))]
+
 
 # ------------------------------------------------------------------ rule-based
 

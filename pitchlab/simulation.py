@@ -286,6 +286,8 @@ class Duel:
     seed: int | str
     net: tuple[float, ...]
     wins: tuple[bool, ...] = ()
+    points: tuple[float, ...] = ()
+    """Games only: the first side's mean points taken per hand, per game pair."""
 
     def margin(self) -> Estimate:
         """The first side's mean lead per deal (per game for games), with its standard error."""
@@ -293,6 +295,10 @@ class Duel:
 
     def win_rate(self) -> Estimate:
         return proportion(sum(self.wins), len(self.wins), unit="games")
+
+    def points_per_hand(self) -> Estimate:
+        """Games only: the points (of the ten) the first side takes in a hand, on average."""
+        return mean_of(self.points, unit="games")
 
 
 def _play(hand: Hand, players: Sequence[FastPlayer]) -> Hand:
@@ -344,31 +350,38 @@ def duel_hands(
     return Duel(_name(first), _name(second), seed, tuple(net))
 
 
-def _game(first: FastPlayer, second: FastPlayer, rules: Ruleset, seed: str, swap: bool) -> tuple[int, bool]:
-    """One game to the target; the first side's final margin and whether it won."""
+def _game(
+    first: FastPlayer, second: FastPlayer, rules: Ruleset, seed: str, swap: bool
+) -> tuple[int, bool, float]:
+    """One game to the target: the first side's final margin, whether it won, and its mean
+    points taken per hand."""
     rng = random.Random(seed)
     players = _seats(first, second, rules, swap)
     mine = 1 if swap else 0
     scores = [0] * rules.num_teams
+    taken = 0
     dealer = 0
-    for _ in range(1000):
+    for hands in range(1, 1001):
         result = _play(Hand.deal(rules, dealer, rng), players).result()
+        taken += result.points[mine]
         for team, change in enumerate(result.score_change):
             scores[team] += change
         winner = winner_after(rules, result, scores)
         if winner is not None:
-            return 2 * scores[mine] - sum(scores), winner == mine
+            return 2 * scores[mine] - sum(scores), winner == mine, taken / hands
         dealer = (dealer + 1) % rules.players
     raise RuntimeError("a game did not end in 1,000 hands")
 
 
-def _duel_games(args: tuple[FastPlayer, FastPlayer, Ruleset, int | str, int, int]) -> list[tuple[float, int]]:
+def _duel_games(
+    args: tuple[FastPlayer, FastPlayer, Ruleset, int | str, int, int],
+) -> list[tuple[float, int, float]]:
     first, second, rules, seed, index, count = args
     out = []
     for k in range(count):
         name = f"game:{seed}:{index * GAME_CHUNK + k}"
         plays = [_game(first, second, rules, name, swap) for swap in (False, True)]
-        out.append((sum(m for m, _ in plays) / 2, sum(w for _, w in plays)))
+        out.append((sum(p[0] for p in plays) / 2, sum(p[1] for p in plays), sum(p[2] for p in plays) / 2))
     return out
 
 
@@ -393,13 +406,15 @@ def duel_games(
     chunks = [(first, second, rules, seed, i, count) for i, count in chunked(games, GAME_CHUNK)]
     net: list[float] = []
     wins: list[bool] = []
+    points: list[float] = []
     for part in parallel_map(_duel_games, chunks, workers):
-        for margin, won in part:
+        for margin, won, taken in part:
             net.append(margin)
             wins.extend([True] * won + [False] * (2 - won))
+            points.append(taken)
         if progress is not None:
             progress(len(net), games)
-    return Duel(_name(first), _name(second), seed, tuple(net), tuple(wins))
+    return Duel(_name(first), _name(second), seed, tuple(net), tuple(wins), tuple(points))
 
 
 def _name(player: FastPlayer) -> str:

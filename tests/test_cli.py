@@ -758,3 +758,33 @@ def test_subprocess_unparsable_json_has_no_traceback(tmp_path: Path, content: by
 def test_subprocess_bad_usage() -> None:
     """An unknown subcommand from the real entry point: status 2, one line."""
     assert_one_line_error(run_cli(["frob"]), "frob")
+
+
+def test_tournament_reports_win_rate_points_and_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(
+        ["tournament", "rule-based", "rule-based", "--games", "2", "--seed", "s", "--json"], capsys
+    )
+    assert run.status == 0, run.err
+    report = json.loads(run.out)
+    # the same players on both sides: mirrored games cancel exactly
+    assert report["games"] == 4
+    assert report["win_rate"] == 0.5
+    assert report["points_per_hand"] == 5.0
+    assert report["lead_per_game"] == 0.0
+    low, high = report["win_rate_ci95"]
+    assert 0 < low < 0.5 < high < 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["tournament", "rule-based", "bogus"], "unknown player 'bogus'"),
+        (["tournament", "strong:0", "rule-based"], "unknown player 'strong:0'"),
+        (["tournament", "rule-based", "random", "--games", "0"], "--games"),
+        (["tournament", "rule-based"], "SECOND"),
+    ],
+)
+def test_tournament_bad_usage_is_one_line(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert_one_line_error(run_main(argv, capsys), fragment)

@@ -116,3 +116,41 @@ def test_a_duel_of_a_player_with_itself_is_even_deal_by_deal() -> None:
     games = sim.duel_games(bot, bot, games=4, seed=3)
     assert games.net == (0.0,) * 4
     assert games.win_rate().value == 0.5
+
+
+class DealSpy:
+    """A rule-based bot that notes every deal it is shown (at its first bid of each hand)."""
+
+    def __init__(self, bidding: str) -> None:
+        self.bot = pl.RuleBasedPlayer(bidding=bidding)  # type: ignore[arg-type]
+        self.name = bidding
+        self.deals: list[tuple[int, tuple[int, ...]]] = []
+
+    def code(self, hand: pl.Hand) -> int:
+        if hand.phase is pl.Phase.BID and len(hand.bids) < 2:
+            deal = (hand.dealer, hand.dealt)
+            if not self.deals or self.deals[-1] != deal:
+                self.deals.append(deal)
+        return self.bot.code(hand)
+
+
+def test_tournament_games_are_mirrored_deal_for_deal() -> None:
+    """Each game's deals are played twice with the sides swapped: the second play is dealt
+    exactly the same hands, in the same order, as the first (as long as both games last)."""
+    first, second = DealSpy("ladder"), DealSpy("estimate")
+    one = sim.duel_games(first, second, games=1, seed="m")
+    assert len(one.wins) == 2
+    # the first side speaks first in one play or the other, so it sees every deal of both plays
+    deals = first.deals
+    half = next(i for i in range(1, len(deals)) if deals[i] == deals[0])
+    play_one, play_two = deals[:half], deals[half:]
+    shared = min(len(play_one), len(play_two))
+    assert shared >= 3
+    assert play_one[:shared] == play_two[:shared]
+    assert second.deals[:shared] == play_one[:shared]  # and the other side saw the same deals
+
+
+def test_points_per_hand_of_a_bot_against_itself_is_exactly_half() -> None:
+    bot = pl.RuleBasedPlayer()
+    games = sim.duel_games(bot, bot, games=3, seed=1)
+    assert games.points == (5.0, 5.0, 5.0)
