@@ -350,6 +350,34 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     )
 
 
+def review_figure(cards: Sequence[tuple[int, str, int, str]]) -> go.Figure:
+    """Points each card played gave away against perfect play: ``(number, who, lost, card)``
+    per card, one colour per player."""
+    fig = go.Figure()
+    palette = [BLUE, ORANGE, GREEN, GREY]
+    for k, who in enumerate(dict.fromkeys(name for _, name, _, _ in cards)):
+        mine = [c for c in cards if c[1] == who]
+        fig.add_trace(
+            go.Bar(
+                x=[c[0] for c in mine],
+                y=[c[2] for c in mine],
+                name=who,
+                marker={"color": palette[k % len(palette)]},
+                customdata=[c[3] for c in mine],
+                hovertemplate="card %{x}, %{customdata}: %{y} points lost<extra>" + who + "</extra>",
+            )
+        )
+    fig.update_xaxes(dtick=4, range=[0.5, max([c[0] for c in cards], default=1) + 0.5])
+    fig.update_yaxes(rangemode="tozero", dtick=1)
+    return layout(
+        fig,
+        "What each card gave away against perfect play",
+        "card played (in order; four to a full trick)",
+        "points lost (against the best card)",
+        height=320,
+    )
+
+
 def mimebundle(fig: go.Figure) -> dict[str, Any]:
     """The figure as a plotly MIME bundle of plain JSON, for an ``Output`` widget's ``outputs``.
 
@@ -369,6 +397,7 @@ __all__ = [
     "layout",
     "mimebundle",
     "opening_bid_figure",
+    "review_figure",
     "style",
     "trump_count_figure",
 ]

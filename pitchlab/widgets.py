@@ -276,12 +276,16 @@ class TableApp(View):
             ],
             layout=w.Layout(width="600px"),
         )
+        from pitchlab.coach import Coach  # the coach's views build on this module's
+
+        self.coach = Coach(self.table)
         right = w.VBox(
             [
                 w.HTML("<h3>Score</h3>"),
                 self.score,
                 w.HTML("<h3>Why?</h3>"),
                 self.why,
+                self.coach.hint,
                 w.HTML("<h3>What you know</h3>"),
                 self.odds,
                 w.HTML("<h3>History</h3>"),
@@ -293,7 +297,7 @@ class TableApp(View):
             [w.VBox([w.HBox([self.save, self.load]), self.download, self.record_box])],
             titles=("Save or load this hand",),
         )
-        parts = [style(), self.status, w.HBox([left, right])]
+        parts = [style(), self.status, w.HBox([left, right]), self.coach.analysis]
         if show_ladder:
             parts.insert(2, self.ladder)
         parts.append(records)
@@ -407,6 +411,7 @@ class TableApp(View):
         else:
             self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
         self.odds.value = self._odds_html() if self.show_odds else ""
+        self.coach.refresh()
 
     def _score_html(self) -> str:
         table = self.table

@@ -1,0 +1,115 @@
+"""The app's coach: a hint on your turn to play, and after each hand a look back at every card.
+
+A view over a :class:`~pitchlab.session.Table` (ipywidgets), drawn from
+:mod:`pitchlab.analysis`: the hint is the strong bot's advice from your own
+seat (it sees only what you see); the analysis knows every card and shows,
+for each card played, how many points it gave away against perfect play, as a
+short table and a plot. Stable CSS classes: ``pl-hint``, ``pl-hint-text``,
+``pl-analysis``, ``pl-analysis-table``, ``pl-analysis-plot``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+from pitchlab import analysis
+from pitchlab.hand import Hand, Phase
+from pitchlab.session import Table
+from pitchlab.widgets import View, classed
+
+HINT_SAMPLES = 20
+
+
+class Coach(View):
+    """The hint button and the post-hand analysis for the learner at ``table``."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.hint_button = classed(w.Button(description="Hint: which card?", icon="lightbulb-o"), "pl-hint")
+        self.hint_button.on_click(lambda _b: self.ask_hint())
+        self.hint_text = classed(w.HTML(), "pl-hint-text")
+        self.summary = w.HTML()
+        self.rows = classed(w.HTML(), "pl-analysis-table")
+        self.plot = classed(w.Output(), "pl-analysis-plot")
+        self.analysis = classed(
+            w.VBox([w.HTML("<h3>How the hand was played</h3>"), self.summary, self.rows, self.plot]),
+            "pl-analysis",
+        )
+        self.hint = w.VBox([w.HBox([self.hint_button]), self.hint_text])
+        """The hint's part of the page; :attr:`analysis` is the other, shown once the hand is over."""
+        self.widget = w.VBox([self.hint, self.analysis])
+        self._hinted: tuple[int, int] | None = None
+        self._analysed: Hand | None = None
+        self.reviews: list[analysis.Review] = []
+        self.refresh()
+
+    @property
+    def human(self) -> int:
+        return self.table.human if self.table.human is not None else 0
+
+    def your_play(self) -> bool:
+        hand = self.table.hand
+        return hand.phase is Phase.PLAY and hand.to_act == self.human
+
+    def ask_hint(self) -> None:
+        """Show the strong bot's advice, or say why there is none now."""
+        hand = self.table.hand
+        if not self.your_play():
+            self.hint_text.value = "Hints are for your turn to play a card."
+            return
+        advice = analysis.hint(hand, self.human, HINT_SAMPLES, seed=len(hand.plays))
+        self.hint_text.value = f"<b>Hint:</b> {escape(advice.text())}"
+        self._hinted = (id(hand), len(hand.plays))
+
+    def refresh(self) -> None:
+        hand = self.table.hand
+        self.hint_button.disabled = not self.your_play()
+        if self._hinted is not None and self._hinted != (id(hand), len(hand.plays)):
+            self.hint_text.value = ""  # the position moved on
+            self._hinted = None
+        if not hand.is_over:
+            self.analysis.layout.display = "none"
+            return
+        self.analysis.layout.display = None
+        if self._analysed is not hand:
+            self._analysed = hand
+            self.reviews = analysis.review(hand)
+            self._draw()
+
+    def _draw(self) -> None:
+        table, reviews = self.table, self.reviews
+        players = table.hand.rules.players
+        lost = analysis.lost_by_seat(reviews, players)
+        you = self.human
+        perfect = sum(1 for r in reviews if r.seat == you and not r.lost)
+        yours = sum(1 for r in reviews if r.seat == you)
+        self.summary.value = (
+            f"<div>Against perfect play with every card known, <b>you gave away {lost[you]} "
+            f"point{'' if lost[you] == 1 else 's'}</b> ({perfect} of your {yours} cards were as good as the best); "
+            + ", ".join(f"{escape(table.name(s))} {lost[s]}" for s in range(players) if s != you)
+            + ".</div>"
+        )
+        self.rows.value = _table_html(reviews, table)
+        from pitchlab import plots
+
+        fig = plots.review_figure([(r.number, table.name(r.seat), r.lost, r.played.label) for r in reviews])
+        self.plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+
+
+def _table_html(reviews: Sequence[analysis.Review], table: Table) -> str:
+    """The cards that lost points (or, if none did, a line saying so)."""
+    costly = [r for r in reviews if r.lost]
+    if not costly:
+        return "<div>Every card played was as good as perfect play.</div>"
+    rows = "".join(
+        f"<tr><td>{r.trick}</td><td>{escape(table.name(r.seat))}</td><td>{escape(r.played.label)}</td>"
+        f"<td>{escape(' '.join(c.label for c in r.best))}</td><td><b>{r.lost}</b></td></tr>"
+        for r in costly
+    )
+    return (
+        '<table class="pl-review"><tr><th>trick</th><th>who</th><th>played</th>'
+        "<th>best was</th><th>points lost</th></tr>" + rows + "</table>"
+    )
