@@ -373,8 +373,8 @@ def review_figure(cards: Sequence[tuple[int, str, int, str]]) -> go.Figure:
         fig,
         "What each card gave away against perfect play",
         "card played (in order; four to a full trick)",
-        "points lost (against the best card)",
-        height=320,
+        "points lost",
+        height=340,
     )
 
 

@@ -56,6 +56,8 @@ HOOKS = {
     "pl-message",
     "pl-why",
     "pl-hand-over",
+    "pl-hint",
+    "pl-analysis",
 }
 
 
@@ -113,19 +115,25 @@ def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: 
     open_app(page, voila_url)
     score_before = page.inner_text(".pl-score")
     seen: set[str] = set(page.evaluate(PL_CLASSES_JS))
-    clicks, mid_hand_shot = 0, False
+    clicks, mid_hand_shot, hinted = 0, False, False
     while not page.locator(".pl-hand-over:visible").count():
         assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
         selector = next_move(page)
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        if not hinted and selector.startswith(".pl-card"):
+            click_and_wait(page, ".pl-hint")  # the coach's advice, from the learner's own seat
+            assert "Hint: Play" in page.inner_text(".pl-hint-text")
+            hinted = True
         if not mid_hand_shot and selector.startswith(".pl-card") and clicks > 8:
             shot(page, screenshots, "app-mid-hand")
             mid_hand_shot = True
         click_and_wait(page, selector)
         clicks += 1
         seen.update(page.evaluate(PL_CLASSES_JS))
+    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
+    assert "you gave away" in page.inner_text(".pl-analysis")
     shot(page, screenshots, "app-hand-over")
-    assert mid_hand_shot
+    assert mid_hand_shot and hinted
     assert page.inner_text(".pl-score") != score_before
     assert "Hand over" in page.inner_text(".pl-status")
     assert not python_errors(page), python_errors(page)
