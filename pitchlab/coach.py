@@ -10,7 +10,7 @@ short table and a plot. Stable CSS classes: ``pl-hint``, ``pl-hint-text``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -18,6 +18,7 @@ import ipywidgets as w
 from pitchlab import analysis
 from pitchlab.hand import Hand, Phase
 from pitchlab.session import Table
+from pitchlab.solver import solve
 from pitchlab.widgets import View, classed
 
 HINT_SAMPLES = 20
@@ -92,20 +93,76 @@ class Coach(View):
             + ", ".join(f"{escape(table.name(s))} {lost[s]}" for s in range(players) if s != you)
             + ".</div>"
         )
-        self.rows.value = _table_html(reviews, table)
-        from pitchlab import plots
-
-        fig = plots.review_figure([(r.number, table.name(r.seat), r.lost, r.played.label) for r in reviews])
-        self.plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+        draw_review(reviews, table.name, self.rows, self.plot)
 
 
-def _table_html(reviews: Sequence[analysis.Review], table: Table) -> str:
+def draw_review(
+    reviews: Sequence[analysis.Review], name: Callable[[int], str], rows: w.HTML, plot: w.Output
+) -> None:
+    """The review's table (the cards that lost points) and its plot, into two widgets."""
+    from pitchlab import plots
+
+    rows.value = _table_html(reviews, name)
+    fig = plots.review_figure([(r.number, name(r.seat), r.lost, r.played.label) for r in reviews])
+    plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+
+
+class PlayPanel(View):
+    """A hand record's play, for the explorer: the best play from where it stops, and every card
+    already played against perfect play. Seats are named ``seat 0`` ... ``seat 3``."""
+
+    def __init__(self) -> None:
+        self.text = classed(w.HTML(), "pl-play-advice")
+        self.rows = classed(w.HTML(), "pl-analysis-table")
+        self.plot = classed(w.Output(), "pl-analysis-plot")
+        self.widget = classed(w.VBox([self.text, self.rows, self.plot]), "pl-analysis")
+        self.reviews: list[analysis.Review] = []
+        self.show(None)
+
+    def show(self, hand: Hand | None) -> None:
+        """Redraw for a loaded record (``None``: nothing loaded)."""
+        self.reviews = analysis.review(hand) if hand is not None and hand.plays else []
+        parts = []
+        if hand is None or hand.phase in (Phase.BID, Phase.NAME_TRUMP, Phase.BURY):
+            parts.append(
+                "Load a hand record that reaches the play to see its best play and a review of its cards."
+            )
+        elif hand.phase is Phase.PLAY:
+            seat = hand.to_act
+            assert seat is not None
+            perfect = solve(hand)
+            team = hand.rules.teams[seat]
+            deck = hand.rules.deck
+            values = ", ".join(
+                f"{deck[s].label} {v[team]}"
+                for s, v in sorted(perfect.values.items(), key=lambda i: -i[1][team])
+            )
+            advice = analysis.hint(hand, seat, HINT_SAMPLES)
+            parts.append(
+                f"<b>Seat {seat} to play.</b> With every hand known, its team's final points after each card: "
+                f"{escape(values)}. Seeing only its own cards, the strong bot would say: {escape(advice.text())}"
+            )
+        if self.reviews:
+            lost = analysis.lost_by_seat(self.reviews, hand.rules.players if hand else 4)
+            parts.append(
+                "The cards played so far, against perfect play, gave away: "
+                + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
+                + "."
+            )
+            draw_review(self.reviews, lambda seat: f"seat {seat}", self.rows, self.plot)
+        else:
+            self.rows.value = ""
+            self.plot.outputs = ()
+        self.text.value = "".join(f"<div>{p}</div>" for p in parts)
+
+
+def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:
     """The cards that lost points (or, if none did, a line saying so)."""
     costly = [r for r in reviews if r.lost]
     if not costly:
         return "<div>Every card played was as good as perfect play.</div>"
     rows = "".join(
-        f"<tr><td>{r.trick}</td><td>{escape(table.name(r.seat))}</td><td>{escape(r.played.label)}</td>"
+        f"<tr><td>{r.trick}</td><td>{escape(name(r.seat))}</td><td>{escape(r.played.label)}</td>"
         f"<td>{escape(' '.join(c.label for c in r.best))}</td><td><b>{r.lost}</b></td></tr>"
         for r in costly
     )

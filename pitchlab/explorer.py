@@ -35,6 +35,7 @@ import plotly.graph_objects as go
 from pitchlab import drawing, plots, whatif
 from pitchlab.cards import Card, Rank, Suit, parse_cards, standard_card
 from pitchlab.classroom import ProgressBar
+from pitchlab.coach import PlayPanel
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand
 from pitchlab.ladder import Ladder, shipped
@@ -303,6 +304,7 @@ class Explorer(View):
         self.chances = classed(
             w.VBox([self.chances_text, self.chances_plot, self.chances_table]), "pl-chances"
         )
+        self.play_panel = PlayPanel()
 
         left = w.VBox(
             [
@@ -354,6 +356,8 @@ class Explorer(View):
                     self.ladder_box,
                     w.HTML("<h4>6 · How often would you make each bid?</h4>"),
                     self.chances,
+                    w.HTML("<h4>7 · The play of a loaded hand record</h4>"),
+                    self.play_panel.widget,
                 ]
             ),
             "pl-explorer",
@@ -546,6 +550,7 @@ class Explorer(View):
             return False
         self.record, self.record_name = hand, name
         self._quietly(lambda: self._offer_seats(hand, seat))
+        self.play_panel.show(hand)
         return True
 
     def _on_record_seat(self, change: Mapping[str, object]) -> None:

@@ -387,3 +387,46 @@ def test_the_hooks_a_browser_test_needs(page: explorer.Explorer) -> None:
         assert with_class(page, hook), hook
     page.paste("AS")
     assert with_class(page, "pl-message")
+
+
+def played_record(plays: int | None) -> str:
+    """A seeded hand played by the bots, stopped after ``plays`` cards (``None``: finished)."""
+    hand = pl.Hand.deal(dealer=1, seed=21)
+    pl.play_hand(hand, [pl.RuleBasedPlayer()] * 4)
+    record = pl.to_record(hand)
+    if plays is not None:
+        record["plays"] = record["plays"][:plays]
+    return json.dumps(record)
+
+
+def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: explorer.Explorer) -> None:
+    from pitchlab import analysis, solver
+
+    assert "Load a hand record that reaches the play" in page.play_panel.text.value
+    text = played_record(6)
+    assert page.load_record(text, "mid-play.json")
+    hand = pl.loads(text)
+    seat = hand.to_act
+    assert seat is not None
+    panel = page.play_panel
+    assert f"Seat {seat} to play." in panel.text.value
+    team = hand.rules.teams[seat]
+    for slot, points in solver.solve(hand).values.items():
+        assert f"{hand.rules.deck[slot].label} {points[team]}" in panel.text.value
+    assert "strong bot would say: Play" in panel.text.value
+    assert [r.played for r in panel.reviews] == [r.played for r in analysis.review(hand)]
+    assert len(panel.reviews) == 6 and panel.plot.outputs
+
+
+def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> None:
+    from pitchlab import analysis
+
+    text = played_record(None)
+    assert page.load_record(text, "done.json")
+    hand = pl.loads(text)
+    panel = page.play_panel
+    lost = analysis.lost_by_seat(analysis.review(hand))
+    assert "to play." not in panel.text.value
+    assert "gave away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost)) in panel.text.value
+    figure = panel.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert sum(sum(trace["y"]) for trace in figure["data"]) == sum(lost)

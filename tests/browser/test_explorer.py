@@ -6,6 +6,7 @@ controls. Screenshots go to screenshots/ for a person to look at.
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from pathlib import Path
@@ -80,17 +81,26 @@ def test_change_one_card_and_see_the_difference(
     assert "AS appears 2 times" in page.inner_text(".pl-message")
     shot(page, screenshots, "explorer-bad-codes")
 
-    # a real upload through the browser's file input: seat 1 deals, so seat 0 bids third
+    # a real upload through the browser's file input: seat 1 deals, so seat 0 bids third;
+    # the record stops six cards into the play, so the page also shows the best play from there
     dealt = pl.Hand.deal(dealer=1, seed=7)
+    pl.play_hand(dealt, [pl.RuleBasedPlayer()] * 4)
+    stopped = pl.to_record(dealt)
+    stopped["plays"] = stopped["plays"][:6]
     record = tmp_path / "my-hand.json"
-    record.write_text(pl.dumps(dealt), encoding="utf-8")
+    record.write_text(json.dumps(stopped), encoding="utf-8")
     before = page.inner_text(".pl-compare")
     with page.expect_file_chooser() as chooser:  # the button opens a file input kept out of the page
         page.locator(".pl-upload").click()
     chooser.value.set_files(record)
     page.wait_for_function(COMPARE_CHANGED_JS, arg=before, timeout=60_000, polling=20)
     assert "seat dealer → third" in page.inner_text(".pl-compare")
-    assert sorted(page.input_value(".pl-codes input").split()) == sorted(c.code for c in dealt.hand_of(0))
+    assert sorted(page.input_value(".pl-codes input").split()) == sorted(
+        c.code for c in dealt.cards(dealt.dealt[0])
+    )
+    advice = page.inner_text(".pl-play-advice")
+    assert "to play." in advice and "strong bot would say: Play" in advice
+    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
     assert "my-hand.json" in page.inner_text(".pl-explorer")
     assert not page.inner_text(".pl-message").strip()
     page.evaluate(SETTLED_JS, [400, 20_000])
