@@ -94,6 +94,10 @@ def test_change_one_card_and_see_the_difference(
         page.locator(".pl-upload").click()
     chooser.value.set_files(record)
     page.wait_for_function(COMPARE_CHANGED_JS, arg=before, timeout=60_000, polling=20)
+    # the play panel is the last thing a loaded record redraws: once it shows, so does the rest
+    page.wait_for_function(
+        "() => document.querySelector('.pl-play-advice').innerText.includes('to play.')", timeout=60_000
+    )
     assert "seat dealer → third" in page.inner_text(".pl-compare")
     assert sorted(page.input_value(".pl-codes input").split()) == sorted(
         c.code for c in dealt.cards(dealt.dealt[0])
