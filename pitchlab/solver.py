@@ -170,16 +170,8 @@ class _Search:
         self.nodes += 1
         maximise = self.teams[seat] == 0
         value = -INF if maximise else INF
-        power, points = self.power, self.points
         for i in self.moves(held, seat, best_power):
-            held[seat] ^= 1 << i
-            if power[i] > best_power:
-                result = self.after(held, seat, leader, won + points[i], power[i], seat, pending, alpha, beta)
-            else:
-                result = self.after(
-                    held, seat, leader, won + points[i], best_power, best_seat, pending, alpha, beta
-                )
-            held[seat] ^= 1 << i
+            result = self.card(held, seat, i, leader, won, best_power, best_seat, pending, alpha, beta)
             if maximise:
                 value = max(value, result)
                 alpha = max(alpha, value)
@@ -188,6 +180,30 @@ class _Search:
                 beta = min(beta, value)
             if alpha >= beta:
                 break
+        return value
+
+    def card(
+        self,
+        held: list[int],
+        seat: int,
+        i: int,
+        leader: int,
+        won: int,
+        best_power: int,
+        best_seat: int,
+        pending: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Team 0's capture points if ``seat`` plays card ``i`` now (the first of equal cards stays best)."""
+        power = self.power[i]
+        held[seat] ^= 1 << i
+        if power > best_power:
+            best_power, best_seat = power, seat
+        value = self.after(
+            held, seat, leader, won + self.points[i], best_power, best_seat, pending, alpha, beta
+        )
+        held[seat] ^= 1 << i
         return value
 
     def after(
@@ -337,12 +353,7 @@ def solve(source: Hand | Position, holdings: Sequence[int] | None = None) -> Sol
     values: dict[int, tuple[int, ...]] = {}
     for slot in pos.legal:
         i = search.index_of[slot]
-        held[seat] ^= 1 << i
-        if power[i] > best_power:
-            v0 = search.after(held, seat, leader, won + points[i], power[i], seat, pending, -INF, INF)
-        else:
-            v0 = search.after(held, seat, leader, won + points[i], best_power, best_seat, pending, -INF, INF)
-        held[seat] ^= 1 << i
+        v0 = search.card(held, seat, i, leader, won, best_power, best_seat, pending, -INF, INF)
         values[slot] = (taken[0] + v0, taken[1] + rest - v0)
     team = pos.rules.teams[seat]
     top = max(values.values(), key=lambda v: v[team])
