@@ -254,20 +254,6 @@ def hand_picture(cards: str | Sequence[Card], width: int = 70) -> Picture:
     return Picture(drawing.hand_svg(sort_hand(hand), width, overlap=0.72))
 
 
-def _titled(fig: go.Figure, result: BidChances) -> go.Figure:
-    """The figure with its title on two lines, so it fits the page's narrower box."""
-    s = result.setup
-    fig.update_layout(
-        title={
-            "text": f"Bidding with {s.trump.symbol} trump from the {POSITIONS[s.position]} seat<br><sup>"
-            f"{result.hands:,} simulated hands (seed {escape(str(result.seed))}); "
-            "in green, the highest bid that still gains on average</sup>"
-        },
-        margin={"t": 90},
-    )
-    return fig
-
-
 class BidExplorer(View):
     """Try your own hand: nine card codes, a seat, a trump suit; the chance of making each bid
     and its expected change from ``hands`` simulated hands, as a table and a figure.
@@ -383,7 +369,7 @@ class BidExplorer(View):
     def show(self, result: BidChances) -> None:
         """Show a worked-out answer: the hand, the summary, the figure and the table."""
         self.result = result
-        self.figure = _titled(plots.bid_chances_figure(result), result)
+        self.figure = plots.bid_chances_figure(result)
         self.plot.outputs = (
             {"output_type": "display_data", "data": plots.mimebundle(self.figure), "metadata": {}},
         )

@@ -9,6 +9,7 @@ floats for drawing.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -294,12 +295,15 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     )
     fig.update_xaxes(dtick=1)
     s = result.setup
+    seat = ("first", "second", "third", "dealer")[s.position]
     return layout(
         fig,
-        f"Bidding with {s.trump.symbol} trump from the {('first', 'second', 'third', 'dealer')[s.position]} seat "
-        f"({result.hands:,} simulated hands; in green, the highest bid that still gains on average)",
+        # two lines, so the title fits the narrower boxes of the explorer and the lessons
+        f"Bidding with {s.trump.symbol} trump from the {seat} seat<br><sup>{result.hands:,} simulated hands "
+        f"(seed {html.escape(str(result.seed))}); in green, the highest bid that still gains on average</sup>",
         "bid",
         "chance of making it (%)",
+        top=90,
     )
 
 
