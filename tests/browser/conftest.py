@@ -84,10 +84,14 @@ def page(browser: Browser) -> Iterator[Page]:
 
 @pytest.fixture
 def js_errors(page: Page) -> list[str]:
-    """The page's uncaught JavaScript errors, for failure messages (plotly's
-    ``r.setData is not a function`` is known noise, so they do not fail a test)."""
+    """The page's uncaught JavaScript errors and console errors, for failure messages
+    (plotly's ``r.setData is not a function`` is known noise, so they do not fail a test;
+    a widget view that fails logs its cause with ``console.error``)."""
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console", lambda msg: errors.append(f"console: {msg.text[:500]}") if msg.type == "error" else None
+    )
     return errors
 
 

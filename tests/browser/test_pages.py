@@ -8,6 +8,7 @@ screenshots/ (gitignored) for a person to look at.
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -73,11 +74,14 @@ def render(page: Page, base: str, notebook: str) -> None:
     )
 
 
+WIDGET_FAILED = "Error displaying widget (a widget's model or view failed)"
+
+
 def python_errors(page: Page) -> list[str]:
     """The text of every Python error shown in the page."""
     errors = [e.inner_text()[:2000] for e in page.query_selector_all(PYTHON_ERRORS)]
     if "Error displaying widget" in page.inner_text("body"):
-        errors.append("Error displaying widget (a widget's model or view failed)")
+        errors.append(WIDGET_FAILED)
     return errors
 
 
@@ -98,6 +102,16 @@ def test_notebook_renders_without_python_errors(
 ) -> None:
     render(page, voila_url, notebook)
     errors = python_errors(page)
+    if errors == [WIDGET_FAILED]:
+        # Seen once in CI (lesson 03, under load) and never reproduced since: a widget view
+        # failed in the browser while the notebook's Python (which nbval runs) was fine. One
+        # fresh load tells a frontend race from a broken widget, which fails both times.
+        warnings.warn(
+            f"{notebook}: a widget view failed on the first load, loading again: {js_errors}", stacklevel=1
+        )
+        js_errors.clear()
+        render(page, voila_url, notebook)
+        errors = python_errors(page)
     shot(page, screenshots, notebook.removesuffix(".ipynb").replace("/", "-"))
     assert not errors, (
         f"{notebook} shows Python errors (set PITCHLAB_TRACEBACKS=1 to see tracebacks in the page; "
