@@ -74,12 +74,27 @@ class Game:
 
 
 def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int | None:
-    """The winning team after a hand's score is added, or ``None`` if play goes on."""
+    """The winning team after a hand's score is added (``scores``), or ``None`` if play goes on."""
     team = result.bidding_team
-    if rules.all_points_wins and result.bid == rules.max_bid and result.points[team] == rules.total_points:
+    before = [s - c for s, c in zip(scores, result.score_change, strict=True)]
+    if (
+        rules.all_points_wins
+        and result.bid == rules.max_bid
+        and result.points[team] == rules.total_points
+        and (rules.all_points_wins_in_the_hole or before[team] >= 0)
+    ):
         return team
-    if rules.only_bidder_wins:
+    if rules.win_rule == "bidder-only":
         return team if scores[team] >= rules.target else None
-    best = max(scores)
-    leaders = [t for t, s in enumerate(scores) if s == best]
-    return leaders[0] if best >= rules.target and len(leaders) == 1 else None
+    # bidder-first: count the hand out, the bidder's made points (or its loss) first,
+    # then everyone else's points in the order High, Low, point cards, Game
+    running = before[:]
+    running[team] += result.score_change[team]
+    if result.made and running[team] >= rules.target:
+        return team
+    for _, side, points in result.tally:
+        if side != team:
+            running[side] += points
+            if running[side] >= rules.target:
+                return side
+    return None

@@ -34,7 +34,7 @@ from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.bitset import BIT, bits
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import BadDeal, IllegalAction, PitchError
-from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.rules import GAME_VALUES, TEN_POINT, Ruleset
 
 if TYPE_CHECKING:
     from pitchlab.view import SeatView
@@ -92,6 +92,11 @@ class HandResult:
     made: bool
     score_change: tuple[int, ...]
     bidding_team: int
+    awards: tuple[tuple[str, int | None], ...] = ()
+    """Each contest point of the ruleset (High, Low, Game) and the team that won it, if any."""
+    tally: tuple[tuple[str, int, int], ...] = ()
+    """Every point won, as (what, team, points), in the order a tie at the target counts
+    them out: High, Low, the point cards from high to low, Game."""
 
 
 class _Tables:
@@ -150,9 +155,14 @@ class _Compiled:
         "bid_codes",
         "buries",
         "deal_patterns",
+        "follow",
+        "game_values",
+        "plain_power",
         "plays",
         "single_slot",
         "slots_of",
+        "suit_masks",
+        "suit_of",
         "tables",
         "twin_extra",
         "twins",
@@ -182,6 +192,14 @@ class _Compiled:
             _bid_codes(rules, high, bool(dealer)) for high in range(rules.max_bid + 1) for dealer in (0, 1)
         )
         self.bid_actions = tuple(tuple(PASS if v == 0 else Bid(v) for v in codes) for codes in self.bid_codes)
+        # follow-suit play: each card's own suit (-1 for a joker), rank within it, and game points
+        self.follow = rules.play_rule == "follow-suit"
+        self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
+        self.suit_masks = [
+            sum(1 << slot for slot, s in enumerate(self.suit_of) if s == suit) for suit in Suit
+        ]
+        self.plain_power = [0 if c.rank is None else int(c.rank) for c in deck]
+        self.game_values = [0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in deck]
 
 
 @functools.cache
@@ -374,12 +392,12 @@ class Hand:
         return self.cards(self.hands[seat])
 
     def playable(self, seat: int) -> tuple[Card, ...]:
-        """The trump the seat may still play (empty before play begins)."""
+        """The cards the seat may still play, trick aside (empty before play begins)."""
         return self.cards(self._held[seat]) if self.phase is Phase.PLAY else ()
 
     def dead(self, seat: int) -> tuple[Card, ...]:
         """Non-trump cards drawn in the refill: held but never played."""
-        if self._tables is None:
+        if self._tables is None or self.rules.exchange != "refill":
             return ()
         return self.cards(self.hands[seat] & ~self._tables.trump_mask)
 
@@ -482,12 +500,32 @@ class Hand:
         return []
 
     def _choices(self) -> int:
-        """The seat's playable (or buriable) trump, one slot per distinct card."""
+        """The seat's playable (or buriable) cards, one slot per distinct card."""
         held: int = self._held[self.to_act]  # type: ignore[index]
+        if self._c.follow and self._trick and self.phase is Phase.PLAY:
+            held = self._follow_mask(held)
         twins = self._c.twins
         if held & twins == twins and twins:
             return held ^ self._c.twin_extra
         return held
+
+    def _playable_now(self) -> int:
+        """The cards the seat to act may play to the trick as it stands (twins both listed)."""
+        held: int = self._held[self.to_act]  # type: ignore[index]
+        return self._follow_mask(held) if self._c.follow and self._trick else held
+
+    def _follow_mask(self, held: int) -> int:
+        """Follow-suit play, a card already led: the cards of ``held`` that may follow it.
+
+        A trump lead calls for trump; a plain lead for its suit or any trump. A
+        seat that cannot answer the call plays anything.
+        """
+        lead = self._trick[0]
+        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        if trump_mask >> lead & 1:
+            return held & trump_mask or held
+        follow = held & self._c.suit_masks[self._c.suit_of[lead]] & ~trump_mask
+        return follow | held & trump_mask if follow else held
 
     def _legal_bids(self) -> tuple[int, ...]:
         return self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
@@ -495,7 +533,9 @@ class Hand:
     def step(self, code: int) -> None:
         """Apply a legal action code without checking it (the fast path)."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is Phase.PLAY and self._c.follow:
+            self._play_following(code)
+        elif phase is Phase.PLAY:
             # the innermost step of every simulation, so it is written out here
             seat: int = self.to_act  # type: ignore[assignment]
             bit = BIT[code]
@@ -540,16 +580,27 @@ class Hand:
         if value:
             self.high_bid = value
             self.bidder = seat
-        if len(self.bids) == n:
+        if len(self.bids) == n and self.rules.trump_choice == "first-lead":
+            self._held = self.hands[:]  # the bidder's first card will name trump
+            self._start_play()
+        elif len(self.bids) == n:
             self.phase = Phase.NAME_TRUMP
             self.to_act = self.bidder
         else:
             self.to_act = (seat + 1) % n
 
-    def _name_trump(self, suit: Suit) -> None:
+    def _set_trump(self, suit: Suit) -> _Tables:
         self.trump = suit
         tables = self._tables = self._c.tables[suit]
         self._power = tables.power
+        return tables
+
+    def _name_trump(self, suit: Suit) -> None:
+        tables = self._set_trump(suit)
+        if self.rules.exchange == "none":
+            self._held = self.hands[:] if self._c.follow else [h & tables.trump_mask for h in self.hands]
+            self._start_play()
+            return
         self._refill(tables.trump_mask)
         keep = self.rules.keep_trump
         n = self.rules.players
@@ -625,6 +676,37 @@ class Hand:
                 return
         self._finish()
 
+    def _play_following(self, slot: int) -> None:
+        """One card of follow-suit play: every seat plays to every trick."""
+        seat: int = self.to_act  # type: ignore[assignment]
+        tables = self._tables
+        if tables is None:  # the pitch: the first card led names trump
+            tables = self._set_trump(Suit(self._c.suit_of[slot]))
+        bit = BIT[slot]
+        self.hands[seat] ^= bit
+        self._held[seat] ^= bit
+        self.plays.append(slot)
+        self._played |= bit
+        self._trick.append(slot)
+        self._trick_seats.append(seat)
+        if tables.trump_mask >> slot & 1:
+            power = 100 + tables.power[slot]
+        elif (
+            self._c.suit_of[slot] == self._c.suit_of[self._trick[0]]
+            and not tables.trump_mask >> self._trick[0] & 1
+        ):
+            power = self._c.plain_power[slot]
+        else:
+            power = 0
+        if power > self._best_power:
+            self._best_power = power
+            self._best = seat
+        following = (seat + 1) % self.rules.players
+        if following == self._leader:
+            self._end_trick()
+        else:
+            self.to_act = following
+
     def _end_trick(self) -> None:
         winner = self._best
         trick = tuple(self._trick)
@@ -669,7 +751,7 @@ class Hand:
         if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
             # the common case, checked inline: a card held once in the deck, in the seat's trump
             slot = self._c.single_slot.get(action.card)
-            if slot is not None and self._held[self.to_act] >> slot & 1:  # type: ignore[index]
+            if slot is not None and self._playable_now() >> slot & 1:
                 self.step(slot)
                 return
         self.step(self.encode(action, seat))
@@ -683,7 +765,7 @@ class Hand:
         if seat is not None and seat != actor:
             raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
         if phase is Phase.PLAY and type(action) is Play:
-            slot = self._slot_in(action.card, self._held[actor])
+            slot = self._slot_in(action.card, self._playable_now())
             if slot is not None:
                 return slot
             raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
@@ -715,6 +797,11 @@ class Hand:
     def _why_not_playable(self, seat: int, card: Card) -> str:
         if self._slot_in(card, self.hands[seat]) is None:
             return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
+        if self._c.follow:
+            lead = self.rules.deck[self._trick[0]]
+            if self._tables is not None and self._tables.trump_mask >> self._trick[0] & 1:
+                return f"{lead.code} led trump, and seat {seat} holds trump: it must play one"
+            return f"{lead.code} was led: seat {seat} holds that suit, so it must follow suit or play trump"
         return f"{card.code} is not trump: a dead card stays in the hand and is never played"
 
     def _why_not_bid(self, value: object) -> str:
@@ -747,7 +834,54 @@ class Hand:
             for seat in range(self.rules.players):
                 held = (self._start_held[seat] & shown | self.buried[seat]) & tables.holder_mask
                 points[seat] += sum([holder[slot] for slot in bits(held)])
+        if self.phase is Phase.OVER:
+            for _, credited, award_points in self._contests():
+                if credited is not None:
+                    points[credited] += award_points
         return points
+
+    def _contests(self) -> list[tuple[str, int | None, int]]:
+        """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
+
+        High and Low are the highest and lowest trump in play (held when play
+        began, or buried); Game goes to the side with strictly the most game
+        points, credited to that side's seat that took the most of them.
+        """
+        awards = self.rules.awards
+        if not awards or self._tables is None:
+            return []
+        tables = self._tables
+        n = self.rules.players
+        teams = self.rules.teams
+        in_play = [(self._start_held[s] | self.buried[s]) & tables.trump_mask for s in range(n)]
+        trump_slots = sorted(bits(sum(in_play)), key=tables.power.__getitem__)
+        out: list[tuple[str, int | None, int]] = []
+        for award in awards:
+            seat: int | None = None
+            if award.kind == "game":
+                value = self._c.game_values
+                by_seat = [sum([value[slot] for slot in bits(mask)]) for mask in self._captured]
+                by_team = [0] * self.rules.num_teams
+                for s, v in enumerate(by_seat):
+                    by_team[teams[s]] += v
+                best = max(by_team)
+                if by_team.count(best) == 1:
+                    team = by_team.index(best)
+                    seat = max((s for s in range(n) if teams[s] == team), key=lambda s: (by_seat[s], -s))
+            elif trump_slots:
+                slot = trump_slots[-1] if award.kind == "high" else trump_slots[0]
+                owners = in_play if award.scorer == "holder" else self._captured
+                seat = next((s for s in range(n) if owners[s] >> slot & 1), None)
+            out.append((award.kind, seat, award.points))
+        return out
+
+    def game_points(self) -> list[int]:
+        """Game points (ten 10, ace 4, king 3, queen 2, jack 1) each team has captured so far."""
+        value = self._c.game_values
+        totals = [0] * self.rules.num_teams
+        for seat, mask in enumerate(self._captured):
+            totals[self.rules.teams[seat]] += sum([value[slot] for slot in bits(mask)])
+        return totals
 
     def points_by_team(self, public: bool = False) -> list[int]:
         """Points each team has taken so far (see :meth:`points_by_seat` for ``public``)."""
@@ -799,6 +933,8 @@ class Hand:
             for seat in range(rules.players)
             for slot in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
         )
+        contests = self._contests()
+        awards = tuple((kind, None if seat is None else rules.teams[seat]) for kind, seat, _ in contests)
         return HandResult(
             bidder=self.bidder,
             bid=self.high_bid,
@@ -809,7 +945,31 @@ class Hand:
             made=made,
             score_change=tuple(change),
             bidding_team=team,
+            awards=awards,
+            tally=self._tally(contests),
         )
+
+    def _tally(self, contests: list[tuple[str, int | None, int]]) -> tuple[tuple[str, int, int], ...]:
+        """Every point won, in count-out order: High, Low, point cards high to low, Game."""
+        tables = self._tables
+        assert tables is not None
+        teams = self.rules.teams
+        first = [(k, teams[s], p) for k, s, p in contests if s is not None and k != "game"]
+        won = [
+            (slot, seat, tables.capture_points[slot])
+            for seat, mask in enumerate(self._captured)
+            for slot in bits(mask)
+        ]
+        won += [
+            (slot, seat, tables.holder_points[slot])
+            for seat in range(self.rules.players)
+            for slot in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
+        ]
+        # high to low; twin jokers (one rank) by team, so the order does not depend on which slot is which
+        won.sort(key=lambda w: (-tables.power[w[0]], teams[w[1]]))
+        cards = [(self.rules.deck[slot].code, teams[seat], points) for slot, seat, points in won if points]
+        last = [(k, teams[s], p) for k, s, p in contests if s is not None and k == "game"]
+        return tuple(first + cards + last)
 
 
 _EXPECT = {

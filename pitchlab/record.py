@@ -129,6 +129,9 @@ def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
             key = "trump" if trump is not None else later[0]
             raise BadRecord(key, "recorded before the bidding is finished")
         return
+    if hand.rules.trump_choice == "first-lead":
+        _replay_pitched(hand, data)
+        return
     if trump is None:
         if later:
             raise BadRecord(later[0], "recorded before trump is named")
@@ -145,6 +148,26 @@ def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
     for i, card in enumerate(_cards(_optional(data, "plays"), "plays")):
         if hand.phase is Phase.BURY:
             raise BadRecord("plays", f"recorded while seat {hand.to_act} still has to bury")
+        _apply(hand, Play(card), f"plays[{i}]")
+
+
+def _replay_pitched(hand: Hand, data: Mapping[str, Any]) -> None:
+    """The play of a ruleset whose first lead names trump: ``trump``, if given, must agree with it."""
+    trump = data.get("trump")
+    suit = None
+    if trump is not None:
+        if not isinstance(trump, str):
+            raise BadRecord("trump", f"expected a suit letter S, H, D or C, got {trump!r}")
+        try:
+            suit = Suit.parse(trump)
+        except PitchError as exc:
+            raise BadRecord("trump", str(exc)) from None
+    if _optional(data, "bury") not in ([], [[]] * hand.rules.players):
+        raise BadRecord("bury", f"{hand.rules.name} has no bury: every card is played")
+    plays = _cards(_optional(data, "plays"), "plays")
+    if suit is not None and (not plays or plays[0].suit is not suit):
+        raise BadRecord("trump", f"in {hand.rules.name} the bidder's first lead sets trump; it is not {trump}")
+    for i, card in enumerate(plays):
         _apply(hand, Play(card), f"plays[{i}]")
 
 
@@ -267,4 +290,5 @@ def summary(hand: Hand) -> dict[str, Any]:
         "points": list(result.points),
         "made": result.made,
         "score_change": list(result.score_change),
+        **({"awards": dict(result.awards), "game_points": hand.game_points()} if result.awards else {}),
     }

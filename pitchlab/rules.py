@@ -23,14 +23,30 @@ from typing import Literal
 from pitchlab.cards import CARDS, HIGH_JOKER, JOKER, LOW_JOKER, RANK_LETTERS, Card, Suit
 from pitchlab.errors import UnknownRuleset
 
-TrumpChoice = Literal["named"]
-"""How trump is chosen: ``named`` by the bidder after the bidding. (Variants
-that take trump from the first card led arrive with their presets.)"""
-PlayRule = Literal["trump-only"]
-"""What may be played: ``trump-only``, any trump to any trick, never another card."""
+TrumpChoice = Literal["named", "first-lead"]
+"""How trump is chosen: ``named`` by the bidder after the bidding, or
+``first-lead``: the suit of the first card the bidder leads (the *pitch*)."""
+PlayRule = Literal["trump-only", "follow-suit"]
+"""What may be played: ``trump-only``, any trump to any trick, never another
+card; or ``follow-suit``: every card is played, a trump lead must be followed
+with trump if possible, a plain lead followed in its suit or trumped, and a
+player who can do neither plays anything."""
+Exchange = Literal["refill", "none"]
+"""What happens between naming trump and play: ``refill`` (throw away the
+non-trump, draw back to ``refill_to``, bury the trump beyond ``keep_trump``)
+or ``none`` (play the hand as dealt)."""
 Scorer = Literal["capturer", "holder"]
 """Who scores a point card: the team that captures it, or the team of the
 player holding it when play begins."""
+WinRule = Literal["bidder-only", "bidder-first"]
+"""Who may win at the target. ``bidder-only``: only a side that bid the hand
+just ended, with its score at the target. ``bidder-first``: anyone, but when
+several reach the target on one hand the points are counted in order (the
+bidder's made bid first, then High, Low, Jack, Game) and the first side
+to reach the target wins."""
+AwardKind = Literal["high", "low", "game"]
+GAME_VALUES = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
+"""Game points by rank letter, counted over every card a side captures."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +55,21 @@ class PointCard:
 
     role: str
     points: int
+    scorer: Scorer = "capturer"
+
+
+@dataclass(frozen=True)
+class Award:
+    """A point won by a contest rather than by one fixed card.
+
+    ``high`` and ``low``: the highest and the lowest trump dealt, scored by
+    its holder's side or by the side that captures it. ``game``: the side
+    whose captured cards count the most game points (:data:`GAME_VALUES`);
+    a tie gives nobody the point.
+    """
+
+    kind: AwardKind
+    points: int = 1
     scorer: Scorer = "capturer"
 
 
@@ -69,6 +100,7 @@ class Ruleset:
     """Whether the dealer may take the contract at the current high bid."""
     trump_choice: TrumpChoice = "named"
     play_rule: PlayRule = "trump-only"
+    exchange: Exchange = "refill"
     trump_order: tuple[str, ...] = (
         "A", "K", "Q", "J", "OJ", "JK", "JK", "T", "9", "8", "7", "6", "5", "4", "3", "2",
     )  # fmt: skip
@@ -84,6 +116,8 @@ class Ruleset:
         PointCard("2", 1, "holder"),
     )
     """Points by trump role; a joker role's points count for each joker."""
+    awards: tuple[Award, ...] = ()
+    """Contest points (High, Low, Game), in the order they are counted out."""
     refill_to: int = 6
     """Each player, in turn from the dealer's left, keeps only trump and draws
     from the stock back to this many cards."""
@@ -92,18 +126,21 @@ class Ruleset:
     keep_trump: int = 6
     """Trump a player may take into play; any extra are buried face up."""
     target: int = 52
-    only_bidder_wins: bool = True
-    """A team wins only at the end of a hand it bid, with its score at the target."""
+    win_rule: WinRule = "bidder-only"
     all_points_wins: bool = True
-    """A bid of ``max_bid`` that takes every point wins the game at once."""
+    """A bid of ``max_bid`` that takes every point in play wins the game at once."""
+    all_points_wins_in_the_hole: bool = True
+    """Whether that instant win also counts for a side whose score was below zero."""
 
     def __post_init__(self) -> None:
         if len(self.teams) != self.players:
             raise ValueError(f"{self.name}: teams must list a team for each of {self.players} seats")
         if self.players * self.hand_size > len(self.deck):
             raise ValueError(f"{self.name}: {self.players} hands of {self.hand_size} exceed the deck")
-        if self.trump_choice != "named" or self.play_rule != "trump-only":
-            raise ValueError(f"{self.name}: this engine plays named trump, trump-only play")
+        if self.trump_choice == "first-lead" and self.play_rule != "follow-suit":
+            raise ValueError(f"{self.name}: a first-lead trump needs follow-suit play (any card may be led)")
+        if self.play_rule == "follow-suit" and self.exchange != "none":
+            raise ValueError(f"{self.name}: follow-suit play keeps every card, so it has no refill")
         for point in self.point_cards:
             if point.role not in self.trump_order:
                 raise ValueError(f"{self.name}: point card {point.role!r} is not a trump role")
@@ -136,9 +173,14 @@ class Ruleset:
 
     @functools.cached_property
     def total_points(self) -> int:
-        """Points in play each hand (every point card is always dealt here)."""
+        """Points in play in a hand where every point card is dealt and every contest is won.
+
+        Exact for every hand of a refill game whose bidder takes the stock
+        (every trump comes into play); an upper bound where cards stay undealt
+        (no Jack point if the jack was not dealt) or Game can tie.
+        """
         spades = self.trump(Suit.SPADES)
-        return sum(spades.points.get(card, 0) for card in spades.cards)
+        return sum(spades.points.get(card, 0) for card in spades.cards) + sum(a.points for a in self.awards)
 
     def trump(self, suit: Suit) -> TrumpSuit:
         """Everything about ``suit`` as trump: its cards, ranks, roles and points."""
@@ -219,7 +261,101 @@ TEN_POINT = Ruleset(
     source="seeds/000",
 )
 
-_REGISTRY: dict[str, Ruleset] = {TEN_POINT.name: TEN_POINT}
+_PLAIN_ORDER = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+
+AUCTION_PITCH = Ruleset(
+    name="auction-pitch",
+    description=(
+        "Auction Pitch (Setback): four players, each for themself, 52 cards, six each "
+        "dealt three at a time, no stock play. One bid each from 2 to 4; the dealer may "
+        "take the contract at the high bid and must bid 2 if everyone passed. The "
+        "bidder's first lead (the pitch) makes its suit trump. A trump lead must be "
+        "followed with trump if possible; on a plain lead follow suit or trump; "
+        "otherwise play anything. Four points: High and Low to the player dealt them, "
+        "Jack to whoever captures it (nobody if it was not dealt), Game to the most "
+        "game points taken (ten 10, ace 4, king 3, queen 2, jack 1; a tie scores "
+        "nobody). A set bidder loses the bid; the others score what they took. First "
+        "to 7; if several reach 7 on one hand, the bidder's points count first, then "
+        "High, Low, Jack and Game in turn. Reading taken: four solo players (the "
+        "rules allow three or four, solo or partners: derive one with replace())."
+    ),
+    source="seeds/001, seeds/003",
+    players=4,
+    teams=(0, 1, 2, 3),
+    jokers=(),
+    hand_size=6,
+    min_bid=2,
+    max_bid=4,
+    stuck_dealer_bid=2,
+    dealer_may_match=True,
+    trump_choice="first-lead",
+    play_rule="follow-suit",
+    exchange="none",
+    trump_order=_PLAIN_ORDER,
+    point_cards=(PointCard("J", 1),),
+    awards=(Award("high", 1, "holder"), Award("low", 1, "holder"), Award("game", 1)),
+    target=7,
+    win_rule="bidder-first",
+    all_points_wins=False,
+)
+
+SMUDGE = AUCTION_PITCH.replace(
+    name="smudge",
+    description=(
+        "Smudge: Auction Pitch, except that a bid of 4 that takes all four points wins "
+        "the game at once, unless the bidder's score was below zero."
+    ),
+    source="seeds/001",
+    all_points_wins=True,
+    all_points_wins_in_the_hole=False,
+)
+
+HIGH_LOW_JACK = AUCTION_PITCH.replace(
+    name="high-low-jack",
+    description=(
+        "High-Low-Jack: four players in two partnerships (partners across), six cards "
+        "each dealt three at a time, no exchange; the bidder's first card sets trump. "
+        "Bids 2 to 4, the dealer may match the high bid and must bid 2 if all passed. "
+        "High, Low, Jack and Game each score for the side whose tricks hold them "
+        "(Game tie: nobody). Reading taken: first to 21, the bidding side first when "
+        "both reach it on one hand."
+    ),
+    source="seeds/002",
+    teams=(0, 1, 0, 1),
+    awards=(Award("high"), Award("low"), Award("game")),
+    target=21,
+)
+
+THIRTEEN_CARD = HIGH_LOW_JACK.replace(
+    name="thirteen-card",
+    description=(
+        "Thirteen-card Pitch: High-Low-Jack for four in partnerships with every card "
+        "dealt (thirteen each, in threes and a last single card), bids of 3 or 4 only "
+        "(a dealer left alone bids 3), game to 15."
+    ),
+    source="seeds/002",
+    hand_size=13,
+    min_bid=3,
+    stuck_dealer_bid=3,
+    target=15,
+)
+
+THIRTEEN_POINT = TEN_POINT.replace(
+    name="thirteen-point",
+    description=(
+        "Thirteen-point Pitch: ten-point Pitch with the off-three (the three of the other "
+        "suit of trump's colour) as a seventeenth trump, ranked just below the three and "
+        "worth 3 points: 13 points a hand, bids 4 to 13. Every ten-point Ruling applies."
+    ),
+    source="seeds/002",
+    trump_order=(*TEN_POINT.trump_order[:-1], "O3", "2"),
+    point_cards=(*TEN_POINT.point_cards, PointCard("O3", 3)),
+    max_bid=13,
+)
+
+_REGISTRY: dict[str, Ruleset] = {
+    r.name: r for r in (TEN_POINT, AUCTION_PITCH, SMUDGE, HIGH_LOW_JACK, THIRTEEN_CARD, THIRTEEN_POINT)
+}
 
 
 def ruleset(name: str = "ten-point") -> Ruleset:

@@ -27,7 +27,8 @@ class SeatView:
     hand: tuple[Card, ...]
     """The seat's own cards, dead cards included."""
     playable: tuple[Card, ...]
-    """Trump the seat may still play (empty outside the play phase)."""
+    """Cards the seat may still play, whatever the trick (empty outside the play phase): its
+    trump where only trump is played, every card it holds in follow-suit play."""
     bids: tuple[int | None, ...]
     """Bids in bidding order from the dealer's left; ``None`` is a pass."""
     high_bid: int
@@ -75,7 +76,7 @@ class SeatView:
 
 def view_of(hand: Hand, seat: int) -> SeatView:
     """Build the view of ``seat`` from a hand."""
-    refilled = hand.trump is not None
+    refilled = hand.trump is not None and hand.rules.exchange == "refill"
     return SeatView(
         seat=seat,
         rules=hand.rules,

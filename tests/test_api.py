@@ -44,7 +44,7 @@ def test_engine_does_not_import_drawing_code() -> None:
 
 
 def test_unknown_ruleset_names_the_known_ones() -> None:
-    with pytest.raises(pl.UnknownRuleset, match=r"'eleven-point'.*known: ten-point"):
+    with pytest.raises(pl.UnknownRuleset, match=r"'eleven-point'.*known: .*auction-pitch, .*ten-point"):
         pl.ruleset("eleven-point")
 
 
