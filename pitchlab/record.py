@@ -166,7 +166,9 @@ def _replay_pitched(hand: Hand, data: Mapping[str, Any]) -> None:
         raise BadRecord("bury", f"{hand.rules.name} has no bury: every card is played")
     plays = _cards(_optional(data, "plays"), "plays")
     if suit is not None and (not plays or plays[0].suit is not suit):
-        raise BadRecord("trump", f"in {hand.rules.name} the bidder's first lead sets trump; it is not {trump}")
+        raise BadRecord(
+            "trump", f"in {hand.rules.name} the bidder's first lead sets trump; it is not {trump}"
+        )
     for i, card in enumerate(plays):
         _apply(hand, Play(card), f"plays[{i}]")
 
