@@ -1,4 +1,4 @@
-"""pitchlab: ten-point Pitch, exactly, for learning the game and the probability in it.
+"""pitchlab: ten-point Pitch and its variants, exactly, for learning the game and the probability in it.
 
 Everything a notebook or a script needs is here: ``import pitchlab as pl``.
 
@@ -10,7 +10,7 @@ Everything a notebook or a script needs is here: ``import pitchlab as pl``.
 Card('TH')
 """
 
-from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from pitchlab.errors import BadDeal, BadRecord, CardError, IllegalAction, PitchError, UnknownRuleset
 from pitchlab.game import Game, ScoredHand, winner_after
@@ -27,7 +27,7 @@ from pitchlab.players import (
     play_hand,
 )
 from pitchlab.record import FORMAT, action_code, dumps, from_record, loads, summary, to_record
-from pitchlab.rules import TEN_POINT, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
 from pitchlab.simulation import BidChances, bid_chances
 from pitchlab.stats import Estimate
 from pitchlab.view import SeatView
@@ -39,15 +39,19 @@ __all__ = [
     "FORMAT",
     "PASS",
     "TEN_POINT",
+    "THROW_IN",
     "Action",
+    "Award",
     "BadDeal",
     "BadRecord",
     "Bid",
     "BidChances",
     "Bury",
+    "Call",
     "Card",
     "CardError",
     "Decision",
+    "Discard",
     "Estimate",
     "Game",
     "Hand",
@@ -71,6 +75,7 @@ __all__ = [
     "SeatView",
     "Suit",
     "SuitEstimate",
+    "ThrowIn",
     "Trick",
     "UnknownRuleset",
     "action_code",

@@ -59,6 +59,35 @@ class Play:
         return f"play {self.card.code}"
 
 
-Action = Pass | Bid | NameTrump | Bury | Play
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Throw these cards away face down and draw as many from the stock (possibly none)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "discard " + (" ".join(c.code for c in self.cards) or "nothing")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The bidder calls a card: whoever holds it is the bidder's partner for this hand."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"call {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """Show a hand the rules let a player refuse, and ask for a new deal."""
+
+    def __str__(self) -> str:
+        return "throw in"
+
+
+Action = Pass | Bid | NameTrump | Bury | Play | Discard | Call | ThrowIn
 
 PASS = Pass()
+THROW_IN = ThrowIn()

@@ -37,7 +37,7 @@ class Game:
         self.scores: list[int] = [0] * rules.num_teams
         self.history: list[ScoredHand] = []
         self.winner: int | None = None
-        self.hand = Hand.deal(rules, first_dealer % rules.players, self.rng)
+        self.hand = Hand.deal(rules, first_dealer % rules.players, self.rng, self.scores)
 
     @property
     def is_over(self) -> bool:
@@ -51,7 +51,7 @@ class Game:
     def score_if_over(self) -> HandResult | None:
         """Score the current hand once it is over (safe to call more than once)."""
         hand = self.hand
-        if not hand.is_over or (self.history and self.history[-1].hand is hand):
+        if not hand.is_over or hand.redeal is not None or (self.history and self.history[-1].hand is hand):
             return None
         result = hand.result()
         for team, change in enumerate(result.score_change):
@@ -69,7 +69,11 @@ class Game:
         self.score_if_over()
         if self.winner is not None:
             raise PitchError(f"the game is over: team {self.winner} won")
-        self.hand = Hand.deal(self.rules, (self.hand.dealer + 1) % self.rules.players, self.rng)
+        # a void deal (thrown in, or a junk hand) is dealt again by the same dealer
+        dealer = (
+            self.hand.dealer if self.hand.redeal is not None else (self.hand.dealer + 1) % self.rules.players
+        )
+        self.hand = Hand.deal(self.rules, dealer, self.rng, self.scores)
         return self.hand
 
 
@@ -77,6 +81,8 @@ def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int |
     """The winning team after a hand's score is added (``scores``), or ``None`` if play goes on."""
     team = result.bidding_team
     before = [s - c for s, c in zip(scores, result.score_change, strict=True)]
+    if result.bid == rules.moon_bid and result.made and rules.moon_made is None:
+        return team
     if (
         rules.all_points_wins
         and result.bid == rules.max_bid
@@ -86,6 +92,12 @@ def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int |
         return team
     if rules.win_rule == "bidder-only":
         return team if scores[team] >= rules.target else None
+    if rules.win_rule == "bidder-then-most":
+        if scores[team] >= rules.target:
+            return team
+        best = max(scores)
+        leaders = [t for t, s in enumerate(scores) if s == best]
+        return leaders[0] if best >= rules.target and len(leaders) == 1 else None
     # bidder-first: count the hand out, the bidder's made points (or its loss) first,
     # then everyone else's points in the order High, Low, point cards, Game
     running = before[:]

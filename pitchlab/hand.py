@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.bitset import BIT, bits
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import BadDeal, IllegalAction, PitchError
@@ -46,7 +46,9 @@ class Phase(enum.Enum):
 
     BID = "bid"
     NAME_TRUMP = "name trump"
+    DISCARD = "discard"
     BURY = "bury"
+    CALL = "call a partner"
     PLAY = "play"
     OVER = "over"
 
@@ -143,16 +145,38 @@ def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
     """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
     if dealer and high == 0:
         return (rules.stuck_dealer_bid,)
-    low = high if dealer and rules.dealer_may_match and high else high + 1
-    return (0, *range(max(low, rules.min_bid), rules.max_bid + 1))
+    values = [*range(rules.min_bid, rules.max_bid + 1)]
+    if rules.moon_bid is not None:
+        values.append(rules.moon_bid)
+    match = dealer and rules.dealer_may_match and high >= max(1, rules.dealer_match_min)
+    return (0, *[v for v in values if v > high or (match and v == high)])
+
+
+THROW_IN_CODE = -1
+"""The action code of :data:`~pitchlab.actions.THROW_IN` in the bidding."""
+
+_JUNK_FREE = frozenset("AKQJT32")
+"""Ranks that save a hand from a ``junk`` redeal (with any joker)."""
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every subset of ``mask``, the empty one first."""
+    subs = []
+    sub = mask
+    while True:
+        subs.append(sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & mask
+    return subs[::-1]
 
 
 class _Compiled:
     """What the hot paths look up about one ruleset, computed once and shared."""
 
     __slots__ = (
-        "bid_actions",
         "bid_codes",
+        "bid_of",
         "buries",
         "deal_patterns",
         "follow",
@@ -189,9 +213,10 @@ class _Compiled:
         )
         # keyed by high bid * 2 + (1 if the dealer acts)
         self.bid_codes = tuple(
-            _bid_codes(rules, high, bool(dealer)) for high in range(rules.max_bid + 1) for dealer in (0, 1)
+            _bid_codes(rules, high, bool(dealer)) for high in range(rules.top_bid + 1) for dealer in (0, 1)
         )
-        self.bid_actions = tuple(tuple(PASS if v == 0 else Bid(v) for v in codes) for codes in self.bid_codes)
+        self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
+        self.bid_of.update({0: PASS, THROW_IN_CODE: THROW_IN})
         # follow-suit play: each card's own suit (-1 for a joker), rank within it, and game points
         self.follow = rules.play_rule == "follow-suit"
         self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
@@ -240,6 +265,7 @@ class Hand:
         "_bury_queue",
         "_c",
         "_captured",
+        "_discard_queue",
         "_held",
         "_leader",
         "_played",
@@ -254,22 +280,39 @@ class Hand:
         "bidder",
         "bids",
         "buried",
+        "called",
         "dealer",
         "dealt",
+        "discarded",
         "drawn",
         "hands",
         "high_bid",
+        "partner",
         "phase",
         "plays",
+        "redeal",
         "rules",
+        "scores",
         "stock",
         "stock_used",
+        "thrown_in",
         "to_act",
         "trump",
     )  # fmt: skip
 
-    def __init__(self, rules: Ruleset, dealer: int, hands: Sequence[int], stock: Sequence[int]) -> None:
-        """Start a hand from slot masks; use :meth:`deal` or :meth:`from_cards` instead."""
+    def __init__(
+        self,
+        rules: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        """Start a hand from slot masks; use :meth:`deal` or :meth:`from_cards` instead.
+
+        ``scores`` are the game scores by team before this hand, where a rule
+        depends on them (a moon only above zero).
+        """
         n = rules.players
         self.rules = rules
         self._c = _compiled(rules)
@@ -302,12 +345,38 @@ class Hand:
         self._best = 0
         self._best_power = -1
         self._captured: list[int] = [0] * n
+        self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * rules.num_teams
+        self.discarded: list[int] = [0] * n
+        self._discard_queue: list[int] = []
+        self.thrown_in: list[tuple[int, int]] = []
+        """Each hand shown and thrown in: (seat, its cards as a slot mask)."""
+        self.called: Card | None = None
+        self.partner: int | None = None
+        """The holder of the called card (``None``: nobody, or no call yet, or fixed partners)."""
+        self.redeal: str | None = None
+        """Why the deal is void and must be dealt again (the hand is then over, unscored)."""
+        if rules.forced_redeal == "junk":
+            for seat, mask in enumerate(hands):
+                if not any(c.rank is None or c.rank.letter in _JUNK_FREE for c in self.cards(mask)):
+                    self._void(
+                        f"seat {seat} holds no point card and no king or queen: the same dealer deals again"
+                    )
+                    break
+
+    def _void(self, why: str) -> None:
+        self.redeal = why
+        self.phase = Phase.OVER
+        self.to_act = None
 
     # ----------------------------------------------------------------- set-up
 
     @classmethod
     def deal(
-        cls, rules: Ruleset = TEN_POINT, dealer: int = 0, seed: int | random.Random | None = None
+        cls,
+        rules: Ruleset = TEN_POINT,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        scores: Sequence[int] | None = None,
     ) -> Hand:
         """Shuffle with ``seed`` (an int or a ``random.Random``) and deal.
 
@@ -318,14 +387,16 @@ class Hand:
         # sorting by random keys is a uniform shuffle, and faster than random.shuffle
         slots = range(len(rules.deck))
         keys = [rand() for _ in slots]
-        return cls.from_order(rules, dealer, sorted(slots, key=keys.__getitem__))
+        return cls.from_order(rules, dealer, sorted(slots, key=keys.__getitem__), scores)
 
     @classmethod
-    def from_order(cls, rules: Ruleset, dealer: int, order: Sequence[int]) -> Hand:
+    def from_order(
+        cls, rules: Ruleset, dealer: int, order: Sequence[int], scores: Sequence[int] | None = None
+    ) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
         positions, dealt = _compiled(rules).deal_patterns[dealer]
         hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
-        return cls(rules, dealer, hands, order[dealt:])
+        return cls(rules, dealer, hands, order[dealt:], scores)
 
     @classmethod
     def from_cards(
@@ -334,6 +405,7 @@ class Hand:
         stock: Iterable[Card],
         dealer: int = 0,
         rules: Ruleset = TEN_POINT,
+        scores: Sequence[int] | None = None,
     ) -> Hand:
         """Start from a chosen deal: cards per seat and the stock, top first.
 
@@ -367,7 +439,9 @@ class Hand:
         missing = [card.code for card, slots in free.items() for _ in slots]
         if missing:
             raise BadDeal(f"cards missing from the deal: {' '.join(sorted(missing))}")
-        return cls(rules, dealer, masks, stock_slots)
+        if scores is not None and len(scores) != rules.num_teams:
+            raise BadDeal(f"{rules.name} keeps {rules.num_teams} scores, not {len(scores)}")
+        return cls(rules, dealer, masks, stock_slots, scores)
 
     def copy(self) -> Hand:
         """An independent copy (for search and what-ifs)."""
@@ -497,6 +571,10 @@ class Hand:
             return self._legal_bids()
         if phase is Phase.NAME_TRUMP:
             return (0, 1, 2, 3)
+        if phase is Phase.DISCARD:
+            return _submasks(self._discardable())
+        if phase is Phase.CALL:
+            return bits(self._callable())
         return []
 
     def _choices(self) -> int:
@@ -523,12 +601,47 @@ class Hand:
         lead = self._trick[0]
         trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
         if trump_mask >> lead & 1:
-            return held & trump_mask or held
+            return held & trump_mask or held if self.rules.trump_lead_must_follow else held
         follow = held & self._c.suit_masks[self._c.suit_of[lead]] & ~trump_mask
         return follow | held & trump_mask if follow else held
 
     def _legal_bids(self) -> tuple[int, ...]:
-        return self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
+        codes = self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
+        rules = self.rules
+        seat: int = self.to_act  # type: ignore[assignment]
+        if (
+            rules.moon_needs_score_above_zero
+            and rules.moon_bid in codes
+            and self.scores[rules.teams[seat]] <= 0
+        ):
+            codes = tuple(c for c in codes if c != rules.moon_bid)
+        if rules.throw_in != "none" and self._may_throw_in(seat):
+            codes = (*codes, THROW_IN_CODE)
+        return codes
+
+    def _may_throw_in(self, seat: int) -> bool:
+        if any(s == seat for s, _ in self.thrown_in):
+            return False
+        cards = self.cards(self.hands[seat])
+        if self.rules.throw_in_hand == "top-ten":
+            return max(0 if c.rank is None else 99 if c.is_joker else int(c.rank) for c in cards) == 10
+        return all(c.rank is not None and 3 <= int(c.rank) <= 9 for c in cards)
+
+    def _discardable(self) -> int:
+        held = self.hands[self.to_act]  # type: ignore[index]
+        if self.rules.discard_trump:
+            return held
+        return held & ~self._tables.trump_mask  # type: ignore[union-attr]
+
+    def _callable(self) -> int:
+        """Cards the bidder may call: any it does not hold itself. An identical joker only
+        when the bidder holds its twin, so that the call names one card, not two."""
+        mine = self.hands[self.to_act]  # type: ignore[index]
+        others = (1 << len(self.rules.deck)) - 1 & ~mine
+        twins = self._c.twins
+        if others & twins == twins:
+            others &= ~twins
+        return others
 
     def step(self, code: int) -> None:
         """Apply a legal action code without checking it (the fast path)."""
@@ -569,6 +682,10 @@ class Hand:
             self._name_trump(Suit(code))
         elif phase is Phase.BURY:
             self._bury(code)
+        elif phase is Phase.DISCARD:
+            self._discard(code)
+        elif phase is Phase.CALL:
+            self._call(code)
         else:
             raise IllegalAction(None, code, "the hand is over")
 
@@ -576,18 +693,39 @@ class Hand:
         n = self.rules.players
         seat = self.to_act
         assert seat is not None
+        if value == THROW_IN_CODE:
+            self._throw_in(seat)
+            return
         self.bids.append(value)
         if value:
             self.high_bid = value
             self.bidder = seat
-        if len(self.bids) == n and self.rules.trump_choice == "first-lead":
-            self._held = self.hands[:]  # the bidder's first card will name trump
-            self._start_play()
-        elif len(self.bids) == n:
-            self.phase = Phase.NAME_TRUMP
-            self.to_act = self.bidder
-        else:
+        if len(self.bids) < n:
             self.to_act = (seat + 1) % n
+            return
+        bidder = self.bidder
+        assert bidder is not None
+        if self.rules.stock_rest == "bidder-before-trump":  # the kitty
+            rest = self.stock[self.stock_used :]
+            self.hands[bidder] |= sum([BIT[slot] for slot in rest])
+            self._refill_log.append((bidder, 0, tuple(rest), True))
+            self.stock_used = len(self.stock)
+        if self.rules.trump_choice == "first-lead":
+            self._held = self.hands[:]  # the bidder's first card will name trump
+            self._after_exchange()
+        else:
+            self.phase = Phase.NAME_TRUMP
+            self.to_act = bidder
+
+    def _throw_in(self, seat: int) -> None:
+        """Show a weak hand: the deal is void, or the hand is replaced from the stock and the turn goes on."""
+        self.thrown_in.append((seat, self.hands[seat]))
+        if self.rules.throw_in == "redeal":
+            self._void(f"seat {seat} threw in its hand: the same dealer deals again")
+            return
+        fresh = self.stock[self.stock_used : self.stock_used + self.rules.hand_size]
+        self.stock_used += len(fresh)
+        self.hands[seat] = sum([BIT[slot] for slot in fresh])
 
     def _set_trump(self, suit: Suit) -> _Tables:
         self.trump = suit
@@ -597,26 +735,36 @@ class Hand:
 
     def _name_trump(self, suit: Suit) -> None:
         tables = self._set_trump(suit)
-        if self.rules.exchange == "none":
-            self._held = self.hands[:] if self._c.follow else [h & tables.trump_mask for h in self.hands]
-            self._start_play()
+        exchange = self.rules.exchange
+        if exchange == "discard-draw":
+            n = self.rules.players
+            queue = [(self.dealer + k) % n for k in range(1, n + 1)]
+            if self.rules.moon_skips_exchange and self.high_bid == self.rules.moon_bid:
+                queue.remove(self.bidder)  # type: ignore[arg-type]
+            self._discard_queue = queue
+            self.phase = Phase.DISCARD
+            self.to_act = queue[0]
             return
-        self._refill(tables.trump_mask)
+        if exchange == "refill":
+            self._refill(tables.trump_mask)
+        self._held = [h & tables.trump_mask for h in self.hands] if not self._c.follow else self.hands[:]
+        self._start_bury()
+
+    def _start_bury(self) -> None:
+        if self.rules.exchange != "refill":
+            self._after_exchange()
+            return
         keep = self.rules.keep_trump
         n = self.rules.players
-        held = self._held
-        queue = []
-        for k in range(1, n + 1):
-            seat = (self.dealer + k) % n
-            held[seat] = self.hands[seat] & tables.trump_mask
-            if held[seat].bit_count() > keep:
-                queue.append(seat)
+        queue = [
+            s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self._held[s].bit_count() > keep
+        ]
         self._bury_queue = queue
         if queue:
             self.phase = Phase.BURY
             self.to_act = queue[0]
         else:
-            self._start_play()
+            self._after_exchange()
 
     def _refill(self, trump_mask: int) -> None:
         rules = self.rules
@@ -627,6 +775,8 @@ class Hand:
         log = self._refill_log
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
+            if rules.bidder_refills_last and seat == self.bidder:
+                continue
             before = hands[seat]
             kept = before & trump_mask
             want = rules.refill_to - kept.bit_count()
@@ -637,12 +787,16 @@ class Hand:
             hands[seat] = kept
             self.drawn[seat] = len(got)
             log.append((seat, before & ~trump_mask, tuple(got), False))
-        if rules.bidder_takes_stock and self.bidder is not None:
+        taker = {"bidder": self.bidder, "dealer": self.dealer}.get(rules.stock_rest)
+        if taker is not None:
             rest = tuple(stock[pos:])
             pos = len(stock)
             taken = sum([BIT[slot] for slot in rest])
-            hands[self.bidder] |= taken & trump_mask
-            log.append((self.bidder, taken & ~trump_mask, rest, True))
+            if rules.bidder_refills_last and taker == self.bidder:
+                taken |= hands[taker]  # it kept all its cards until now
+                hands[taker] = 0
+            hands[taker] |= taken & trump_mask
+            log.append((taker, taken & ~trump_mask, rest, True))
         self.stock_used = pos
 
     def _bury(self, slot: int) -> None:
@@ -652,12 +806,52 @@ class Hand:
         self.hands[seat] ^= bit
         self._held[seat] ^= bit
         self.buried[seat] |= bit
+        if self.rules.buried_to == "opponents":
+            holder = self._tables.holder_mask  # type: ignore[union-attr]
+            self._captured[self._opponent_of(seat)] |= bit & ~holder
         if self._held[seat].bit_count() <= self.rules.keep_trump:
             self._bury_queue.pop(0)
             if self._bury_queue:
                 self.to_act = self._bury_queue[0]
             else:
-                self._start_play()
+                self._after_exchange()
+
+    def _opponent_of(self, seat: int) -> int:
+        """The next seat clockwise on another team (who takes cards given to the opponents)."""
+        teams = self.rules.teams
+        n = self.rules.players
+        return next(s for s in ((seat + k) % n for k in range(1, n)) if teams[s] != teams[seat])
+
+    def _discard(self, mask: int) -> None:
+        seat = self.to_act
+        assert seat is not None
+        fresh = self.stock[self.stock_used : self.stock_used + mask.bit_count()]
+        self.stock_used += len(fresh)
+        drawn = sum([BIT[slot] for slot in fresh])
+        self.hands[seat] = self.hands[seat] & ~mask | drawn
+        self.discarded[seat] = mask
+        self.drawn[seat] = len(fresh)
+        self._refill_log.append((seat, mask, tuple(fresh), False))
+        self._discard_queue.pop(0)
+        if self._discard_queue:
+            self.to_act = self._discard_queue[0]
+            return
+        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        self._held = self.hands[:] if self._c.follow else [h & trump_mask for h in self.hands]
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """The hand is set up: the bidder calls its partner, if the rules say so, then play."""
+        if self.rules.call_partner:
+            self.phase = Phase.CALL
+            self.to_act = self.bidder
+        else:
+            self._start_play()
+
+    def _call(self, slot: int) -> None:
+        self.called = self.rules.deck[slot]
+        self.partner = next((s for s, mask in enumerate(self.hands) if mask >> slot & 1), None)
+        self._start_play()
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -701,17 +895,21 @@ class Hand:
         if power > self._best_power:
             self._best_power = power
             self._best = seat
-        following = (seat + 1) % self.rules.players
-        if following == self._leader:
-            self._end_trick()
-        else:
-            self.to_act = following
+        n = self.rules.players
+        held = self._held
+        following = (seat + 1) % n
+        while following != self._leader:
+            if held[following]:  # a seat left short by an empty stock sits the trick out
+                self.to_act = following
+                return
+            following = (following + 1) % n
+        self._end_trick()
 
     def _end_trick(self) -> None:
         winner = self._best
         trick = tuple(self._trick)
         mask = sum([BIT[slot] for slot in trick])
-        if not self._trick_log:
+        if not self._trick_log and self.rules.buried_to == "first-trick":
             for buried in self.buried:
                 mask |= buried
         self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
@@ -734,12 +932,18 @@ class Hand:
             plays = self._c.plays
             return tuple([plays[s] for s in bits(self._choices())])
         if phase is Phase.BID:
-            return self._c.bid_actions[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
+            bid_of = self._c.bid_of
+            return tuple([bid_of[code] for code in self._legal_bids()])
         if phase is Phase.NAME_TRUMP:
             return _NAME
         if phase is Phase.BURY:
             buries = self._c.buries
             return tuple([buries[s] for s in bits(self._choices())])
+        if phase is Phase.DISCARD:
+            return tuple(Discard(self.cards(mask)) for mask in _submasks(self._discardable()))
+        if phase is Phase.CALL:
+            deck = self.rules.deck
+            return tuple(Call(deck[slot]) for slot in bits(self._callable()))
         return ()
 
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -769,6 +973,17 @@ class Hand:
             if slot is not None:
                 return slot
             raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
+        if phase is Phase.BID and type(action) is ThrowIn:
+            if THROW_IN_CODE in self._legal_bids():
+                return THROW_IN_CODE
+            raise IllegalAction(actor, action, self._why_not_throw_in(actor))
+        if phase is Phase.DISCARD and type(action) is Discard:
+            return self._discard_code(actor, action)
+        if phase is Phase.CALL and type(action) is Call:
+            slot = self._slot_in(action.card, self._callable())
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, "the bidder calls a card it does not hold itself")
         if phase is Phase.BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
             well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
@@ -785,6 +1000,33 @@ class Hand:
                 return slot
             raise IllegalAction(actor, action, "only a trump in the seat's own hand may be buried")
         raise IllegalAction(actor, action, f"the hand is in the {phase} phase; {_EXPECT[phase]}")
+
+    def _why_not_throw_in(self, seat: int) -> str:
+        rules = self.rules
+        if rules.throw_in == "none":
+            return f"{rules.name} has no throw-in"
+        if any(s == seat for s, _ in self.thrown_in):
+            return f"seat {seat} has already thrown in once this hand"
+        if rules.throw_in_hand == "top-ten":
+            return "only a hand whose highest card is a ten may be thrown in"
+        return "only a hand of nothing but threes to nines may be thrown in"
+
+    def _discard_code(self, seat: int, action: Discard) -> int:
+        """The slot mask of a legal discard; :class:`IllegalAction` if it is not one."""
+        cards = action.cards
+        if not isinstance(cards, tuple):
+            raise IllegalAction(seat, action, "a discard lists the cards thrown away")
+        mask = 0
+        for card in cards:
+            slot = self._slot_in(card, self.hands[seat] & ~mask)
+            if slot is None:
+                raise IllegalAction(
+                    seat, action, f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
+                )
+            mask |= 1 << slot
+        if mask & ~self._discardable():
+            raise IllegalAction(seat, action, f"{self.rules.name} does not let a player discard trump")
+        return mask
 
     def _slot_in(self, card: object, mask: int) -> int | None:
         """The slot of ``card`` within ``mask`` (either joker slot for ``JK``)."""
@@ -914,6 +1156,8 @@ class Hand:
         """The score of the finished hand."""
         if self.phase is not Phase.OVER:
             raise PitchError(f"the hand is not over: it is in the {self.phase} phase")
+        if self.redeal is not None:
+            raise PitchError(f"the hand was not played: {self.redeal}")
         assert self._tables is not None
         assert self.bidder is not None
         assert self.trump is not None
@@ -921,10 +1165,20 @@ class Hand:
         rules = self.rules
         points = self.points_by_team()
         team = rules.teams[self.bidder]
-        made = points[team] >= self.high_bid
+        side = self.bidding_side()
+        by_seat = self.points_by_seat()
+        taken = sum(by_seat[s] for s in side)
+        if self.is_moon:
+            every_trick = all(t.winner in side for t in self.tricks) or not rules.moon_needs_every_trick
+            made = taken == rules.total_points and every_trick
+            gain = taken if rules.moon_made is None else rules.moon_made
+            loss = rules.moon_set
+        else:
+            made = taken >= self.high_bid
+            gain, loss = taken, self.high_bid
         change = list(points)
-        if not made:
-            change[team] = -self.high_bid
+        for t in {rules.teams[s] for s in side}:
+            change[t] = gain if made else -loss
         captured: list[list[Card]] = [[] for _ in points]
         for seat, mask in enumerate(self._captured):
             captured[rules.teams[seat]].extend(self.cards(mask))
@@ -948,6 +1202,21 @@ class Hand:
             awards=awards,
             tally=self._tally(contests),
         )
+
+    @property
+    def is_moon(self) -> bool:
+        """Whether the contract is a moon: every point in play."""
+        return self.rules.moon_bid is not None and self.high_bid == self.rules.moon_bid
+
+    def bidding_side(self) -> tuple[int, ...]:
+        """The seats playing for the bid: the bidder's team, or the bidder and the partner it called."""
+        bidder = self.bidder
+        if bidder is None:
+            return ()
+        if self.rules.call_partner:
+            return tuple(sorted({bidder} | ({self.partner} if self.partner is not None else set())))
+        team = self.rules.teams[bidder]
+        return tuple(s for s in range(self.rules.players) if self.rules.teams[s] == team)
 
     def _tally(self, contests: list[tuple[str, int | None, int]]) -> tuple[tuple[str, int, int], ...]:
         """Every point won, in count-out order: High, Low, point cards high to low, Game."""
@@ -976,6 +1245,8 @@ _EXPECT = {
     Phase.BID: "expected a bid or a pass",
     Phase.NAME_TRUMP: "expected the bidder to name trump",
     Phase.BURY: "expected a trump to bury",
+    Phase.DISCARD: "expected the cards to discard",
+    Phase.CALL: "expected the bidder to call a card",
     Phase.PLAY: "expected a card to play",
     Phase.OVER: "no action is possible",
 }

@@ -2,7 +2,11 @@
 
 The format is ``pitchlab-hand/1`` (see the project's HAND-RECORD spec): the
 deal (``hands`` and ``stock``), then ``bids``, ``trump``, ``bury`` and
-``plays``. A record that stops early is a *position*; replaying it gives the
+``plays``. Variants add keys of their own, each only where its ruleset has
+the phase: ``scores`` (the game scores before the hand, where a bid depends
+on them), ``discard`` (per seat, the cards thrown away to draw as many),
+``call`` (the card the bidder calls for a partner), and in ``bids`` the
+entries ``"moon"`` and ``"throw-in"``. A record that stops early is a *position*; replaying it gives the
 seat to act and its legal actions. Every problem is a
 :class:`~pitchlab.errors.BadRecord` naming the key (and index) where it is.
 """
@@ -13,7 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import Card, Suit, parse_card
 from pitchlab.errors import BadRecord, PitchError, UnknownRuleset
 from pitchlab.hand import Hand, Phase
@@ -21,7 +25,7 @@ from pitchlab.rules import ruleset
 
 FORMAT = "pitchlab-hand/1"
 REQUIRED = ("format", "ruleset", "dealer", "hands", "stock")
-OPTIONAL = ("bids", "trump", "bury", "plays")
+OPTIONAL = ("scores", "bids", "trump", "discard", "bury", "call", "plays")
 
 Record = dict[str, Any]
 
@@ -35,11 +39,26 @@ def to_record(hand: Hand) -> Record:
         "dealer": hand.dealer,
         "hands": [[c.code for c in hand.cards(mask)] for mask in hand.dealt],
         "stock": [deck[s].code for s in hand.stock],
-        "bids": [b if b else "pass" for b in hand.bids],
     }
+    rules = hand.rules
+    if any(hand.scores):
+        record["scores"] = list(hand.scores)
+    bids: list[str | int] = ["moon" if b == rules.moon_bid else b if b else "pass" for b in hand.bids]
+    for seat, _ in reversed(hand.thrown_in):  # at its turn, before its bid
+        bids.insert(hand.position(seat), "throw-in")
+    record["bids"] = bids
     if hand.trump is not None:
         record["trump"] = hand.trump.letter
-        record["bury"] = [[c.code for c in hand.buried_by(seat)] for seat in range(hand.rules.players)]
+        seats = range(rules.players)
+        if rules.exchange == "discard-draw":
+            done = {r.seat for r in hand.refills}
+            record["discard"] = [
+                [c.code for c in hand.cards(hand.discarded[s])] if s in done else None for s in seats
+            ]
+        if rules.exchange == "refill":
+            record["bury"] = [[c.code for c in hand.buried_by(seat)] for seat in seats]
+        if hand.called is not None:
+            record["call"] = hand.called.code
         record["plays"] = [deck[s].code for s in hand.plays]
     return record
 
@@ -100,8 +119,14 @@ def from_record(data: object) -> Hand:
         )
     hands = [_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands_data)]
     stock = _cards(data["stock"], "stock")
+    scores = data.get("scores")
+    if scores is not None and (
+        not isinstance(scores, list) or len(scores) != rules.num_teams or not all(_is_int(v) for v in scores)
+    ):
+        want = f"{rules.num_teams} whole numbers (the game scores by team)"
+        raise BadRecord("scores", f"expected {want}, got {scores!r}")
     try:
-        hand = Hand.from_cards(hands, stock, dealer, rules)
+        hand = Hand.from_cards(hands, stock, dealer, rules, scores)
     except PitchError as exc:
         stock_size = len(rules.deck) - rules.players * rules.hand_size
         where = "stock" if str(exc).startswith("stock") or len(stock) != stock_size else "hands"
@@ -116,11 +141,21 @@ def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
         action: Action
         if value == "pass":
             action = PASS
+        elif value == "throw-in":
+            action = THROW_IN
+        elif value == "moon" and hand.rules.moon_bid is not None:
+            action = Bid(hand.rules.moon_bid)
         elif _is_int(value):
             action = Bid(value)
         else:
-            raise BadRecord(f"bids[{i}]", f'expected "pass" or a whole number, got {value!r}')
+            extra = ', "moon"' if hand.rules.moon_bid is not None else ""
+            raise BadRecord(f"bids[{i}]", f'expected "pass"{extra} or a whole number, got {value!r}')
         _apply(hand, action, f"bids[{i}]")
+    if hand.redeal is not None:
+        later = [k for k in ("trump", "discard", "bury", "call", "plays") if data.get(k)]
+        if later and not (later == ["bury"] and not any(data["bury"])):
+            raise BadRecord(later[0], f"recorded after the deal was void ({hand.redeal})")
+        return
 
     trump = data.get("trump")
     later = _later_keys(data)
@@ -144,11 +179,54 @@ def _replay(hand: Hand, data: Mapping[str, Any]) -> None:
         raise BadRecord("trump", str(exc)) from None
     _apply(hand, NameTrump(suit), "trump")
 
+    _replay_discards(hand, data)
     _replay_bury(hand, data)
+    _replay_call(hand, data)
     for i, card in enumerate(_cards(_optional(data, "plays"), "plays")):
         if hand.phase is Phase.BURY:
             raise BadRecord("plays", f"recorded while seat {hand.to_act} still has to bury")
         _apply(hand, Play(card), f"plays[{i}]")
+
+
+def _replay_discards(hand: Hand, data: Mapping[str, Any]) -> None:
+    raw = _optional(data, "discard")
+    players = hand.rules.players
+    if hand.phase is not Phase.DISCARD:
+        if raw:
+            raise BadRecord("discard", f"{hand.rules.name} has no discard here")
+        return
+    if raw == []:
+        if _optional(data, "plays") or data.get("call"):
+            raise BadRecord("discard", "required once trump is named: one list of cards per seat")
+        return
+    if not isinstance(raw, list) or len(raw) != players:
+        raise BadRecord("discard", f"expected one list per seat ({players}), got {raw!r}")
+    for seat, cards in enumerate(raw):
+        if cards is not None:
+            _cards(cards, f"discard[{seat}]")
+    while hand.phase is Phase.DISCARD:
+        turn = hand.to_act
+        assert turn is not None
+        if raw[turn] is None:  # a position: this seat has yet to discard
+            return
+        _apply(hand, Discard(tuple(_cards(raw[turn], f"discard[{turn}]"))), f"discard[{turn}]")
+
+
+def _replay_call(hand: Hand, data: Mapping[str, Any]) -> None:
+    call = data.get("call")
+    if hand.phase is not Phase.CALL:
+        if call is not None:
+            raise BadRecord("call", f"{hand.rules.name} has no partner call here")
+        return
+    if call is None:
+        if _optional(data, "plays"):
+            raise BadRecord("call", "required before play: the bidder calls its partner's card")
+        return
+    try:
+        card = parse_card(call)
+    except PitchError as exc:
+        raise BadRecord("call", str(exc)) from None
+    _apply(hand, Call(card), "call")
 
 
 def _replay_pitched(hand: Hand, data: Mapping[str, Any]) -> None:
@@ -253,19 +331,26 @@ def _json_type(value: object) -> str:
     )
 
 
-def action_code(action: Action) -> str | int:
-    """How an action is written in records and replay output: ``"pass"``, ``5``, ``"H"``, ``"TH"``."""
+def action_code(action: Action) -> str | int | list[str]:
+    """How an action is written in records and replay output: ``"pass"``, ``5``, ``"H"``, ``"TH"``,
+    ``"throw-in"``, and a discard as its list of card codes."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Bid):
         return action.value
     if isinstance(action, NameTrump):
         return action.suit.letter
+    if isinstance(action, ThrowIn):
+        return "throw-in"
+    if isinstance(action, Discard):
+        return [c.code for c in action.cards]
     return action.card.code
 
 
 def summary(hand: Hand) -> dict[str, Any]:
     """The replay report of a hand: the result if complete, else whose turn it is."""
+    if hand.redeal is not None:
+        return {"complete": True, "redeal": hand.redeal, "thrown_in": [seat for seat, _ in hand.thrown_in]}
     if not hand.is_over:
         return {
             "complete": False,
@@ -293,4 +378,5 @@ def summary(hand: Hand) -> dict[str, Any]:
         "made": result.made,
         "score_change": list(result.score_change),
         **({"awards": dict(result.awards), "game_points": hand.game_points()} if result.awards else {}),
+        **({"called": hand.called.code, "partner": hand.partner} if hand.called is not None else {}),
     }

@@ -31,19 +31,35 @@ PlayRule = Literal["trump-only", "follow-suit"]
 card; or ``follow-suit``: every card is played, a trump lead must be followed
 with trump if possible, a plain lead followed in its suit or trumped, and a
 player who can do neither plays anything."""
-Exchange = Literal["refill", "none"]
+Exchange = Literal["refill", "none", "discard-draw"]
 """What happens between naming trump and play: ``refill`` (throw away the
-non-trump, draw back to ``refill_to``, bury the trump beyond ``keep_trump``)
-or ``none`` (play the hand as dealt)."""
+non-trump, draw back to ``refill_to``, bury the trump beyond ``keep_trump``),
+``none`` (play the hand as dealt) or ``discard-draw`` (each player in turn
+throws away the cards it chooses and draws as many from the stock)."""
+StockRest = Literal["bidder", "dealer", "bidder-before-trump", "none"]
+"""Who takes the stock left after the refill (keeping its trump): the bidder,
+the dealer, nobody; or ``bidder-before-trump``: the bidder takes the whole
+stock (a kitty) as soon as the bidding ends, before naming trump."""
+ThrowInRule = Literal["none", "redeal", "replace"]
+"""A weak hand (see ``ThrowInHand``) may be shown at its bidding turn: the
+whole deal is then ``redeal``t, or the hand is ``replace``d from the stock."""
+ThrowInHand = Literal["top-ten", "three-to-nine"]
+"""Which hands may be thrown in: no card above a ten, or only threes to nines."""
 Scorer = Literal["capturer", "holder"]
 """Who scores a point card: the team that captures it, or the team of the
 player holding it when play begins."""
-WinRule = Literal["bidder-only", "bidder-first"]
+WinRule = Literal["bidder-only", "bidder-first", "bidder-then-most"]
 """Who may win at the target. ``bidder-only``: only a side that bid the hand
 just ended, with its score at the target. ``bidder-first``: anyone, but when
 several reach the target on one hand the points are counted in order (the
 bidder's made bid first, then High, Low, Jack, Game) and the first side
-to reach the target wins."""
+to reach the target wins. ``bidder-then-most``: the bidding side wins at the
+target; otherwise the side with the most points at or over it, and a tie
+plays on."""
+ForcedRedeal = Literal["none", "junk"]
+"""``junk``: a deal in which some hand holds no possible point card (ace,
+jack, ten, three, two, joker) and no king or queen is dealt again by the
+same dealer."""
 AwardKind = Literal["high", "low", "game"]
 GAME_VALUES = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
 """Game points by rank letter, counted over every card a side captures."""
@@ -98,6 +114,25 @@ class Ruleset:
     """What the dealer must bid when everyone before passed."""
     dealer_may_match: bool = False
     """Whether the dealer may take the contract at the current high bid."""
+    dealer_match_min: int = 0
+    """The lowest high bid the dealer may match (a *steal* of only the top bids)."""
+    moon_bid: int | None = None
+    """The bid value of *shooting the moon* (taking every point), above ``max_bid``; ``None``: no moon."""
+    moon_made: int | None = None
+    """What a made moon scores; ``None``: it wins the game at once."""
+    moon_set: int = 0
+    """What a failed moon costs."""
+    moon_needs_score_above_zero: bool = False
+    moon_needs_every_trick: bool = False
+    moon_skips_exchange: bool = False
+    """The moon bidder neither discards nor draws."""
+    throw_in: ThrowInRule = "none"
+    throw_in_hand: ThrowInHand = "top-ten"
+    forced_redeal: ForcedRedeal = "none"
+    call_partner: bool = False
+    """No fixed partners: once the hand is set up the bidder calls a card, and
+    its holder is the bidder's partner for the hand (``teams`` then lists each
+    player alone, for the game score)."""
     trump_choice: TrumpChoice = "named"
     play_rule: PlayRule = "trump-only"
     exchange: Exchange = "refill"
@@ -121,10 +156,18 @@ class Ruleset:
     refill_to: int = 6
     """Each player, in turn from the dealer's left, keeps only trump and draws
     from the stock back to this many cards."""
-    bidder_takes_stock: bool = True
-    """After the refill the bidder takes what is left of the stock, keeping its trump."""
+    stock_rest: StockRest = "bidder"
+    bidder_refills_last: bool = False
+    """The bidder skips its refill turn, keeps all its cards and goes last: it
+    takes the rest of the stock, keeps its trump and buries down to ``keep_trump``."""
+    discard_trump: bool = True
+    """Whether a ``discard-draw`` exchange may throw trump away."""
+    trump_lead_must_follow: bool = True
+    """Follow-suit play: whether a trump lead obliges a player holding trump to play one."""
     keep_trump: int = 6
     """Trump a player may take into play; any extra are buried face up."""
+    buried_to: Literal["first-trick", "opponents"] = "first-trick"
+    """Who takes the buried cards: the winner of the first trick, or the burying side's opponents."""
     target: int = 52
     win_rule: WinRule = "bidder-only"
     all_points_wins: bool = True
@@ -139,8 +182,10 @@ class Ruleset:
             raise ValueError(f"{self.name}: {self.players} hands of {self.hand_size} exceed the deck")
         if self.trump_choice == "first-lead" and self.play_rule != "follow-suit":
             raise ValueError(f"{self.name}: a first-lead trump needs follow-suit play (any card may be led)")
-        if self.play_rule == "follow-suit" and self.exchange != "none":
+        if self.play_rule == "follow-suit" and self.exchange == "refill":
             raise ValueError(f"{self.name}: follow-suit play keeps every card, so it has no refill")
+        if self.moon_bid is not None and self.moon_bid <= self.max_bid:
+            raise ValueError(f"{self.name}: the moon bid must be above max_bid")
         for point in self.point_cards:
             if point.role not in self.trump_order:
                 raise ValueError(f"{self.name}: point card {point.role!r} is not a trump role")
@@ -162,6 +207,16 @@ class Ruleset:
     def deck(self) -> tuple[Card, ...]:
         """The cards of one deck, in a fixed order; identical jokers repeat."""
         return CARDS[:52] + self.jokers
+
+    @property
+    def bidder_takes_stock(self) -> bool:
+        """Whether the bidder ends up with every card of the stock nobody drew."""
+        return self.stock_rest in ("bidder", "bidder-before-trump")
+
+    @property
+    def top_bid(self) -> int:
+        """The highest bid value, the moon included."""
+        return self.moon_bid if self.moon_bid is not None else self.max_bid
 
     @property
     def jokers_distinct(self) -> bool:
@@ -353,8 +408,239 @@ THIRTEEN_POINT = TEN_POINT.replace(
     max_bid=13,
 )
 
+CUTTHROAT = AUCTION_PITCH.replace(
+    name="cutthroat",
+    description=(
+        "Cutthroat Pitch: three players, each for themself, six cards each. One bid each "
+        "of 2, 3 or 4 (or pass); the dealer may match the high bid and must bid 2 if both "
+        "others passed. The bidder names trump; then each player from the dealer's left "
+        "discards any cards it likes and draws as many from the stock. Follow-suit play, "
+        "the bidder leading. High, Low, Jack and Game each score for whoever captures them "
+        "(Game tie: nobody). Game to 11: the bidder at 11 wins outright, otherwise the "
+        "most points at 11 or more wins, and a tie plays on. Reading taken: a player "
+        "may discard trump too."
+    ),
+    source="seeds/002",
+    players=3,
+    teams=(0, 1, 2),
+    trump_choice="named",
+    exchange="discard-draw",
+    awards=(Award("high"), Award("low"), Award("game")),
+    target=11,
+    win_rule="bidder-then-most",
+)
+
+PARTNERSHIP = CUTTHROAT.replace(
+    name="partnership",
+    description=(
+        "Partnership Pitch: cutthroat's rules for four players in two partnerships "
+        "(partners across): bids 2-4 with the dealer's match, named trump, discard and "
+        "draw, follow-suit play, High/Low/Jack/Game to the capturing side, game to 21. "
+        "The bidding side at 21 wins; the other side wins at 21 only if the bidding side "
+        "is below 21."
+    ),
+    players=4,
+    teams=(0, 1, 0, 1),
+    target=21,
+)
+
+FIVE = PARTNERSHIP.replace(
+    name="five",
+    description=(
+        "Five (five-card bid): partnership Pitch in which the five of trump is worth 5 "
+        "points to the side that captures it, 9 points in all; bids 2 to 9."
+    ),
+    point_cards=(PointCard("J", 1), PointCard("5", 5)),
+    max_bid=9,
+)
+
+TWO_HANDED = AUCTION_PITCH.replace(
+    name="two-handed",
+    description=(
+        "Two-handed Pitch: two players, nine cards each, no stock play. Bids 2-4; the "
+        "dealer must bid 2 if the other passed and may not take the bid by matching. A "
+        "player whose highest card is a ten may throw the hand in at its turn to bid, and "
+        "the same dealer deals again. The bidder's first lead sets trump; follow-suit play. "
+        "High, Low, Jack, Game and the five of trump (1 point) score for whoever captures "
+        "them. Game to 21: the bidder at 21 wins, else the higher score at 21. Reading "
+        "taken: trump by the first lead, as in every no-exchange game of the source."
+    ),
+    source="seeds/002",
+    players=2,
+    teams=(0, 1),
+    hand_size=9,
+    dealer_may_match=False,
+    point_cards=(PointCard("J", 1), PointCard("5", 1)),
+    awards=(Award("high"), Award("low"), Award("game")),
+    throw_in="redeal",
+    throw_in_hand="top-ten",
+    target=21,
+    win_rule="bidder-then-most",
+)
+
+_DISTINCT_JOKERS = (CARDS[HIGH_JOKER], CARDS[LOW_JOKER])
+_TEN_POINT_DISTINCT = (*TEN_POINT.trump_order[:5], "JKH", "JKL", *TEN_POINT.trump_order[7:])
+_POINTS_DISTINCT = tuple(
+    q
+    for p in TEN_POINT.point_cards
+    for q in ((PointCard("JKH", p.points), PointCard("JKL", p.points)) if p.role == "JK" else (p,))
+)
+
+OKLAHOMA = TEN_POINT.replace(
+    name="oklahoma",
+    description=(
+        "Oklahoma ten-point Pitch: two partnerships, 54 cards with a high and a low joker "
+        "(the high one ranks above), six cards dealt. One bid each from 1 to 9, or shoot "
+        "the moon (all ten points). The bidder names trump; everyone throws away its "
+        "non-trump and draws back to six; the dealer takes what is left of the stock and "
+        "keeps its trump (burying any beyond six). Only trump is played; ten points: ace, "
+        "jack, off-jack, each joker, ten 1, three 3, and the two 1 for whoever holds it. A "
+        "set side loses its bid. A made moon scores 52, a failed one costs 52 (reading "
+        "taken: the source gives only the gain). Game to 52, won by the bidding side."
+    ),
+    source="seeds/002",
+    jokers=_DISTINCT_JOKERS,
+    trump_order=_TEN_POINT_DISTINCT,
+    point_cards=_POINTS_DISTINCT,
+    hand_size=6,
+    min_bid=1,
+    max_bid=9,
+    stuck_dealer_bid=1,
+    moon_bid=10,
+    moon_made=52,
+    moon_set=52,
+    stock_rest="dealer",
+    all_points_wins=False,
+)
+
+MISSOURI_ELEVEN = OKLAHOMA.replace(
+    name="missouri-eleven",
+    description=(
+        "Missouri eleven-point Pitch: Oklahoma's rules with the off-ace (the ace of the "
+        "other suit of trump's colour) as the second-highest trump, worth 1: eleven points. "
+        "Bids 3 to 10, or the moon (11: every point). The bidder, not the dealer, takes "
+        "the rest of the stock."
+    ),
+    trump_order=("A", "OA", *_TEN_POINT_DISTINCT[1:]),
+    point_cards=(*_POINTS_DISTINCT, PointCard("OA", 1)),
+    min_bid=3,
+    max_bid=10,
+    stuck_dealer_bid=3,
+    moon_bid=11,
+    stock_rest="bidder",
+)
+
+CALL_PARTNER = TEN_POINT.replace(
+    name="call-partner",
+    description=(
+        "Call-your-partner Pitch: ten-point Pitch for four with no fixed partners. Once "
+        "trump is named and the hands are set up, the bidder calls a card it does not hold (a joker only when it holds the other); "
+        "whoever holds it is its partner for the hand (nobody, if the card is out of play: "
+        "the bidder plays alone), known to the table when the card is played. Scores are "
+        "kept per player: the bidder and partner each score their side's points, or each "
+        "lose the bid if set; every other player scores the points it took itself. A "
+        "player wins at 52 only at the end of a hand it bid."
+    ),
+    source="seeds/002",
+    teams=(0, 1, 2, 3),
+    call_partner=True,
+)
+
+RAZZLE_DAZZLE = CALL_PARTNER.replace(
+    name="razzle-dazzle",
+    description=(
+        "Razzle-Dazzle: five players, ten-point cards and points, nine cards each and a "
+        "kitty of nine. One bid each from 5 to 10; the bidder takes the kitty, then names "
+        "trump. Everyone keeps only trump and draws nothing; anyone with more than six "
+        "trump (the bidder, usually) buries the extra face up. The bidder then calls a card "
+        "for a partner; a set bidder takes its partner down with it. Scores per player, "
+        "game to 52 for a bidder. Readings taken: five players, a kitty of nine."
+    ),
+    players=5,
+    teams=(0, 1, 2, 3, 4),
+    min_bid=5,
+    stuck_dealer_bid=5,
+    stock_rest="bidder-before-trump",
+    refill_to=0,
+)
+
+DRAW_PITCH = PARTNERSHIP.replace(
+    name="draw-pitch",
+    description=(
+        "Draw Pitch (partnership draw, New Yorker): two partnerships, six cards dealt in "
+        "threes. A player dealt only threes to nines may show the hand at its turn to bid "
+        "and take six new cards from the stock. One bid each: 2, 3, 4 or moon; no matching, "
+        "and a dealer left alone bids 2. The bidder names trump; each player from the "
+        "dealer's left throws away cards it does not want, never trump, and is dealt as "
+        "many again (a moon bidder keeps its hand). Trump may be played at any time: the "
+        "only duty is to follow a plain suit led, or trump. High, Low, Jack and Game to the "
+        "capturing side. A moon must take all four points and every trick and wins the "
+        "game; a failed moon costs 5 (reading taken). Game to 15."
+    ),
+    dealer_may_match=False,
+    moon_bid=5,
+    moon_made=None,
+    moon_set=5,
+    moon_needs_every_trick=True,
+    moon_skips_exchange=True,
+    discard_trump=False,
+    trump_lead_must_follow=False,
+    throw_in="replace",
+    throw_in_hand="three-to-nine",
+    target=15,
+)
+
+THIRTY_ONE = TEN_POINT.replace(
+    name="thirty-one",
+    description=(
+        "Thirty-one-point Pitch: ten-point Pitch with a high and a low joker (high above "
+        "low). A deal where someone holds no possible point card and no king or queen is "
+        "dealt again. Bids 4 to 10 or shoot the moon (+20 if every point is taken, -20 if "
+        "not; only for a side above zero); the dealer may steal a 10 or a moon by matching "
+        "it. After trump is named the other players refill first (throw away non-trump, "
+        "draw to six, keep what they draw); the bidder keeps all nine, takes the rest of "
+        "the stock and keeps its trump. Anyone left with more than six trump discards the "
+        "extra to the opponents' pile. The two scores for whoever holds it. Game to 31; "
+        "when both sides cross on one hand the bidding side wins."
+    ),
+    source="seeds/004",
+    jokers=_DISTINCT_JOKERS,
+    trump_order=_TEN_POINT_DISTINCT,
+    point_cards=_POINTS_DISTINCT,
+    forced_redeal="junk",
+    moon_bid=11,
+    moon_made=20,
+    moon_set=20,
+    moon_needs_score_above_zero=True,
+    dealer_may_match=True,
+    dealer_match_min=10,
+    bidder_refills_last=True,
+    buried_to="opponents",
+    target=31,
+    win_rule="bidder-first",
+    all_points_wins=False,
+)
+
 _REGISTRY: dict[str, Ruleset] = {
-    r.name: r for r in (TEN_POINT, AUCTION_PITCH, SMUDGE, HIGH_LOW_JACK, THIRTEEN_CARD, THIRTEEN_POINT)
+    r.name: r
+    for r in (
+        TEN_POINT,
+        AUCTION_PITCH,
+        SMUDGE,
+        CUTTHROAT,
+        PARTNERSHIP,
+        FIVE,
+        HIGH_LOW_JACK,
+        TWO_HANDED,
+        OKLAHOMA,
+        THIRTEEN_POINT,
+        MISSOURI_ELEVEN,
+        CALL_PARTNER,
+        RAZZLE_DAZZLE,
+        THIRTEEN_CARD,
+        DRAW_PITCH,
+        THIRTY_ONE,
+    )
 }
 
 

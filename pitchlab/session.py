@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pitchlab.actions import Action, Bid, Bury, NameTrump, Pass
+from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, ThrowIn
 from pitchlab.errors import PitchError
 from pitchlab.game import Game
 from pitchlab.hand import Hand, Phase
@@ -75,6 +75,12 @@ def describe(action: Action) -> str:
         return f"names {action.suit.symbol} {action.suit.name.lower()} as trump"
     if isinstance(action, Bury):
         return f"buries {action.card.label}"
+    if isinstance(action, Discard):
+        return f"discards {len(action.cards)} and draws as many" if action.cards else "keeps every card"
+    if isinstance(action, Call):
+        return f"calls {action.card.label} for a partner"
+    if isinstance(action, ThrowIn):
+        return "throws in the hand"
     return f"plays {action.card.label}"
 
 

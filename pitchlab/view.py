@@ -44,15 +44,17 @@ class SeatView:
     """Points each team has taken so far."""
     legal_actions: tuple[Action, ...]
     """What this seat may do now (empty when it is not its turn)."""
+    called: Card | None = None
+    """The card the bidder called for a partner, where the ruleset has a call."""
+    partner: int | None = None
+    """This seat's partner as far as it knows: the fixed partner, or in a called-partner
+    hand the bidder (for the card's holder) or the holder (for the bidder, once the card is played)."""
+    thrown_in: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Hands shown when thrown in: (seat, its cards)."""
 
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
-
-    @property
-    def partner(self) -> int:
-        team = self.rules.teams[self.seat]
-        return next(s for s in range(self.rules.players) if s != self.seat and self.rules.teams[s] == team)
 
     def bidder_of(self, index: int) -> int:
         """The seat that made the ``index``-th bid."""
@@ -76,7 +78,7 @@ class SeatView:
 
 def view_of(hand: Hand, seat: int) -> SeatView:
     """Build the view of ``seat`` from a hand."""
-    refilled = hand.trump is not None and hand.rules.exchange == "refill"
+    refilled = hand.trump is not None and hand.rules.exchange != "none"
     return SeatView(
         seat=seat,
         rules=hand.rules,
@@ -96,4 +98,22 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         current_trick=hand.current_trick,
         points=tuple(hand.points_by_team(public=True)),
         legal_actions=hand.legal_actions() if hand.to_act == seat else (),
+        called=hand.called,
+        partner=_partner_seen(hand, seat),
+        thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
     )
+
+
+def _partner_seen(hand: Hand, seat: int) -> int | None:
+    rules = hand.rules
+    if not rules.call_partner:
+        team = rules.teams[seat]
+        return next((s for s in range(rules.players) if s != seat and rules.teams[s] == team), None)
+    if hand.partner is None or hand.called is None:
+        return None
+    if seat == hand.partner:
+        return hand.bidder
+    played = {c for t in hand.tricks for c in t.cards} | set(hand.current_trick.cards)
+    if seat == hand.bidder and hand.called in played:
+        return hand.partner
+    return None

@@ -84,7 +84,12 @@ def bid_all(hand: pl.Hand, *values: int | None) -> None:
 
 def legal(hand: pl.Hand) -> set[str | int]:
     """The legal actions as codes (``"pass"``, ``3``, ``"AS"``), order-free."""
-    return {pl.action_code(a) for a in hand.legal_actions()}
+    found: set[str | int] = set()
+    for action in hand.legal_actions():
+        code = pl.action_code(action)
+        assert not isinstance(code, list), "no discards in these rulesets"
+        found.add(code)
+    return found
 
 
 def cards(text: str) -> set[str | int]:
