@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|simulate|chances|solve|tournament``.
+"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament``.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -11,6 +11,7 @@ import json
 import math
 import random
 import sys
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -47,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("--dealer", type=int, default=0)
     deal.add_argument("--ruleset", default="ten-point", choices=ruleset_names())
 
+    sub.add_parser("rulesets", help="list the rulesets (Pitch variants) by name, with what each one plays")
     sim = sub.add_parser("simulate", help="play many hands with the rule-based bots and summarise them")
     sim.add_argument("--hands", type=int, required=True)
     sim.add_argument("--seed", type=int, default=0)
@@ -104,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(_solve(args.file)))
         elif args.command == "tournament":
             _tournament(args)
+        elif args.command == "rulesets":
+            _rulesets()
         else:
             _simulate(args.hands, args.seed, args.ruleset, args.json)
     except (UsageError, PitchError, OSError) as exc:
@@ -152,12 +156,16 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
     made = 0
     seat_points = [0] * rules.players
     bidder_seats: Counter[int] = Counter()
+    voided = 0
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(hands):
         hand = Hand.deal(rules, i % rules.players, rng)
         while hand.phase is not over:  # the bot's fast path: the same choices as its views give
             hand.step(bot.code(hand))
+        if hand.redeal is not None:
+            voided += 1
+            continue
         result = hand.result()
         bids[result.bid] += 1
         made += result.made
@@ -165,19 +173,29 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
         for seat, p in enumerate(hand.points_by_seat()):
             seat_points[seat] += p
     elapsed = time.perf_counter() - start
+    played = hands - voided
+    positions = [*_ORDINALS[: rules.players - 1], "dealer"]
     return {
         "ruleset": rules.name,
         "hands": hands,
         "seed": seed,
+        "redeals": voided,
         "bids": {str(b): bids[b] for b in sorted(bids)},
-        "made_rate": made / hands if hands else 0.0,
-        "mean_points_by_seat": [p / hands if hands else 0.0 for p in seat_points],
-        "bidder_position": {
-            name: bidder_seats[k]
-            for k, name in enumerate(["first", "second", "third", "dealer"][: rules.players])
-        },
+        "made_rate": made / played if played else 0.0,
+        "mean_points_by_seat": [p / played if played else 0.0 for p in seat_points],
+        "bidder_position": {name: bidder_seats[k] for k, name in enumerate(positions)},
         "hands_per_s": hands / elapsed if elapsed > 0 else 0.0,
     }
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def _rulesets() -> None:
+    for name in ruleset_names():
+        rules = ruleset(name)
+        print(f"{name}  ({rules.players} players, {len(rules.deck)} cards, game to {rules.target})")
+        print(textwrap.fill(rules.description, width=88, initial_indent="    ", subsequent_indent="    "))
 
 
 def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
@@ -196,6 +214,8 @@ def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
     assert isinstance(means, list)
     print("mean points:   " + "  ".join(f"seat {s}: {p:.2f}" for s, p in enumerate(means)))
     print(f"total points:  {math.fsum(means):.2f} per hand")
+    if report["redeals"]:
+        print(f"void deals:    {report['redeals']} (dealt again)")
     print(f"speed:         {report['hands_per_s']:,.0f} hands/s")
 
 

@@ -37,6 +37,18 @@ from pitchlab.view import SeatView
 INF = 1 << 20
 
 
+def supports(rules: Ruleset) -> bool:
+    """Whether :func:`solve` can search hands of ``rules``: only trump played (so the tree is
+    small), two fixed sides, buried cards to the first trick's winner, no contest points."""
+    return (
+        rules.play_rule == "trump-only"
+        and rules.num_teams == 2
+        and not rules.call_partner
+        and rules.buried_to == "first-trick"
+        and not rules.awards
+    )
+
+
 @dataclass(frozen=True)
 class Solution:
     """The value of a position under perfect play by both teams.
@@ -265,6 +277,11 @@ class Position:
 
     @classmethod
     def of_hand(cls, hand: Hand, holdings: Sequence[int] | None = None) -> Position:
+        if not supports(hand.rules):
+            raise PitchError(
+                f"the solver handles rulesets where only trump is played, by two fixed partnerships, "
+                f"buried cards going to the first trick; {hand.rules.name} is not one"
+            )
         if hand.phase is not Phase.PLAY:
             raise PitchError(f"the solver needs a hand in the play phase, not the {hand.phase} phase")
         assert hand.trump is not None and hand.to_act is not None
