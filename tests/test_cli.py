@@ -788,3 +788,22 @@ def test_tournament_bad_usage_is_one_line(
     argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert_one_line_error(run_main(argv, capsys), fragment)
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def test_rulesets_lists_every_preset_with_its_description(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(["rulesets"], capsys)
+    assert run.status == 0 and not run.err
+    for name in pl.ruleset_names():
+        assert re.search(rf"^{re.escape(name)}  \(\d players", run.out, re.M), name
+    assert "High and Low to the player dealt them" in run.out  # auction-pitch's description, wrapped in place
+
+
+def test_solve_refuses_a_ruleset_it_cannot_search() -> None:
+    record = json.loads((ROOT / "tests/records/variants/auction-pitch-set.json").read_text())
+    record["plays"] = record["plays"][:5]  # a position in the play phase
+    proc = run_cli(["solve", "-"], stdin=json.dumps(record))
+    assert proc.status == 2 and not proc.out
+    assert proc.err.count("\n") == 1 and "only trump is played" in proc.err and "auction-pitch" in proc.err
