@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from pitchlab.cards import Card, Suit
 
 
+def _code(card: object) -> str:
+    """A card's code; for a malformed action (a card that is not one), what it holds instead."""
+    return getattr(card, "code", repr(card))[:40]
+
+
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Decline to bid."""
@@ -36,7 +41,7 @@ class NameTrump:
     suit: Suit
 
     def __str__(self) -> str:
-        return f"name trump {self.suit.letter}"
+        return f"name trump {getattr(self.suit, 'letter', repr(self.suit))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +51,7 @@ class Bury:
     card: Card
 
     def __str__(self) -> str:
-        return f"bury {self.card.code}"
+        return f"bury {_code(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,7 @@ class Play:
     card: Card
 
     def __str__(self) -> str:
-        return f"play {self.card.code}"
+        return f"play {_code(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,8 @@ class Discard:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return "discard " + (" ".join(c.code for c in self.cards) or "nothing")
+        cards = self.cards if isinstance(self.cards, tuple) else (self.cards,)
+        return "discard " + (" ".join(_code(c) for c in cards) or "nothing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +82,7 @@ class Call:
     card: Card
 
     def __str__(self) -> str:
-        return f"call {self.card.code}"
+        return f"call {_code(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,7 @@ class IllegalAction(PitchError):
         self.action = action
         self.rule = rule
         who = "nobody may act" if seat is None else f"seat {seat}"
-        super().__init__(f"{who}: {action} refused: {rule}")
+        super().__init__(printable(f"{who}: {action} refused: {rule}"))
 
 
 class BadRecord(PitchError):
@@ -59,4 +59,12 @@ class BadRecord(PitchError):
     def __init__(self, where: str, problem: str) -> None:
         self.where = where
         self.problem = problem
-        super().__init__(f"{where}: {problem}" if where else problem)
+        super().__init__(printable(f"{where}: {problem}" if where else problem))
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """A message safe to show on one line: control characters escaped, the length bounded.
+
+    Messages quote what the user sent (a key, a card code), which can be anything."""
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

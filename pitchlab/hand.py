@@ -954,7 +954,7 @@ class Hand:
         """
         if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
             # the common case, checked inline: a card held once in the deck, in the seat's trump
-            slot = self._c.single_slot.get(action.card)
+            slot = self._c.single_slot.get(action.card) if isinstance(action.card, Card) else None
             if slot is not None and self._playable_now() >> slot & 1:
                 self.step(slot)
                 return
@@ -1030,7 +1030,9 @@ class Hand:
 
     def _slot_in(self, card: object, mask: int) -> int | None:
         """The slot of ``card`` within ``mask`` (either joker slot for ``JK``)."""
-        slots: tuple[int, ...] = self._c.slots_of.get(card, ())  # type: ignore[call-overload]
+        if not isinstance(card, Card):  # a malformed action: nothing of the deck
+            return None
+        slots: tuple[int, ...] = self._c.slots_of.get(card, ())
         for slot in slots:
             if mask >> slot & 1:
                 return slot

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pitchlab import tactics
-from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Play
+from pitchlab import tactics, tactics_suit
+from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
 from pitchlab.hand import Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
@@ -95,6 +95,14 @@ class RuleBasedPlayer:
     :meth:`decide` answers a seat's view with a reason; :meth:`code` makes
     the same choice straight from a hand, for simulations that need no reasons.
 
+    Where every card is played and suit must be followed (``play_rule ==
+    "follow-suit"``, Auction Pitch and its family), the bot plays by the rules
+    of thumb of :mod:`pitchlab.tactics_suit` instead: bid what the best suit
+    is worth, pitch its top card, win cheaply what counts, follow low. That
+    module also discards (keep trump and aces) and calls a partner (the
+    highest trump not held) in the rulesets that have those steps, whatever
+    their play rule.
+
     ``bidding="ladder"`` (the default) bids from the shipped bidding ladder
     (:mod:`pitchlab.ladder`), falling back on the estimate where the ladder
     has no data or the ruleset has no ladder; ``bidding="estimate"`` bids
@@ -113,14 +121,23 @@ class RuleBasedPlayer:
 
     def decide(self, view: SeatView) -> Decision:
         rules = view.rules
+        if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
+            action, why = tactics_suit.decide(view)
+            return Decision(action, why)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
             best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
             n, points = len(best.trump), _points(best.points_held)
             if view.phase is Phase.NAME_TRUMP:
                 return Decision(NameTrump(best.suit), f"{best.suit.symbol} gives {n} trump holding {points}")
-            codes = [a.value if isinstance(a, Bid) else 0 for a in view.legal_actions]
-            partner_high = view.bidder is not None and view.bidder == view.partner
+            # a bid or a pass; never a throw-in, a moon only if an estimate ever reached it
+            codes = [
+                a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
+            ]
+            bidder = view.bidder
+            partner_high = (
+                bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
+            )
             position = (view.seat - view.dealer - 1) % rules.players
             code, why = self.bid(rules, best, codes, view.high_bid, partner_high, position)
             action = Bid(code) if code else PASS
@@ -170,6 +187,9 @@ class RuleBasedPlayer:
         seat = hand.to_act
         assert seat is not None
         phase = hand.phase
+        if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
+            # the slot tables below know trump-only play alone; these rules of thumb read a light view
+            return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat))[0])
         suit = hand.trump
         if phase is Phase.PLAY:
             assert suit is not None
@@ -188,7 +208,12 @@ class RuleBasedPlayer:
             return int(best.suit)
         bidder = hand.bidder
         partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-        return self.bid(rules, best, hand.legal_codes(), hand.high_bid, partner_high, hand.position(seat))[0]
+        codes = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+        return self.bid(rules, best, codes, hand.high_bid, partner_high, hand.position(seat))[0]
+
+
+_SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
+"""Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.tactics_suit` has them)."""
 
 
 def _points(n: int) -> str:

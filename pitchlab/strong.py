@@ -12,6 +12,11 @@ Bidding, naming trump and burying are the rule-based bot's (the bidding
 ladder is itself learned from simulated outcomes), except that the suit is
 named from simulated hands: the one whose simulated play gives the bidding
 team the most points.
+
+The solver and the sampler know the ten-point family's shape only (see
+:func:`unsolvable_reason`). In any other ruleset, Auction Pitch and its
+follow-suit family above all, the strong bot makes the rule-based bot's
+choices and says so in its reason.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pitchlab.actions import NameTrump, Play
 from pitchlab.cards import Suit
 from pitchlab.hand import Hand, Phase
 from pitchlab.players import Decision, RuleBasedPlayer
+from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
 
 
@@ -43,6 +49,9 @@ class StrongPlayer:
         self.name = f"strong ({samples} samples)"
 
     def decide(self, view: SeatView) -> Decision:
+        if not solvable(view.rules):
+            base = self.base.decide(view)
+            return Decision(base.action, f"{base.why} (rule-based: {unsolvable_reason(view.rules)})")
         if view.phase is Phase.PLAY and view.to_act == view.seat and len(view.legal_actions) > 1:
             return self._play(view)
         if view.phase is Phase.NAME_TRUMP and self.suit_hands:
@@ -53,6 +62,8 @@ class StrongPlayer:
         """The same choice from a hand, reading only what the seat to act may see."""
         seat = hand.to_act
         assert seat is not None
+        if not solvable(hand.rules):
+            return self.base.code(hand)
         phase = hand.phase
         if (phase is Phase.PLAY and len(hand.legal_codes()) > 1) or (
             phase is Phase.NAME_TRUMP and self.suit_hands
@@ -102,6 +113,30 @@ class StrongPlayer:
         return Decision(
             NameTrump(suit), f"in {self.suit_hands} simulated hands per suit, points taken: {shown}"
         )
+
+
+def unsolvable_reason(rules: Ruleset) -> str | None:
+    """Why the solver and the sampler cannot play ``rules``, or ``None`` if they can.
+
+    They model ten-point's own shape: trump-only play (any trump to any
+    trick) between two fixed partnerships, a refill in turn after which the
+    bidder takes the rest of the stock (so every trump is in play and the draw
+    counts say who holds how many), buried cards going to the first trick.
+    """
+    if rules.play_rule != "trump-only":
+        return "the solver plays trump-only hands only"
+    if rules.num_teams != 2 or rules.call_partner:
+        return "the solver scores two fixed partnerships only"
+    if not rules.bidder_takes_stock or rules.bidder_refills_last:
+        return "the sampler models a refill in turn with the bidder taking the rest of the stock"
+    if rules.buried_to != "first-trick":
+        return "the solver gives buried cards to the first trick's winner"
+    return None
+
+
+def solvable(rules: Ruleset) -> bool:
+    """Whether the strong bot can search ``rules`` (see :func:`unsolvable_reason`)."""
+    return unsolvable_reason(rules) is None
 
 
 def _candidates(view: SeatView) -> Sequence[Suit]:

@@ -1,0 +1,134 @@
+"""The variant comparison: sane numbers, identities that hold hand by hand, and reproducible seeds."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import pytest
+
+import pitchlab as pl
+from pitchlab import compare
+
+HANDS, GAMES = 60, 4
+
+
+@functools.cache
+def measured(name: str) -> compare.VariantStats:
+    return compare.measure(name, hands=HANDS, games=GAMES, seed="test")
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_points_in_play_never_exceed_the_rulesets_total_and_are_accounted_for(name: str) -> None:
+    """Every hand: the points scored are the total, less point cards that never came into play
+    and contests nobody won. Where the bidder takes the stock, every trump comes into play."""
+    s = measured(name)
+    rules = s.rules
+    assert len(s.hands) == HANDS
+    for h in s.hands:
+        assert 0 <= h.points <= rules.total_points
+        assert h.points == rules.total_points - h.out_of_play - h.unawarded
+    if rules.exchange == "refill" and rules.bidder_takes_stock and not rules.awards:
+        assert set(s.points().tolist()) == {rules.total_points}
+
+
+def test_the_ten_point_family_always_has_every_point_in_play() -> None:
+    assert set(measured("ten-point").points().tolist()) == {10}
+    assert set(measured("thirteen-point").points().tolist()) == {13}
+
+
+def test_high_and_low_are_always_won_where_trump_is_pitched() -> None:
+    """The pitched card is a trump in play, so High and Low always exist: at least two points;
+    with all 52 cards dealt the jack is always in play too."""
+    assert measured("auction-pitch").points().min() >= 2
+    assert measured("thirteen-card").points().min() >= 3
+    assert all(h.out_of_play == 0 for h in measured("thirteen-card").hands)
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_rates_distributions_and_seat_values_are_consistent(name: str) -> None:
+    s = measured(name)
+    dist = s.points_distribution()
+    assert math.isclose(sum(e.value for e in dist.values()), 1.0)
+    assert math.isclose(sum(k * e.value for k, e in dist.items()), s.mean_points().value)
+    made = s.made_rate()
+    assert 0 <= made.value <= 1 and made.n == HANDS
+    by_bid = s.made_by_bid()
+    assert sum(e.n for e in by_bid.values()) == HANDS
+    assert math.isclose(sum(e.value * e.n for e in by_bid.values()), made.value * HANDS)
+    assert math.isclose(sum(e.value for e in s.bid_shares().values()), 1.0)
+    assert all(s.rules.min_bid <= b for b in by_bid)
+    # each edge is a side's change minus the others' mean: over seats that share the sides evenly, they cancel
+    counts = np.bincount(np.array(s.rules.teams))
+    if len(set(counts.tolist())) == 1:
+        assert np.allclose(s.edges().sum(axis=1), 0)
+    assert len(s.seat_values()) == s.rules.players
+    assert s.dealer_value() == s.seat_values()[-1]
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_games_last_at_least_as_long_as_the_points_allow(name: str) -> None:
+    s = measured(name)
+    assert len(s.lengths) == GAMES
+    assert min(s.lengths) >= compare.fewest_hands(s.rules)
+    assert s.game_length().n == GAMES
+
+
+def test_fewest_hands() -> None:
+    assert compare.fewest_hands(pl.ruleset("auction-pitch")) == 2  # 7 points, at most 4 a hand
+    assert compare.fewest_hands(pl.ruleset("thirteen-card")) == 4  # 15 points, at most 4 a hand
+    assert compare.fewest_hands(pl.ruleset("ten-point")) == 1  # a bid of 10 taking all 10 wins at once
+
+
+def test_the_same_seed_gives_the_same_numbers_however_the_work_is_shared() -> None:
+    one = compare.compare(["high-low-jack", "ten-point"], hands=300, games=12, seed=5)
+    again = compare.compare(["high-low-jack", "ten-point"], hands=300, games=12, seed=5, workers=2)
+    assert [(s.hands, s.lengths) for s in one] == [(s.hands, s.lengths) for s in again]
+    other = compare.measure("high-low-jack", hands=300, games=12, seed=6)
+    assert other.hands != one[0].hands
+
+
+def test_progress_counts_every_hand_and_game() -> None:
+    seen: list[tuple[int, int]] = []
+    compare.compare(
+        ["smudge", "ten-point"], hands=10, games=2, seed=1, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen[-1] == (24, 24)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_rulesets_that_differ_only_in_the_game_rule_play_the_same_hands() -> None:
+    """Smudge is Auction Pitch with one more way to win the game: on the same seeds, every
+    hand goes exactly the same."""
+    assert measured("smudge").hands == measured("auction-pitch").hands
+
+
+def test_too_little_to_measure_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least two"):
+        compare.measure("ten-point", hands=1, games=5)
+
+
+def test_tables_name_every_ruleset() -> None:
+    names = ["auction-pitch", "ten-point"]
+    results = [measured(n) for n in names]
+    text = compare.table(results)
+    rules_text = compare.rules_table([r.rules for r in results])
+    for name in names:
+        assert name in text and name in rules_text
+    assert f"{HANDS} hands and {GAMES} games per ruleset" in text
+    assert "pitched, no exchange, follow suit" in rules_text and "named, refill, trump only" in rules_text
+
+
+def test_figures_have_titles_and_axis_titles_with_units() -> None:
+    results = [measured(n) for n in ("auction-pitch", "high-low-jack", "ten-point")]
+    for build in (compare.points_figure, compare.made_figure, compare.seat_figure, compare.length_figure):
+        fig = build(results)
+        layout = fig.layout
+        assert layout.title.text
+        assert layout.xaxis.title.text
+        assert "(" in layout.yaxis.title.text  # a measured axis says its unit
+        assert len(fig.data) >= 1
+    points = compare.points_figure(results)
+    assert [trace.name for trace in points.data] == ["auction-pitch", "high-low-jack", "ten-point"]
+    assert list(points.data[2].x) == [10]  # every ten-point hand has all ten points in play

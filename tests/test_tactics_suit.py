@@ -1,0 +1,249 @@
+"""The follow-suit bot: legal play in every ruleset, and sensible choices in deals worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+import pitchlab as pl
+from pitchlab import tactics_suit
+from pitchlab.strong import StrongPlayer
+
+AUCTION = pl.ruleset("auction-pitch")
+PARTNERS = pl.ruleset("high-low-jack")
+SPADES = pl.Suit.SPADES
+
+
+def deal(rules: pl.Ruleset, seats: list[str], dealer: int = 0) -> pl.Hand:
+    """A chosen deal of six cards a seat; the undealt cards, in deck order, are the rest."""
+    hands = [pl.parse_cards(text) for text in seats]
+    used = {card for cards in hands for card in cards}
+    rest = [card for card in rules.deck if card not in used]
+    return pl.Hand.from_cards(hands, rest, dealer=dealer, rules=rules)
+
+
+def bid(hand: pl.Hand, bids: dict[int, int]) -> None:
+    """Run the auction: the given seats bid, everyone else passes."""
+    while hand.phase is pl.Phase.BID:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(pl.Bid(bids[seat]) if seat in bids else pl.PASS)
+
+
+def play(hand: pl.Hand, codes: str) -> None:
+    for code in codes.split():
+        hand.apply(pl.Play(pl.Card(code)))
+
+
+BOT = pl.RuleBasedPlayer()
+
+# Auction Pitch, dealer 0: seat 1 (first to speak) holds three spades headed by the king;
+# seat 2's only spade is the jack; seat 3 holds the ace and queen.
+SOLO = [
+    "3S 4D 5H 6C 7C 8H",
+    "KS 7S 2S 9H 5D 3C",
+    "JS 4H 6H 8D 9D 4C",
+    "AS QS TH 2H 7D 8C",
+]
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_every_player_plays_every_ruleset_legally(name: str) -> None:
+    """300 hands with a random, two rule-based and a strong player, seats rotating: apply()
+    refuses anything illegal, and every decision is one of the listed legal actions."""
+    rules = pl.ruleset(name)
+    players: list[pl.Player] = [
+        pl.RandomPlayer(1),
+        pl.RuleBasedPlayer(),
+        StrongPlayer(samples=1, suit_hands=0, seed=1),
+        pl.RuleBasedPlayer(bidding="estimate"),
+    ]
+    for k in range(300):
+        hand = pl.Hand.deal(rules, k % rules.players, seed=k)
+        seated = [players[(k + seat) % len(players)] for seat in range(rules.players)]
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            decision = seated[seat].decide(hand.view(seat))
+            assert decision.action in hand.legal_actions(), (name, k, decision)
+            assert decision.why
+            hand.apply(decision.action, seat)
+        if hand.redeal is None:  # else thrown in or void: nothing to score
+            assert sum(hand.result().points) <= rules.total_points
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_the_fast_path_picks_legal_codes_in_every_ruleset(name: str) -> None:
+    """A code names a bid or a card's slot; the two identical jokers are one choice, so either
+    slot of a held joker is the same card."""
+    rules = pl.ruleset(name)
+    bot = pl.RuleBasedPlayer()
+    for k in range(100):
+        hand = pl.Hand.deal(rules, k % rules.players, seed=1000 + k)
+        while not hand.is_over:
+            code = bot.code(hand)
+            if hand.phase is pl.Phase.PLAY:
+                assert rules.deck[code] in [rules.deck[c] for c in hand.legal_codes()]
+            else:
+                assert code in hand.legal_codes()
+            hand.step(code)
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_the_same_choice_from_the_view_and_from_the_hand(name: str) -> None:
+    """The fast path reads a lighter view of the same facts, so it must choose the same."""
+    rules = pl.ruleset(name)
+    for k in range(10):
+        hand = pl.Hand.deal(rules, k % rules.players, seed=k)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action = BOT.decide(hand.view(seat)).action
+            mine, fast = hand.encode(action), BOT.code(hand)
+            if isinstance(action, pl.Play | pl.Bury):  # a slot: either twin of a joker is the same card
+                assert rules.deck[mine] == rules.deck[fast]
+            else:
+                assert mine == fast
+            hand.apply(action)
+
+
+# ------------------------------------------------------------------ bidding
+
+
+def test_the_ace_and_the_two_are_sure_points_when_their_holder_scores_them() -> None:
+    rating = tactics_suit.rate_suit(AUCTION, pl.parse_cards("AS 2S 9H 5D 3C 4C"), SPADES, seat=1)
+    parts = dict(rating.parts)
+    assert parts["High"] == 1.0 and parts["Low"] == 1.0
+    assert rating.trump == tuple(pl.parse_cards("AS 2S"))
+
+
+def test_without_the_ace_high_is_as_likely_as_the_ace_staying_out_of_the_other_hands() -> None:
+    """Holding the king, High is ours unless one of the 18 cards dealt to the others (of the
+    46 I cannot see) is the ace: 28/46."""
+    rating = tactics_suit.rate_suit(AUCTION, pl.parse_cards("KS 2S 9H 5D 3C 4C"), SPADES, seat=1)
+    assert dict(rating.parts)["High"] == pytest.approx(28 / 46)
+
+
+def test_a_partner_may_hold_what_i_lack() -> None:
+    cards = pl.parse_cards("KS 2S 9H 5D 3C 4C")
+    solo = dict(tactics_suit.rate_suit(AUCTION, cards, SPADES, seat=1).parts)["High"]
+    paired = dict(tactics_suit.rate_suit(PARTNERS, cards, SPADES, seat=1).parts)["High"]
+    assert paired == pytest.approx(solo + (1 - solo) / 3)
+
+
+def test_a_strong_hand_bids_and_a_weak_one_passes() -> None:
+    hand = deal(AUCTION, ["3S 4D 5H 6C 7C 8H", "AS KS JS 2S 5D 3C", "9H 4H 6H 8D 9D 4C", "QS TH 2H 7D 8C 6S"])
+    strong = BOT.decide(hand.view(1))
+    assert isinstance(strong.action, pl.Bid) and strong.action.value >= 3
+    assert "♠" in strong.why
+    hand.apply(strong.action)
+    weak = BOT.decide(hand.view(2))
+    assert weak.action == pl.PASS and "not enough" in weak.why
+
+
+def test_a_dealer_left_alone_must_bid() -> None:
+    hand = deal(AUCTION, ["3S 4D 5H 6C 7C 8H", "9S 8S 2D 9H 5D 3C", "JD 4H 6H 8D 9D 4C", "QS TH 2H 7D 8C 6S"])
+    for _ in range(3):
+        hand.apply(pl.PASS)
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Bid(AUCTION.stuck_dealer_bid) and "must" in decision.why
+
+
+def test_the_dealer_takes_the_contract_as_cheaply_as_it_may() -> None:
+    """Seat 1 bids 2; the dealer, with a hand worth more, matches rather than raising."""
+    hand = deal(AUCTION, ["AS KS JS 2S 7C 8H", "9S 8S 2D AH 5D 3C", "JD 4H 6H 8D 9D 4C", "QS TH 2H 7D 8C 6S"])
+    hand.apply(pl.Bid(2))
+    hand.apply(pl.PASS)
+    hand.apply(pl.PASS)
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Bid(2) and "dealer" in decision.why
+
+
+def test_partners_do_not_outbid_each_other_without_a_better_hand() -> None:
+    hand = deal(
+        PARTNERS, ["3S 4D 5H 6C 7C 8H", "AS KS JS 2S 5D 3C", "9H 4H 6H 8D 9D 4C", "QD TD 2D 7D 8C 6S"]
+    )
+    hand.apply(pl.Bid(3))
+    hand.apply(pl.PASS)
+    decision = BOT.decide(hand.view(3))
+    assert decision.action == pl.PASS and "partner" in decision.why
+
+
+# ------------------------------------------------------------------ play
+
+
+def test_the_pitcher_leads_the_top_card_of_its_best_suit() -> None:
+    hand = deal(AUCTION, SOLO)
+    bid(hand, {1: 2})
+    assert hand.trump is None and hand.to_act == 1
+    decision = BOT.decide(hand.view(1))
+    assert decision.action == pl.Play(pl.Card("KS"))
+    assert "pitch" in decision.why and "♠" in decision.why
+
+
+def test_a_forced_card_says_so() -> None:
+    """Trump led, and the jack is seat 2's only spade."""
+    hand = deal(AUCTION, SOLO)
+    bid(hand, {1: 2})
+    play(hand, "KS")
+    decision = BOT.decide(hand.view(2))
+    assert decision.action == pl.Play(pl.Card("JS")) and "only card" in decision.why
+
+
+def test_it_wins_the_jack_cheaply() -> None:
+    """King and jack of trump on the table: the ace wins them, the queen would not."""
+    hand = deal(AUCTION, SOLO)
+    bid(hand, {1: 2})
+    play(hand, "KS JS")
+    decision = BOT.decide(hand.view(3))
+    assert decision.action == pl.Play(pl.Card("AS"))
+    assert "J♠" in decision.why and "wins" in decision.why
+
+
+def test_it_does_not_overtake_a_partner_and_gives_it_the_ten() -> None:
+    """High-Low-Jack: partner (seat 1) pitched the king, the only trump above it is seat 3's own
+    ace, so the king wins for sure: seat 3 adds the ten of trump (ten game points) instead."""
+    hand = deal(
+        PARTNERS,
+        ["3S 4D 5H 6C 7C 8H", "KS 7S 2S 9H 5D 3C", "JS 4H 6H 8D 9D 4C", "AS TS TH 2H 7D 8C"],
+    )
+    bid(hand, {1: 2})
+    play(hand, "KS JS")
+    decision = BOT.decide(hand.view(3))
+    assert decision.action == pl.Play(pl.Card("TS"))
+    assert "partner" in decision.why
+
+
+def test_void_with_nothing_at_stake_it_dumps_a_card_that_counts_for_nothing() -> None:
+    """Hearts led with no game points in the trick; seat 0 has no heart: it keeps its trump
+    and its ten and throws the three of clubs."""
+    hand = deal(AUCTION, ["3S TD 3C 6C 7C 8D", "KS 7S 2S 4H 5D 9C", "JS 5H 6H 8S 9D 4C", "AS QS TH 2H 7D 8C"])
+    bid(hand, {1: 2})
+    play(hand, "KS JS AS 3S 2H")  # seat 3 wins the first trick and leads a heart
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Play(pl.Card("3C"))
+    assert "void" in decision.why
+
+
+def test_it_follows_low_when_nothing_counts() -> None:
+    """A low heart led, nothing that counts in the trick: seat 0 keeps the king back."""
+    hand = deal(AUCTION, ["3S 9H KH 6C 7C 8D", "KS 7S 2S 4H 5D 9C", "JS 5H 6H 8S 9D 4C", "AS QS TH 2H 7D 8C"])
+    bid(hand, {1: 2})
+    play(hand, "KS JS AS 3S 2H")  # seat 3 wins the first trick and leads a heart
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Play(pl.Card("9H"))
+
+
+def test_the_strong_player_falls_back_on_the_rules_of_thumb_and_says_so() -> None:
+    hand = deal(AUCTION, SOLO)
+    bid(hand, {1: 2})
+    strong = StrongPlayer(samples=2, seed=1)
+    decision = strong.decide(hand.view(1))
+    assert decision.action == BOT.decide(hand.view(1)).action
+    assert "rule-based" in decision.why and "trump-only" in decision.why
+    assert hand.encode(decision.action) == strong.code(hand)
+
+
+def test_nothing_to_decide_outside_the_seats_turn() -> None:
+    hand = deal(AUCTION, SOLO)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        tactics_suit.decide(hand.view(2))
