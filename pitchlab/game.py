@@ -86,7 +86,7 @@ def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int |
     if (
         rules.all_points_wins
         and result.bid == rules.max_bid
-        and result.points[team] == rules.total_points
+        and (result.points[team] if result.side_points is None else result.side_points) == rules.total_points
         and (rules.all_points_wins_in_the_hole or before[team] >= 0)
     ):
         return team

@@ -96,6 +96,8 @@ class HandResult:
     bidding_team: int
     awards: tuple[tuple[str, int | None], ...] = ()
     """Each contest point of the ruleset (High, Low, Game) and the team that won it, if any."""
+    side_points: int | None = None
+    """The points the bidding side took (the bidder and its called partner, or its team)."""
     tally: tuple[tuple[str, int, int], ...] = ()
     """Every point won, as (what, team, points), in the order a tie at the target counts
     them out: High, Low, the point cards from high to low, Game."""
@@ -143,11 +145,13 @@ def _deal_pattern(
 
 def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
     """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
-    if dealer and high == 0:
-        return (rules.stuck_dealer_bid,)
     values = [*range(rules.min_bid, rules.max_bid + 1)]
     if rules.moon_bid is not None:
         values.append(rules.moon_bid)
+    if dealer and high == 0:
+        if rules.stuck_dealer_may_bid_more:
+            return tuple(v for v in values if v >= rules.stuck_dealer_bid)
+        return (rules.stuck_dealer_bid,)
     match = dealer and rules.dealer_may_match and high >= max(1, rules.dealer_match_min)
     return (0, *[v for v in values if v > high or (match and v == high)])
 
@@ -983,7 +987,7 @@ class Hand:
             slot = self._slot_in(action.card, self._callable())
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, "the bidder calls a card it does not hold itself")
+            raise IllegalAction(actor, action, self._why_not_call(actor, action.card))
         if phase is Phase.BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
             well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
@@ -1048,13 +1052,28 @@ class Hand:
             return f"{lead.code} was led: seat {seat} holds that suit, so it must follow suit or play trump"
         return f"{card.code} is not trump: a dead card stays in the hand and is never played"
 
+    def _why_not_call(self, seat: int, card: object) -> str:
+        if self._slot_in(card, self.hands[seat]) is not None:
+            return "the bidder calls a card it does not hold itself"
+        if isinstance(card, Card) and len(self._c.slots_of.get(card, ())) == 2:
+            return f"a {card.label.lower()} may be called only by a bidder holding the other: two cards would answer"
+        return f"{getattr(card, 'code', card)!s:.20} is not a card of the {self.rules.name} deck"
+
     def _why_not_bid(self, value: object) -> str:
         rules = self.rules
         legal = self._legal_bids()
-        if legal == (rules.stuck_dealer_bid,):
-            return f"everyone else passed, so the dealer must bid {rules.stuck_dealer_bid}"
+        if 0 not in legal:  # a stuck dealer
+            return f"everyone else passed, so the dealer must bid {min(legal)}" + (
+                " or more" if len(legal) > 1 else ""
+            )
+        moon = rules.moon_bid
+        if moon is not None and value == moon:
+            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self.to_act]] <= 0:  # type: ignore[index]
+                return "shooting the moon needs a score above zero"
+            return f"a moon must be higher than the high bid so far ({self.high_bid})"
+        top = f" or the moon ({moon})" if moon is not None else ""
         if type(value) is not int or not rules.min_bid <= value <= rules.max_bid:
-            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}"
+            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}{top}"
         return f"a bid must be higher than the high bid so far ({self.high_bid})"
 
     # ---------------------------------------------------------------- result
@@ -1202,6 +1221,7 @@ class Hand:
             score_change=tuple(change),
             bidding_team=team,
             awards=awards,
+            side_points=taken,
             tally=self._tally(contests),
         )
 

@@ -112,6 +112,8 @@ class Ruleset:
     max_bid: int = 10
     stuck_dealer_bid: int = 4
     """What the dealer must bid when everyone before passed."""
+    stuck_dealer_may_bid_more: bool = False
+    """Whether that stuck dealer may bid higher than ``stuck_dealer_bid`` (it may never pass)."""
     dealer_may_match: bool = False
     """Whether the dealer may take the contract at the current high bid."""
     dealer_match_min: int = 0
@@ -595,7 +597,7 @@ THIRTY_ONE = TEN_POINT.replace(
     description=(
         "Thirty-one-point Pitch: ten-point Pitch with a high and a low joker (high above "
         "low). A deal where someone holds no possible point card and no king or queen is "
-        "dealt again. Bids 4 to 10 or shoot the moon (+20 if every point is taken, -20 if "
+        "dealt again. A dealer whom everyone passed must bid, 4 or more. Bids 4 to 10 or shoot the moon (+20 if every point is taken, -20 if "
         "not; only for a side above zero); the dealer may steal a 10 or a moon by matching "
         "it. After trump is named the other players refill first (throw away non-trump, "
         "draw to six, keep what they draw); the bidder keeps all nine, takes the rest of "
@@ -608,6 +610,7 @@ THIRTY_ONE = TEN_POINT.replace(
     trump_order=_TEN_POINT_DISTINCT,
     point_cards=_POINTS_DISTINCT,
     forced_redeal="junk",
+    stuck_dealer_may_bid_more=True,
     moon_bid=11,
     moon_made=20,
     moon_set=20,

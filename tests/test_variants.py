@@ -332,9 +332,10 @@ FIRST_LEAD_RECORDS = [name for name in EXPECTED if not name.startswith("thirteen
 
 def test_every_record_file_is_worked_out() -> None:
     """Each file in the records folder has a hand-worked expectation, and vice versa."""
-    assert sorted(p.name for p in RECORDS.glob("*.json")) == sorted(EXPECTED)
-    presets = {record(name)["ruleset"] for name in EXPECTED}
-    assert presets == {"auction-pitch", "smudge", "high-low-jack", "thirteen-card", "thirteen-point"}
+    presets = {"auction-pitch", "smudge", "high-low-jack", "thirteen-card", "thirteen-point"}
+    mine = [p.name for p in RECORDS.glob("*.json") if json.loads(p.read_text())["ruleset"] in presets]
+    assert sorted(mine) == sorted(EXPECTED)  # (the other rulesets' records: tests/test_variants_more.py)
+    assert {record(name)["ruleset"] for name in EXPECTED} == presets
 
 
 # --------------------------------------------------------------- complete records
