@@ -89,9 +89,14 @@ def _actions(data: bytes) -> None:
     fuzz_targets.actions(names[seed % len(names)], seed, junk if isinstance(junk, list) else [junk])
 
 
+def _game_bytes(data: bytes) -> None:
+    fuzz_targets.game_text(_text(data))
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "cards": _cards_bytes,
     "record": _record_bytes,
+    "game": _game_bytes,
     "damaged-record": _damaged_record,
     "actions": _actions,
 }

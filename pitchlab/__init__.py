@@ -26,7 +26,20 @@ from pitchlab.players import (
     estimate,
     play_hand,
 )
-from pitchlab.record import FORMAT, action_code, dumps, from_record, loads, summary, to_record
+from pitchlab.record import (
+    FORMAT,
+    GAME_FORMAT,
+    action_code,
+    dumps,
+    dumps_game,
+    from_record,
+    game_from_record,
+    game_to_record,
+    loads,
+    loads_game,
+    summary,
+    to_record,
+)
 from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
 from pitchlab.simulation import BidChances, bid_chances
 from pitchlab.stats import Estimate
@@ -37,6 +50,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "FORMAT",
+    "GAME_FORMAT",
     "PASS",
     "TEN_POINT",
     "THROW_IN",
@@ -81,10 +95,14 @@ __all__ = [
     "action_code",
     "bid_chances",
     "dumps",
+    "dumps_game",
     "estimate",
     "format_cards",
     "from_record",
+    "game_from_record",
+    "game_to_record",
     "loads",
+    "loads_game",
     "parse_card",
     "parse_cards",
     "play_hand",

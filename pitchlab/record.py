@@ -14,12 +14,14 @@ seat to act and its legal actions. Every problem is a
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import Card, Suit, parse_card
 from pitchlab.errors import BadRecord, PitchError, UnknownRuleset
+from pitchlab.game import Game
 from pitchlab.hand import Hand, Phase
 from pitchlab.rules import ruleset
 
@@ -380,3 +382,96 @@ def summary(hand: Hand) -> dict[str, Any]:
         **({"awards": dict(result.awards), "game_points": hand.game_points()} if result.awards else {}),
         **({"called": hand.called.code, "partner": hand.partner} if hand.called is not None else {}),
     }
+
+
+# ------------------------------------------------------------------ whole games
+
+GAME_FORMAT = "pitchlab-game/1"
+"""A game in progress: every hand so far as a hand record, and the dealing generator's state."""
+
+
+def game_to_record(game: Game) -> Record:
+    """The game so far: its finished hands and the current one (a position if unfinished).
+
+    With the generator's state saved too, a game restored by :func:`game_from_record`
+    deals the same next hands as the original would have.
+    """
+    hands = [to_record(scored.hand) for scored in game.history]
+    if not game.history or game.history[-1].hand is not game.hand:
+        hands.append(to_record(game.hand))
+    version, state, gauss = game.rng.getstate()
+    return {
+        "format": GAME_FORMAT,
+        "ruleset": game.rules.name,
+        "hands": hands,
+        "rng": [version, list(state), gauss],
+    }
+
+
+def game_from_record(data: object) -> Game:
+    """Validate and replay a saved game; :class:`BadRecord` names what is wrong and where."""
+    if not isinstance(data, Mapping):
+        raise BadRecord("", f"a saved game is a JSON object, not {_json_type(data)}")
+    unknown = sorted(set(data) - {"format", "ruleset", "hands", "rng"})
+    if unknown:
+        raise BadRecord(unknown[0], "unknown key (known: format, ruleset, hands, rng)")
+    if data.get("format") != GAME_FORMAT:
+        raise BadRecord("format", f"expected {GAME_FORMAT!r}, got {data.get('format')!r}")
+    name = data.get("ruleset")
+    try:
+        rules = ruleset(name if isinstance(name, str) else "")
+    except UnknownRuleset as exc:
+        raise BadRecord("ruleset", str(exc)) from None
+    records = data.get("hands")
+    if not isinstance(records, list) or not records:
+        raise BadRecord("hands", "expected a list of hand records, the current hand last")
+    game = Game(rules, seed=0)  # its first deal is replaced by the saved hands below
+    game.rng = _rng(data.get("rng"))
+    for i, item in enumerate(records):
+        if isinstance(item, Mapping) and item.get("ruleset") != rules.name:
+            raise BadRecord(f"hands[{i}].ruleset", f"every hand of a {rules.name} game is {rules.name}")
+        try:
+            hand = from_record(item)
+        except BadRecord as exc:
+            raise BadRecord(f"hands[{i}].{exc.where}" if exc.where else f"hands[{i}]", exc.problem) from None
+        if i < len(records) - 1 and not (hand.is_over and hand.redeal is None):
+            raise BadRecord(f"hands[{i}]", "only the last hand of a saved game may be unfinished or void")
+        if game.winner is not None:
+            raise BadRecord(f"hands[{i}]", f"the game was already won by team {game.winner}")
+        if list(hand.scores) != game.scores and any(hand.scores):
+            raise BadRecord(f"hands[{i}].scores", f"the game's scores before this hand are {game.scores}")
+        game.hand = hand
+        game.score_if_over()
+    return game
+
+
+def _rng(value: object) -> random.Random:
+    """The dealing generator from its saved state (a fresh one if none was saved)."""
+    rng = random.Random()
+    if value is None:
+        return rng
+    version: object
+    state: Any
+    gauss: object
+    try:
+        version, state, gauss = value  # type: ignore[misc]
+        rng.setstate((version, tuple(state), gauss))  # checks the shape and the numbers
+    except (TypeError, ValueError, OverflowError):
+        raise BadRecord("rng", "not a saved generator state") from None
+    return rng
+
+
+def dumps_game(game: Game) -> str:
+    """A game as JSON text (compact: it goes into the browser's storage)."""
+    return json.dumps(game_to_record(game), separators=(",", ":"))
+
+
+def loads_game(text: str) -> Game:
+    """A game from JSON text."""
+    try:
+        data = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        raise BadRecord("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise BadRecord("", "not a saved game: JSON nested too deeply") from None
+    return game_from_record(data)

@@ -115,3 +115,10 @@ def _action_from(item: object, rng: random.Random) -> object:
         lambda: copy.copy(item),
     ]
     return rng.choice(kinds)()
+
+
+def game_text(text: str) -> None:
+    """A saved game from the browser's storage or an upload: a game, or :class:`pl.BadRecord`."""
+    game = guarded(lambda: pl.loads_game(text), "loads_game")
+    if game is not None:
+        assert pl.game_to_record(pl.loads_game(pl.dumps_game(game))) == pl.game_to_record(game)

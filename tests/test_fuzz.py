@@ -89,3 +89,28 @@ def test_the_targets_reject_a_planted_crash() -> None:
     """The harness itself must notice an exception that is not the engine's own."""
     with pytest.raises(ZeroDivisionError):
         fuzz_targets.guarded(lambda: 1 // 0, "planted")
+
+
+@st.composite
+def damaged_games(draw: st.DrawFn) -> str:
+    """A real saved game, part-played, damaged in one to three places."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    game = pl.Game(pl.ruleset(draw(st.sampled_from(pl.ruleset_names()))), seed=rng.randrange(10**6))
+    for _ in range(draw(st.integers(0, 40))):
+        if game.hand.is_over:
+            if game.is_over:
+                break
+            game.next_hand()
+        else:
+            game.apply(rng.choice(game.hand.legal_actions()))
+    data: dict[str, Any] = pl.game_to_record(game)
+    for _ in range(draw(st.integers(1, 3))):
+        target = data if rng.random() < 0.4 else rng.choice(data["hands"])
+        fuzz_targets.mutate(target, draw(JSON), draw(st.integers(0, 2**32)))
+    return json.dumps(data)
+
+
+@BUDGET
+@given(st.text(max_size=200) | JSON.map(json.dumps) | damaged_games())
+def test_saved_games_load_or_refuse(text: str) -> None:
+    fuzz_targets.game_text(text)
