@@ -1,0 +1,67 @@
+"""The autosave bridge, driven from Python as the browser would drive it (the browser side is
+checked by the reload test in tests/browser)."""
+
+from __future__ import annotations
+
+import pitchlab as pl
+from pitchlab.storage import Autosave
+
+
+class Table:
+    """Just enough of a page: a game that can be saved and replaced."""
+
+    def __init__(self) -> None:
+        self.game = pl.Game(seed=1)
+
+    def save(self) -> str:
+        return pl.dumps_game(self.game)
+
+    def restore(self, text: str) -> None:
+        self.game = pl.loads_game(text)
+
+
+def opened(stored: str) -> tuple[Table, Autosave]:
+    """A page opening in a browser that holds ``stored``."""
+    table = Table()
+    auto = Autosave("app", table.save, table.restore)
+    auto.store.stored = stored
+    auto.store.ready = True
+    return table, auto
+
+
+def test_a_new_browser_gets_no_offer_and_every_step_is_saved() -> None:
+    table, auto = opened("")
+    assert not auto.offered
+    auto.save()
+    assert pl.loads_game(auto.store.value).hand.dealt == table.game.hand.dealt
+
+
+def test_a_saved_game_is_offered_and_resumed_exactly() -> None:
+    earlier = pl.Game(seed=9)
+    earlier.apply(earlier.hand.legal_actions()[0])
+    table, auto = opened(pl.dumps_game(earlier))
+    assert auto.offered
+    auto.save()  # the fresh game must not overwrite the saved one while the offer stands
+    assert auto.store.value == ""
+    auto.resume()
+    assert not auto.offered
+    assert pl.game_to_record(table.game) == pl.game_to_record(earlier)
+    assert auto.store.value == pl.dumps_game(earlier)
+
+
+def test_declining_keeps_the_new_game_and_saves_it() -> None:
+    table, auto = opened(pl.dumps_game(pl.Game(seed=9)))
+    auto.decline()
+    assert not auto.offered
+    assert auto.store.value == pl.dumps_game(table.game)
+
+
+def test_a_damaged_save_is_explained_and_the_game_goes_on() -> None:
+    table, auto = opened('{"format": "pitchlab-game/1", "hands": 3}')
+    before = pl.dumps_game(table.game)
+    auto.resume()
+    assert "could not be read" in auto.message.value
+    assert auto.offered and auto.resume_button.layout.display == "none"
+    assert pl.dumps_game(table.game) == before
+    auto.decline()
+    assert auto.store.value == before
