@@ -6,6 +6,12 @@ seat (it sees only what you see); the analysis knows every card and shows,
 for each card played, how many points it gave away against perfect play, as a
 short table and a plot. Stable CSS classes: ``pl-hint``, ``pl-hint-text``,
 ``pl-analysis``, ``pl-analysis-table``, ``pl-analysis-plot``.
+
+Both rest on the perfect-play solver, made for ten-point's shape of game
+(trump-only play between two fixed partnerships, ...). Whether each works
+is decided from the ruleset's parameters (:func:`hinted`, :func:`reviewed`,
+which ask the solver and the strong bot); where one does not, the hint
+button is hidden or the review is left out, and a sentence says why.
 """
 
 from __future__ import annotations
@@ -16,12 +22,36 @@ from html import escape
 import ipywidgets as w
 
 from pitchlab import analysis
+from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
+from pitchlab.rules import Ruleset
 from pitchlab.session import Table
-from pitchlab.solver import solve
+from pitchlab.solver import solve, supports
+from pitchlab.strong import solvable, unsolvable_reason
 from pitchlab.widgets import View, classed
 
 HINT_SAMPLES = 20
+
+
+def hinted(rules: Ruleset) -> bool:
+    """Whether the hint works under ``rules``: the strong bot's sampler and solver model it."""
+    return solvable(rules)
+
+
+def reviewed(rules: Ruleset) -> bool:
+    """Whether the card-by-card review works under ``rules``: the solver can search its hands."""
+    return supports(rules)
+
+
+def not_coached(rules: Ruleset) -> str:
+    """The sentence shown instead of the hint or the review where they do not work."""
+    why = unsolvable_reason(rules)
+    if why is None and rules.awards:
+        why = "the solver does not count High, Low and Game"
+    return (
+        f"No hints or card-by-card review in {rules.name}: they need the perfect-play solver, "
+        f"which is made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
+    )
 
 
 class Coach(View):
@@ -61,24 +91,56 @@ class Coach(View):
         if not self.your_play():
             self.hint_text.value = "Hints are for your turn to play a card."
             return
-        advice = analysis.hint(hand, self.human, HINT_SAMPLES, seed=len(hand.plays))
+        if not hinted(hand.rules):
+            self.hint_text.value = escape(not_coached(hand.rules))
+            return
+        try:
+            advice = analysis.hint(hand, self.human, HINT_SAMPLES, seed=len(hand.plays))
+        except PitchError as exc:
+            self.hint_text.value = escape(f"No hint for this position: {exc}")
+            return
         self.hint_text.value = f"<b>Hint:</b> {escape(advice.text())}"
         self._hinted = (id(hand), len(hand.plays))
 
+    def reset(self) -> None:
+        """Forget the last hint and review (a new game, perhaps under other rules)."""
+        self._hinted = self._analysed = None
+        self.reviews = []
+        self.hint_text.value = ""
+
     def refresh(self) -> None:
         hand = self.table.hand
+        able = hinted(hand.rules)
         self.hint_button.disabled = not self.your_play()
-        if self._hinted is not None and self._hinted != (id(hand), len(hand.plays)):
+        self.hint_button.layout.display = None if able else "none"
+        if not able:  # said once: under the hint while the hand is played, in the review after it
+            self.hint_text.value = "" if hand.is_over else escape(not_coached(hand.rules))
+        elif self._hinted is not None and self._hinted != (id(hand), len(hand.plays)):
             self.hint_text.value = ""  # the position moved on
             self._hinted = None
+        elif self._hinted is None and self.hint_text.value.startswith("Hints and the"):
+            self.hint_text.value = ""
         if not hand.is_over:
             self.analysis.layout.display = "none"
             return
         self.analysis.layout.display = None
-        if self._analysed is not hand:
-            self._analysed = hand
+        if self._analysed is hand:
+            return
+        self._analysed = hand
+        self.reviews = []
+        if not reviewed(hand.rules):
+            self.summary.value = f"<div>{escape(not_coached(hand.rules))}</div>"
+            self.rows.value = ""
+            self.plot.outputs = ()
+            return
+        try:
             self.reviews = analysis.review(hand)
-            self._draw()
+        except PitchError as exc:
+            self.summary.value = f"<div>{escape(f'No review for this hand: {exc}')}</div>"
+            self.rows.value = ""
+            self.plot.outputs = ()
+            return
+        self._draw()
 
     def _draw(self) -> None:
         table, reviews = self.table, self.reviews

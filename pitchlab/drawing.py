@@ -11,6 +11,7 @@ hands never loads drawing code.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -97,9 +98,12 @@ def _card_group(
     return "".join(out)
 
 
-def _svg(width: float, height: float, label: str, body: Iterable[str], css_class: str = "") -> str:
+def _svg(
+    width: float, height: float, label: str, body: Iterable[str], css_class: str = "", data: str = ""
+) -> str:
     label = escape(label, quote=True)
     cls = f' class="{css_class}"' if css_class else ""
+    cls += f' data-cards="{escape(data, quote=True)}"' if data else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg"{cls} width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">'
@@ -169,8 +173,11 @@ def ladder_svg(
 ) -> str:
     """The trump ladder: every trump of ``suit`` from high to low, with its points.
 
-    The off-jack and the jokers are labelled; cards in ``played`` are struck
-    through (a repeated joker is struck once per time it appears).
+    Drawn from the ruleset: its ``trump_order`` (so a variant's off-three or
+    distinct high and low jokers take their places) and its ``point_cards``.
+    The off-cards and the jokers are labelled; cards in ``played`` are struck
+    through (a repeated joker is struck once per time it appears). The SVG's
+    ``data-cards`` lists the codes, high to low, for tests and tools.
     """
     trump = rules.trump(suit)
     scale = width / CARD_W
@@ -188,7 +195,7 @@ def ladder_svg(
         role = trump.roles[card]
         points = trump.points.get(card, 0)
         body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
-        note = _ROLE_NOTES.get(role, "joker" if card.is_joker else "")
+        note = _ROLE_NOTES.get(role, "")
         cy = top + card_h + 18
         if points:
             body.append(_text(x + width / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
@@ -205,10 +212,153 @@ def ladder_svg(
     total_w = len(trump.cards) * (width + gap)
     body.append(_text(total_w - gap, 16, "low", 14, anchor="end"))
     label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
-    return _svg(total_w, top + card_h + 40, label, body, "pl-ladder")
+    codes = " ".join(card.code for card in trump.cards)
+    return _svg(total_w, top + card_h + 40, label, body, "pl-ladder", codes)
 
 
-_ROLE_NOTES = {"OJ": "off-jack", "OA": "off-ace", "O3": "off-three"}
+_ROLE_NOTES = {
+    "OJ": "off-jack",
+    "OA": "off-ace",
+    "O3": "off-three",
+    "JK": "joker",
+    "JKH": "high joker",
+    "JKL": "low joker",
+}
+
+
+_CARD_NAMES = {
+    "A": "ace of trump",
+    "K": "king of trump",
+    "Q": "queen of trump",
+    "J": "jack of trump",
+    "T": "ten of trump",
+    "5": "five of trump",
+    "3": "three of trump",
+    "2": "two of trump",
+}
+_AWARD_NAMES = {
+    "high": ("High", "the highest trump in play"),
+    "low": ("Low", "the lowest trump in play"),
+    "game": ("Game", "the most game points in the tricks taken (10 = 10, A = 4, K = 3, Q = 2, J = 1)"),
+}
+
+
+def solo(rules: Ruleset) -> bool:
+    """Whether every player plays for themself (no partnerships)."""
+    return rules.num_teams == rules.players
+
+
+def every_trump_in_play(rules: Ruleset) -> bool:
+    """Whether every trump of the deck reaches the play in every hand: all cards are
+    dealt, or the refill hands the bidder whatever is left of the stock."""
+    dealt_all = rules.players * rules.hand_size == len(rules.deck)
+    return dealt_all or (rules.exchange == "refill" and rules.bidder_takes_stock)
+
+
+def point_rows(
+    suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT
+) -> list[tuple[Card | None, str, int, str]]:
+    """Everything that scores in a hand, from the ruleset: (card or ``None`` for an award,
+    what it is, points, who scores it).
+
+    Awards (High, Low, Game) come in the order a hand is counted out: High
+    and Low first, then the point cards from high to low, then Game. A role
+    that stands for two cards (the identical joker) gives one row per card,
+    so the points add up to ``rules.total_points``.
+    """
+    trump = rules.trump(suit)
+    side = "player" if solo(rules) else "team"
+    holder_side = "the player" if solo(rules) else "the team of the player"
+    undealt = "" if every_trump_in_play(rules) else " (nobody, if it was not dealt)"
+    rows: list[tuple[Card | None, str, int, str]] = []
+
+    def award_row(kind: str) -> None:
+        for award in rules.awards:
+            if award.kind != kind:
+                continue
+            title, what = _AWARD_NAMES[kind]
+            if kind == "game":
+                who = f"the {side} whose tricks count the most; a tie scores nobody"
+            elif award.scorer == "holder":
+                who = f"{holder_side} {'holding it when play begins' if rules.exchange == 'refill' else 'dealt it'}"
+            else:
+                who = f"the {side} {_who(rules)} captures it in a trick"
+            rows.append((None, f"{title}: {what}", award.points, who))
+
+    award_row("high")
+    award_row("low")
+    for card in trump.cards:
+        points = trump.points.get(card, 0)
+        if not points:
+            continue
+        role = trump.roles[card]
+        if role in _CARD_NAMES:
+            what = _CARD_NAMES[role]
+        elif role in ("OJ", "OA", "O3"):
+            what = f"{_ROLE_NOTES[role]} ({_RANK_WORDS[role[1]]} of {suit.sibling.name.lower()})"
+        elif card.is_joker:
+            what = _ROLE_NOTES.get(role, "joker")
+        else:
+            what = f"{card.label} of trump"
+        if trump.scorers.get(card) == "holder":
+            who = f"{holder_side} holding it when play begins"
+        else:
+            who = f"the {side} {_who(rules)} captures it in a trick{undealt}"
+        rows.append((card, what, points, who))
+    award_row("game")
+    return rows
+
+
+_RANK_WORDS = {"J": "jack", "A": "ace", "3": "three"}
+
+
+def _who(rules: Ruleset) -> str:
+    return "who" if solo(rules) else "that"
+
+
+def points_exact(rules: Ruleset) -> bool:
+    """Whether every hand gives out exactly ``rules.total_points`` (no undealt point
+    cards, no Game that a tie can leave unscored)."""
+    return every_trump_in_play(rules) and not any(a.kind == "game" for a in rules.awards)
+
+
+_CELL = ' style="text-align:left;padding:3px 12px;vertical-align:middle"'
+"""Inline cell style: a page without the widgets' stylesheet still lays the table out."""
+
+
+def _award_badge(title: str, width: int) -> str:
+    height = round(width * CARD_H / CARD_W)
+    return (
+        f'<span style="display:inline-flex;align-items:center;justify-content:center;width:{width}px;'
+        f"height:{height}px;border:2px dashed #1e6b3a;border-radius:6px;font-weight:bold;"
+        f'color:#1e6b3a;font-size:{max(11, width // 4)}px">{escape(title)}</span>'
+    )
+
+
+def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT, *, card_width: int = 46) -> str:
+    """An HTML table of everything that scores: the point cards drawn as cards, the
+    awards as labelled boxes, each with its points and who scores it, and the total."""
+    body = []
+    rows = point_rows(suit, rules)
+    for card, what, points, who in rows:
+        picture = (
+            card_svg(card, card_width) if card is not None else _award_badge(what.split(":")[0], card_width)
+        )
+        body.append(
+            f"<tr><td{_CELL}>{picture}</td><td{_CELL}>{escape(what)}</td>"
+            f"<td{_CELL}><b>{points}</b></td><td{_CELL}>{escape(who)}</td></tr>"
+        )
+    total = sum(row[2] for row in rows)
+    when = "every hand" if points_exact(rules) else "at most, in a hand"
+    symbol = f'<span style="color:{RED if suit.is_red else BLACK};font-weight:bold">{suit.symbol}</span>'
+    return (
+        f'<table class="pl-trump-table pl-points-table" data-total="{total}" '
+        'style="border-collapse:collapse;font-size:15px">'
+        f"<tr><th{_CELL}>card ({symbol} {suit.name.lower()} trump)</th><th{_CELL}>what it is</th>"
+        f"<th{_CELL}>points</th><th{_CELL}>scored by</th></tr>{''.join(body)}"
+        f"<tr><td{_CELL}></td><td{_CELL}><b>total</b></td><td{_CELL}><b>{total}</b></td>"
+        f"<td{_CELL}>{when}</td></tr></table>"
+    )
 
 
 def trick_svg(
@@ -228,7 +378,19 @@ def trick_svg(
 
 
 SEAT_SPOTS = ((0.5, 0.86), (0.17, 0.5), (0.5, 0.14), (0.83, 0.5))
-"""Where seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
+"""Where four seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
+TEAM_COLOURS = ("#1f5fbf", "#c0392b", "#8e44ad", "#d68910")
+"""The bar that marks each partnership's seats (solo players get none)."""
+
+
+def seat_spot(k: int, n: int) -> tuple[float, float]:
+    """Where the seat ``k`` places clockwise from the bottom chair sits, of ``n`` round the
+    table, as fractions of the picture's size (four seats land on :data:`SEAT_SPOTS`)."""
+    if n == 4:
+        return SEAT_SPOTS[k % 4]
+    rx, ry = (0.33, 0.36) if n < 4 else (0.36, 0.38)
+    angle = 2 * math.pi * k / n
+    return 0.5 - rx * math.sin(angle), 0.5 + ry * math.cos(angle)
 
 
 def table_svg(
@@ -245,14 +407,23 @@ def table_svg(
     bottom: int = 0,
     width: int = 560,
     four_colour: bool = False,
+    teams: Sequence[int] | None = None,
+    partner: int | None = None,
 ) -> str:
-    """The table from one chair: four seats with dealer, bids and draw counts, the trick in the middle.
+    """The table from one chair: every seat (two to eight) with dealer, bids and draw counts,
+    the trick in the middle.
 
     ``bids`` are per seat as text ("pass", "5" or ""); ``trick`` lists
     (seat, card) in play order; ``bottom`` is the seat drawn at the bottom.
+    ``teams`` (a team per seat) marks partners with a coloured bar along the
+    foot of their boxes when there are partnerships. ``partner`` marks the bidder's partner (a called card's holder, once known) with a "P".
     """
-    height = round(width * 0.62)
     n = len(names)
+    crowded = n > 4
+    height = round(width * (0.8 if crowded else 0.62))
+    box_w, box_h = (round(width * 0.24), 62) if crowded else (172, 62)
+    title_size, fact_size = (14, 12) if crowded else (16, 13)
+    partners = teams is not None and len(set(teams)) < len(teams)
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" rx="24" fill="{FELT}"/>']
     if trump is not None:
         body.append('<rect x="12" y="12" width="112" height="34" rx="8" fill="#fff"/>')
@@ -260,36 +431,60 @@ def table_svg(
         body.append(_text(92, 38, trump.symbol, 26, RED if trump.is_red else BLACK, bold=True))
     spoken = []
     for seat in range(n):
-        fx, fy = SEAT_SPOTS[(seat - bottom) % n]
+        fx, fy = seat_spot((seat - bottom) % n, n)
         cx, cy = fx * width, fy * height
-        box_w, box_h = 172, 62
         active = seat == to_act
         body.append(
             f'<rect x="{cx - box_w / 2:.0f}" y="{cy - box_h / 2:.0f}" width="{box_w}" height="{box_h}" rx="10" '
             f'fill="{"#fffbe6" if active else "#f4f4f4"}" stroke="{GOLD if active else "#0d3d22"}" '
             f'stroke-width="{4 if active else 2}"/>'
         )
+        team_words = ""
+        if partners and teams is not None:
+            colour = TEAM_COLOURS[teams[seat] % len(TEAM_COLOURS)]
+            body.append(
+                f'<rect x="{cx - box_w * 0.3:.0f}" y="{cy + box_h / 2 - 8:.0f}" width="{box_w * 0.6:.0f}" '
+                f'height="5" rx="2" fill="{colour}"/>'
+            )
+            team_words = f", team {teams[seat]}"
         title = names[seat] + (" (dealer)" if seat == dealer else "")
-        body.append(_text(cx, cy - 10, title, 16, "#111", "middle", bold=True))
+        fitted = min(title_size, int((box_w - 18) / (0.62 * len(title))))  # a long name shrinks to fit
+        body.append(_text(cx, cy - (14 if crowded else 10), title, fitted, "#111", "middle", bold=True))
         facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
         if bids[seat]:
             facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
         if drawn is not None:
             facts.append(f"drew {drawn[seat]}")
-        body.append(_text(cx, cy + 14, " · ".join(facts), 13, "#333", "middle"))
+        if crowded and len(facts) > 2:  # a narrow box: the draw count goes on a line of its own
+            body.append(_text(cx, cy + 4, " · ".join(facts[:-1]), fact_size, "#333", "middle"))
+            body.append(_text(cx, cy + 20, facts[-1], fact_size, "#333", "middle"))
+        else:
+            body.append(
+                _text(cx, cy + (10 if crowded else 14), " · ".join(facts), fact_size, "#333", "middle")
+            )
         if seat == bidder:
             body.append(
                 f'<circle cx="{cx + box_w / 2 - 4:.0f}" cy="{cy - box_h / 2 + 4:.0f}" r="11" fill="{GOLD}"/>'
             )
             body.append(_text(cx + box_w / 2 - 4, cy - box_h / 2 + 9, "B", 13, "#111", "middle", bold=True))
-        spoken.append(f"{title}: {', '.join(facts)}" + (", the bidder" if seat == bidder else ""))
-    card_w = 50
+        if seat == partner and seat != bidder:
+            body.append(
+                f'<circle cx="{cx + box_w / 2 - 4:.0f}" cy="{cy - box_h / 2 + 4:.0f}" r="11" fill="#9fd3b5"/>'
+            )
+            body.append(_text(cx + box_w / 2 - 4, cy - box_h / 2 + 9, "P", 13, "#111", "middle", bold=True))
+        spoken.append(
+            f"{title}{team_words}: {', '.join(facts)}"
+            + (", the bidder" if seat == bidder else "")
+            + (", the bidder's partner" if seat == partner and seat != bidder else "")
+        )
+    card_w = 40 if crowded else 50
     scale = card_w / CARD_W
+    reach_x, reach_y = (0.42, 0.5) if crowded else (0.3, 0.42)
     for seat, card in trick:
-        fx, fy = SEAT_SPOTS[(seat - bottom) % n]
+        fx, fy = seat_spot((seat - bottom) % n, n)
         # each card sits between the centre and its player's seat
-        x = width / 2 + (fx - 0.5) * width * 0.3 - card_w / 2
-        y = height / 2 + (fy - 0.5) * height * 0.42 - CARD_H * scale / 2
+        x = width / 2 + (fx - 0.5) * width * reach_x - card_w / 2
+        y = height / 2 + (fy - 0.5) * height * reach_y - CARD_H * scale / 2
         body.append(_card_group(card, x, y, scale, four_colour=four_colour))
     played = "; ".join(f"{names[s]} played {c.label}" for s, c in trick) or "no cards played yet"
     label = "The table. " + ". ".join(spoken) + f". Current trick: {played}."

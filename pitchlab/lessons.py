@@ -10,7 +10,8 @@ Stable CSS classes for browser tests: ``pl-seed``, ``pl-deal``,
 ``pl-show-others``, ``pl-named-suit``, ``pl-odds``, ``pl-plot``; the quiz's
 ``pl-quiz``, ``pl-quiz-next``, ``pl-feedback`` (with ``pl-right`` or
 ``pl-wrong``), ``pl-quiz-score``; the bidding lesson's ``pl-bidding``,
-``pl-hint``, ``pl-status``, ``pl-message``, ``pl-log``; and, from
+``pl-hint``, ``pl-status``, ``pl-message``, ``pl-log``; :class:`RulesetChoice`'s
+``pl-ruleset`` menu and ``pl-ruleset-description``; and, from
 :mod:`pitchlab.widgets`, ``pl-card pl-card-<CODE>``, ``pl-bid-*`` and
 ``pl-suit-*``.
 """
@@ -18,12 +19,13 @@ Stable CSS classes for browser tests: ``pl-seed``, ``pl-deal``,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 import ipywidgets as w
 
 from pitchlab import drawing, plots
+from pitchlab.actions import PASS as PASS_ACTION
 from pitchlab.actions import Action, Bid, Pass
 from pitchlab.cards import Card, Suit
 from pitchlab.hand import Hand, Phase
@@ -36,10 +38,11 @@ from pitchlab.probability import (
     trump_counts,
     trump_in,
 )
-from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.session import describe, refusal, seat_name, verb
+from pitchlab.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
+from pitchlab.session import bid_text, describe, refusal, seat_name, verb
 from pitchlab.widgets import (
     CSS,
+    ActionBar,
     BidBar,
     SeededView,
     SuitChooser,
@@ -133,59 +136,25 @@ def seating_picture(dealer: int = 3) -> Picture:
 def point_rows(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT) -> list[tuple[Card, str, int, str]]:
     """The point cards when ``suit`` is trump, from the ruleset: (card, what it is, points, who scores it).
 
-    A role that stands for two cards (the joker) gives one row per card.
+    A role that stands for two cards (the joker) gives one row per card. The
+    awards some rulesets add (High, Low, Game) are in :func:`drawing.point_rows`.
     """
-    trump = rules.trump(suit)
-    rows = []
-    for card in trump.cards:
-        points = trump.points.get(card, 0)
-        if not points:
-            continue
-        role = trump.roles[card]
-        what = {
-            "A": "ace of trump",
-            "J": "jack of trump",
-            "OJ": f"off-jack (jack of {suit.sibling.name.lower()})",
-            "T": "ten of trump",
-            "3": "three of trump",
-            "2": "two of trump",
-        }.get(role, "joker" if card.is_joker else role)
-        who = (
-            "the team of the player holding it when play begins"
-            if trump.scorers.get(card) == "holder"
-            else "the team that captures it in a trick"
-        )
-        rows.append((card, what, points, who))
-    return rows
-
-
-_CELL = ' style="text-align:left;padding:3px 12px;vertical-align:middle"'
-"""Inline cell style for static tables: no lesson stylesheet is loaded on a page without widgets."""
+    return [(card, what, points, who) for card, what, points, who in drawing.point_rows(suit, rules) if card]
 
 
 def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT) -> Picture:
-    """The point cards drawn as cards, with their points and who scores them."""
-    body = []
-    for card, what, points, who in point_rows(suit, rules):
-        body.append(
-            f"<tr><td{_CELL}>{drawing.card_svg(card, 46)}</td><td{_CELL}>{escape(what)}</td>"
-            f"<td{_CELL}><b>{points}</b></td><td{_CELL}>{escape(who)}</td></tr>"
-        )
-    total = sum(row[2] for row in point_rows(suit, rules))
-    return Picture(
-        f'<table class="pl-trump-table" style="border-collapse:collapse;font-size:15px">'
-        f"<tr><th{_CELL}>card ({_suit_html(suit)} trump)</th><th{_CELL}>what it is</th>"
-        f"<th{_CELL}>points</th><th{_CELL}>scored by</th></tr>{''.join(body)}"
-        f"<tr><td{_CELL}></td><td{_CELL}><b>total</b></td><td{_CELL}><b>{total}</b></td>"
-        f"<td{_CELL}>every hand</td></tr></table>"
-    )
+    """Everything that scores, the point cards drawn as cards, with their points and who scores them."""
+    return Picture(drawing.points_table(suit, rules))
 
 
 def points_sum(rules: Ruleset = TEN_POINT, suit: Suit = Suit.HEARTS) -> str:
     """The point cards added up, as one line of text."""
-    rows = point_rows(suit, rules)
-    terms = " + ".join(f"{card.label} {points}" for card, _, points, _ in rows)
-    return f"{terms} = {sum(points for _, _, points, _ in rows)} points in every hand"
+    rows = drawing.point_rows(suit, rules)
+    terms = " + ".join(
+        f"{card.label if card is not None else what.split(':')[0]} {points}" for card, what, points, _ in rows
+    )
+    when = "in every hand" if drawing.points_exact(rules) else "at most in a hand"
+    return f"{terms} = {sum(points for _, _, points, _ in rows)} points {when}"
 
 
 # ----------------------------------------------------------------- page 02
@@ -347,32 +316,49 @@ class DealExplorer(SeededView):
 # ----------------------------------------------------------------- page 03
 
 
+def _power(card: Card, lead: Card, suit: Suit, rules: Ruleset) -> int:
+    """How strong a card is in a trick led by ``lead``: any trump beats every other card;
+    where suit is followed, a card of the plain suit led comes next, by its rank."""
+    rank = rules.trump_rank(card, suit)
+    if rank or rules.play_rule != "follow-suit":
+        return 100 + rank if rank else 0
+    if not rules.is_trump(lead, suit) and card.suit == lead.suit and card.rank is not None:
+        return int(card.rank)
+    return 0
+
+
 def trick_winner(cards: Sequence[Card], suit: Suit, rules: Ruleset = TEN_POINT) -> int:
     """The position in the trick of the winning card: the highest trump, the first played among equals.
 
     Only a strictly higher card takes the lead from the card winning so far,
-    which is how the first of two identical jokers beats the second.
+    which is how the first of two identical jokers beats the second. Where
+    suit is followed (``play_rule == "follow-suit"``) a trick with no trump
+    goes to the highest card of the suit led.
     """
-    best, best_rank = 0, -1
+    best, best_power = 0, -1
     for i, card in enumerate(cards):
-        rank = rules.trump_rank(card, suit)
-        if rank > best_rank:
-            best, best_rank = i, rank
+        power = _power(card, cards[0], suit, rules)
+        if power > best_power:
+            best, best_power = i, power
     return best
 
 
 def random_trick(
     rng: random.Random, suit: Suit, rules: Ruleset = TEN_POINT
 ) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """Two to four different trump in play order, and the seats that played them.
+    """A trick in play order, and the seats that played them.
 
-    About one trick in three holds both jokers, so the learner meets the
-    "first joker wins" rule often.
+    Where only trump is played: two to four different trump; about one trick
+    in three holds both jokers (where they are identical), so the learner
+    meets the "first joker wins" rule often. Where suit is followed: one
+    card from each player, trump or not.
     """
+    if rules.play_rule == "follow-suit":
+        return _follow_suit_trick(rng, suit, rules)
     ladder = rules.trump_cards(suit)
     n = rng.choice((2, 3, 4))
     jokers = [i for i, c in enumerate(ladder) if c.is_joker]
-    if len(jokers) == 2 and rng.random() < 0.35:
+    if len(jokers) == 2 and ladder[jokers[0]] == ladder[jokers[1]] and rng.random() < 0.35:
         others = [i for i in range(len(ladder)) if i not in jokers]
         picks = jokers + rng.sample(others, n - 2)
     else:
@@ -383,17 +369,47 @@ def random_trick(
     return tuple(ladder[i] for i in picks), seats
 
 
+def _follow_suit_trick(
+    rng: random.Random, suit: Suit, rules: Ruleset
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """A follow-suit trick: a lead, then cards that mostly follow it, with some trump and some
+    discards, so the quiz asks about both rules (trump wins; else the suit led)."""
+    n = min(rules.players, 4)
+    deck = list(dict.fromkeys(rules.deck))
+    trump = [c for c in deck if rules.is_trump(c, suit)]
+    lead = rng.choice(trump if rng.random() < 0.25 else [c for c in deck if c not in trump])
+    cards = [lead]
+    for _ in range(n - 1):
+        roll = rng.random()
+        if lead in trump:
+            pool = trump if roll < 0.7 else deck
+        elif roll < 0.55:
+            pool = [c for c in deck if c.suit == lead.suit and c not in trump]
+        elif roll < 0.8:
+            pool = trump
+        else:
+            pool = deck
+        pool = [c for c in pool if c not in cards] or [c for c in deck if c not in cards]
+        cards.append(rng.choice(pool))
+    leader = rng.randrange(rules.players)
+    seats = tuple((leader + i) % rules.players for i in range(n))
+    return tuple(cards), seats
+
+
 def ladder_place(card: Card, suit: Suit, rules: Ruleset = TEN_POINT) -> str:
-    """Where a trump stands on the ladder, counted from the top: ``no. 1``, or ``no. 6-7`` for a repeated joker."""
+    """Where a trump stands on the ladder, counted from the top: ``no. 1``, or ``no. 6-7`` for a
+    repeated joker; ``not trump`` for any other card."""
     ladder = rules.trump(suit).cards
+    if card not in ladder:
+        return "not trump"
     first = ladder.index(card) + 1
     repeats = ladder.count(card)
     return f"no. {first}" if repeats == 1 else f"no. {first}-{first + repeats - 1}"
 
 
-def possessive(seat: int) -> str:
+def possessive(seat: int, rules: Ruleset | None = None) -> str:
     """``your`` for the learner, else ``West's``."""
-    name = seat_name(seat)
+    name = seat_name(seat, 0, rules)
     return "your" if name == "You" else f"{name}'s"
 
 
@@ -404,19 +420,48 @@ def explain_trick(cards: Sequence[Card], seats: Sequence[int], suit: Suit, rules
     total = len(rules.trump_cards(suit))
     jokers = [i for i, c in enumerate(cards) if c.is_joker]
     twin_jokers = len(jokers) == 2 and cards[jokers[0]] == cards[jokers[1]]
-    if card.is_joker and twin_jokers:
+    if not rules.is_trump(card, suit):
+        lead = cards[0]
+        text = (
+            f"No trump fell, so the highest card of the suit led ({lead.suit.name.lower() if lead.suit else 'led'}) "
+            f"wins: {card.label}. A card of another suit cannot win unless it is trump."
+        )
+    elif card.is_joker and twin_jokers:
         text = (
             "Both jokers fell and nothing higher did.\nThe two jokers are equal, so the one played first "
-            f"wins: {possessive(seats[win])} joker, the {_ordinal(win + 1)} card played."
+            f"wins: {possessive(seats[win], rules)} joker, the {_ordinal(win + 1)} card played."
         )
     else:
         text = f"{trump_role_name(card, suit, rules)} is {ladder_place(card, suit, rules)} of {total} on the ladder, the highest here."
+        if rules.play_rule == "follow-suit" and any(not rules.is_trump(c, suit) for c in cards):
+            text += "\nAny trump beats every card of the other suits, whatever suit was led."
         if twin_jokers:
             text += f"\nOf two jokers the first played beats the other, but both rank below {card.label}."
         if rules.role_of(card, suit) == "OJ" and jokers:
             text += "\nThe off-jack ranks just below the jack of trump and above both jokers."
     places = ", ".join(f"{c.label} {ladder_place(c, suit, rules)}" for c in cards)
     return f"{text}\nLadder places in play order: {places}."
+
+
+def trump_family(suit: Suit, rules: Ruleset = TEN_POINT) -> str:
+    """Which cards are trump, in words: "the off-jack J♦ and both jokers join the 13 hearts"."""
+    trump = rules.trump(suit)
+    extras = []
+    roles = [trump.roles[c] for c in dict.fromkeys(trump.cards)]
+    for role, words in (("OJ", "the off-jack"), ("OA", "the off-ace"), ("O3", "the off-three")):
+        if role in roles:
+            card = next(c for c in trump.cards if trump.roles[c] == role)
+            extras.append(f"{words} {card.label}")
+    if "JK" in roles:
+        extras.append("both jokers")
+    if "JKH" in roles or "JKL" in roles:
+        extras.append("the high and the low joker")
+    plain = sum(1 for r in roles if len(r) == 1 or r == "T")
+    name = suit.name.lower()
+    if not extras:
+        return f"the {plain} {name} are trump"
+    joined = extras[0] if len(extras) == 1 else ", ".join(extras[:-1]) + " and " + extras[-1]
+    return f"{joined} join the {plain} {name}"
 
 
 class TrumpQuiz(View):
@@ -440,6 +485,8 @@ class TrumpQuiz(View):
         self.suits = SuitChooser(self.set_suit)
         self.heading = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
+        self.points = classed(w.HTML(), "pl-points")
+        self.points_box = w.Accordion([self.points], titles=("What scores",), selected_index=None)
         self.prompt = w.HTML()
         self.trick_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.feedback = classed(w.HTML(), "pl-feedback")
@@ -456,6 +503,7 @@ class TrumpQuiz(View):
                     self.suits,
                     self.heading,
                     self.ladder,
+                    self.points_box,
                     w.HTML("<h4>Which card wins this trick? Click it.</h4>"),
                     self.prompt,
                     self.trick_box,
@@ -525,20 +573,27 @@ class TrumpQuiz(View):
 
     def _named(self, position: int) -> str:
         card = self.cards[position]
-        return f"{possessive(self.seats[position])} {'joker' if card.is_joker else card.label}"
+        plain_joker = card.is_joker and card.code == "JK"
+        return f"{possessive(self.seats[position], self.rules)} {'joker' if plain_joker else card.label}"
 
     def refresh(self) -> None:
         rules, suit = self.rules, self.suit
-        trump = rules.trump(suit)
-        off_jack = next(c for c in trump.cards if trump.roles[c] == "OJ")
         self.heading.value = (
             f"<h4>Trump: {_suit_html(suit)}. The ladder, highest on the left "
-            f"(the off-jack {off_jack.label} and both jokers join the 13 {suit.name.lower()}):</h4>"
+            f"({escape(trump_family(suit, rules))}):</h4>"
         )
         self.ladder.value = drawing.ladder_svg(suit, rules, width=52)
-        leader = seat_name(self.seats[0])
+        self.points.value = drawing.points_table(suit, rules, card_width=36)
+        leader = seat_name(self.seats[0], 0, rules)
+        follow = (
+            " Suit is followed here: any trump beats the other suits; with no trump in the trick "
+            "the highest card of the suit led wins."
+            if rules.play_rule == "follow-suit"
+            else ""
+        )
         self.prompt.value = (
-            f'<div class="pl-note">{leader} led; the cards are shown in the order they were played.</div>'
+            f'<div class="pl-note">{leader} led; the cards are shown in the order they were played.'
+            f"{follow}</div>"
         )
         boxes = []
         for i, (card, seat) in enumerate(zip(self.cards, self.seats, strict=True)):
@@ -547,7 +602,9 @@ class TrumpQuiz(View):
                 button.add_class("pl-winner")
                 button.button_style = "success"
             button.on_click(lambda _b, pos=i: self.answer(pos))
-            caption = w.HTML(f'<div class="pl-caption">{_ordinal(i + 1)}: {seat_name(seat)}</div>')
+            caption = w.HTML(
+                f'<div class="pl-caption">{_ordinal(i + 1)}: {seat_name(seat, 0, self.rules)}</div>'
+            )
             boxes.append(w.VBox([button, caption], layout=w.Layout(margin="0 8px 0 0", align_items="center")))
         replace_children(self.trick_box, boxes)
         text = self.message or self.feedback_text
@@ -596,6 +653,7 @@ class BiddingLesson(SeededView):
         self.suits_line = w.HTML()
         self.status = classed(w.HTML(), "pl-status")
         self.bids = BidBar(self._on_bid)
+        self.others = ActionBar(self._on_bid)
         self.message_box = classed(w.HTML(), "pl-message")
         self.hint_box = classed(w.HTML(), "pl-why")
         self.log_box = classed(w.HTML(), "pl-log")
@@ -618,6 +676,7 @@ class BiddingLesson(SeededView):
                     self.your_hand,
                     self.suits_line,
                     self.bids,
+                    self.others,
                     self.message_box,
                     w.HBox([self.hint_button]),
                     self.hint_box,
@@ -664,7 +723,7 @@ class BiddingLesson(SeededView):
         if self.message:
             self.refresh()
             return False
-        self.log.append((0, verb("You", describe(action)), ""))
+        self.log.append((0, verb("You", describe(action, self.rules)), ""))
         self.message = ""
         self.hint = ""
         self._run_bots()
@@ -692,21 +751,31 @@ class BiddingLesson(SeededView):
             seat = hand.to_act
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
-            self.log.append((seat, verb(seat_name(seat), describe(decision.action)), decision.why))
+            said = verb(self._name(seat), describe(decision.action, self.rules, public=True))
+            self.log.append((seat, said, decision.why))
+
+    def _name(self, seat: int) -> str:
+        return seat_name(seat, 0, self.rules)
 
     def status_text(self) -> str:
         hand = self.hand
         if hand.phase is Phase.BID:
             if self.your_turn:
-                legal = self.legal()
-                if legal == (Bid(self.rules.stuck_dealer_bid),):
-                    return f"Your turn. Everyone passed, so you, the dealer, must bid {legal[0].value}."
+                bids = [a for a in self.legal() if isinstance(a, Bid)]
+                if len(bids) == 1 and PASS_ACTION not in self.legal():
+                    return f"Your turn. Everyone passed, so you, the dealer, must bid {bids[0].value}."
                 return "Your turn: pass, or bid more than the high bid so far."
             return "Waiting for the bots."
-        assert hand.bidder is not None
-        who = seat_name(hand.bidder)
-        team = "your team" if hand.team_of(hand.bidder) == hand.team_of(0) else "the other team"
-        said = verb(who, f"wins the bid at {hand.bid}")
+        if hand.bidder is None:  # the deal was thrown in
+            why = getattr(hand, "redeal", None) or "no one bid"
+            return f"No bid this deal: {why}. Press New deal for another hand."
+        who = self._name(hand.bidder)
+        if self.rules.teams.count(self.rules.teams[hand.bidder]) == 1:
+            team = "you" if hand.bidder == 0 else "an opponent"
+        else:
+            team = "your team" if hand.team_of(hand.bidder) == hand.team_of(0) else "the other team"
+        moon = bid_text(hand.bid, self.rules) == "Moon"
+        said = verb(who, "wins the bid by shooting the moon" if moon else f"wins the bid at {hand.bid}")
         return f"Bidding over: {said} ({team}). Press New deal to try another hand."
 
     def refresh(self) -> None:
@@ -714,15 +783,16 @@ class BiddingLesson(SeededView):
         n = rules.players
         bids = [""] * n
         for i, value in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % n] = str(value) if value else "pass"
+            bids[(hand.dealer + 1 + i) % n] = bid_text(value, rules) if value else "pass"
         self.picture.value = drawing.table_svg(
-            [seat_name(s) for s in range(n)],
+            [self._name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
             hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
             bidder=hand.bidder,
             to_act=hand.to_act if hand.phase is Phase.BID else None,
             width=540,
+            teams=rules.teams,
         )
         cards = hand.hand_of(0)
         self.your_hand.value = drawing.hand_svg(sort_hand(cards), 74, overlap=0.7)
@@ -734,8 +804,12 @@ class BiddingLesson(SeededView):
         )
         self.status.value = escape(self.status_text())
         legal = self.legal()
-        self.bids.show(legal)
-        self.bids.layout.display = None if legal else "none"
+        bid_actions = [a for a in legal if isinstance(a, (Bid, Pass))]
+        others = [a for a in legal if not isinstance(a, (Bid, Pass))]
+        self.bids.show(bid_actions, getattr(rules, "moon_bid", None))
+        self.bids.layout.display = None if bid_actions else "none"
+        self.others.show(others)
+        self.others.layout.display = None if others else "none"
         self.hint_button.disabled = not self.your_turn
         self.message_box.value = escape(self.message)
         advice = self.hint or (
@@ -754,7 +828,7 @@ class BiddingLesson(SeededView):
             naming = self.bot_decision(hand.bidder)
             suit_words = describe(naming.action).removeprefix("names ")
             lines.append(
-                f"<div><i>Next {escape(seat_name(hand.bidder))} would name {escape(suit_words)}</i>"
+                f"<div><i>Next {escape(self._name(hand.bidder))} would name {escape(suit_words)}</i>"
                 f' <span class="pl-log-why">({escape(naming.why)})</span></div>'
             )
         elif hand.phase is Phase.NAME_TRUMP:
@@ -763,9 +837,85 @@ class BiddingLesson(SeededView):
                 f"<div><i>You won the bid: next you name trump. Your strongest suit looks like "
                 f"{escape(best.suit.symbol)} ({len(best.trump)} trump).</i></div>"
             )
-        dealer = seat_name(hand.dealer)
+        if rules.trump_choice == "first-lead" and hand.bidder is not None and hand.phase is Phase.PLAY:
+            lines.append(
+                f"<div><i>Next {escape(self._name(hand.bidder))} leads, and the suit of that first card "
+                "is trump.</i></div>"
+            )
+        dealer = self._name(hand.dealer)
         head = f"<div class='pl-note'>{escape(verb(dealer, 'deals'))}; bidding starts at the dealer's left.</div>"
         self.log_box.value = head + "".join(lines)
+
+
+# ------------------------------------------------------------- any page
+
+
+class RulesetChoice(View):
+    """A ruleset menu above a lesson: choosing a ruleset shows its description, its trump
+    ladder and what scores in it, and rebuilds the lesson under it.
+
+    ``make`` builds the lesson from ``rules=`` and ``kwargs``, e.g.
+    ``RulesetChoice(TrumpQuiz, seed=3)``. ``ladder`` and ``points`` show the
+    ladder and the points table for ``suit`` (turn them off for a lesson that
+    draws its own). The menu starts at ``ruleset`` (ten-point by default).
+    Stable CSS classes: ``pl-ruleset``, ``pl-ruleset-description``.
+    """
+
+    def __init__(
+        self,
+        make: Callable[..., View],
+        *,
+        ruleset: str = TEN_POINT.name,
+        ladder: bool = True,
+        points: bool = True,
+        suit: Suit = Suit.HEARTS,
+        **kwargs: object,
+    ) -> None:
+        self.make = make
+        self.kwargs = kwargs
+        self.suit = suit
+        self.menu = classed(
+            w.Dropdown(
+                options=ruleset_names(), value=ruleset, description="Ruleset", layout=w.Layout(width="300px")
+            ),
+            "pl-ruleset",
+        )
+        self.menu.observe(lambda change: self.choose(str(change["new"])), names="value")
+        self.description = classed(w.HTML(), "pl-ruleset-description")
+        self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
+        self.points = classed(w.HTML(), "pl-points")
+        self.ladder.layout.display = None if ladder else "none"
+        self.points.layout.display = None if points else "none"
+        self.holder = w.VBox()
+        self.page: View | None = None
+        self.widget = classed(
+            w.VBox([style(), self.menu, self.description, self.ladder, self.points, self.holder]),
+            "pl-lesson",
+            "pl-ruleset-choice",
+        )
+        self.choose(ruleset)
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset(str(self.menu.value))
+
+    def choose(self, name: str) -> None:
+        """Show the named ruleset and rebuild the lesson under it (the menu does this)."""
+        if self.menu.value != name:
+            self.menu.value = name  # observed: comes back here
+            return
+        rules = ruleset(name)
+        self.description.value = (
+            f"<div class='pl-note' style='line-height:1.45'>{escape(rules.description)}</div>"
+        )
+        suit = self.suit
+        self.ladder.value = (
+            f"<h4>The trump ladder with {_suit_html(suit)} trump, highest on the left "
+            f"({escape(trump_family(suit, rules))})</h4>" + drawing.ladder_svg(suit, rules, width=44)
+        )
+        self.points.value = "<h4>What scores</h4>" + drawing.points_table(suit, rules, card_width=32)
+        self.page = self.make(rules=rules, **self.kwargs)
+        replace_children(self.holder, [self.page.widget])
 
 
 def _bot_words(action: Action) -> str:
@@ -780,6 +930,7 @@ __all__ = [
     "BiddingLesson",
     "DealExplorer",
     "Picture",
+    "RulesetChoice",
     "TrumpQuiz",
     "explain_trick",
     "ladder_place",
@@ -792,5 +943,6 @@ __all__ = [
     "sort_hand",
     "style",
     "trick_winner",
+    "trump_family",
     "trump_role_name",
 ]

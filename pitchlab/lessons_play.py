@@ -28,8 +28,8 @@ from pitchlab.game import Game, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.session import refusal, seat_name
-from pitchlab.widgets import HandView, View, classed, replace_children, style
+from pitchlab.session import bid_text, describe, refusal, result_of, seat_name
+from pitchlab.widgets import HandView, View, classed, replace_children, sort_cards, style
 
 PAGE_CSS = """
 <style>
@@ -69,9 +69,12 @@ def _page(children: Sequence[w.Widget]) -> w.VBox:
     return classed(w.VBox([style(), w.HTML(PAGE_CSS), *children]), "pl-app", "pl-lesson")
 
 
-def name(seat: int, human: int | None = 0) -> str:
+def name(seat: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
     """A seat's name with its number, e.g. ``West (seat 1)``; just ``Seat 1`` with no learner."""
-    return f"Seat {seat}" if human is None else f"{seat_name(seat, human)} (seat {seat})"
+    if human is None:
+        return f"Seat {seat}"
+    called = seat_name(seat, human, rules)
+    return called if called == f"Seat {seat}" else f"{called} (seat {seat})"
 
 
 def cards_html(
@@ -570,11 +573,11 @@ def trick_story(hand: Hand, index: int, human: int | None = 0) -> str:
             if rules.role_of(c, suit) != "2"
         )
     text = (
-        f"Trick {index + 1}: {name(trick.winner, human)} wins with "
+        f"Trick {index + 1}: {name(trick.winner, human, rules)} wins with "
         f"{trick.cards[trick.seats.index(trick.winner)].label}, taking {_plural(pts, 'point')}."
     )
     if len(trick.cards) < rules.players:
-        out = [name(s, human) for s in range(rules.players) if s not in trick.seats]
+        out = [name(s, human, rules) for s in range(rules.players) if s not in trick.seats]
         text += f" Only {len(trick.cards)} cards: {', '.join(out)} {'is' if len(out) == 1 else 'are'} out of trump."
     if index + 1 < len(tricks):
         nxt: int | None = tricks[index + 1].leader
@@ -582,8 +585,8 @@ def trick_story(hand: Hand, index: int, human: int | None = 0) -> str:
         nxt = hand.current_trick.leader if hand.phase is Phase.PLAY else None
     if nxt is not None and nxt != trick.winner:
         text += (
-            f" {seat_name(trick.winner, human)} has no trump left, so the lead passes clockwise to "
-            f"{name(nxt, human)} (Ruling)."
+            f" {seat_name(trick.winner, human, rules)} has no trump left, so the lead passes clockwise to "
+            f"{name(nxt, human, rules)} (Ruling)."
         )
     return text
 
@@ -591,39 +594,58 @@ def trick_story(hand: Hand, index: int, human: int | None = 0) -> str:
 def first_lead_story(hand: Hand, human: int | None = 0) -> str:
     """Who leads the first trick: the bidder, or the next seat with trump (Ruling)."""
     assert hand.bidder is not None
+    rules = hand.rules
     leader = hand.tricks[0].leader if hand.tricks else hand.current_trick.leader
     if leader == hand.bidder:
-        return f"The bidder, {name(hand.bidder, human)}, leads the first trick."
+        pitch = ": the suit of that first card is trump" if rules.trump_choice == "first-lead" else ""
+        return f"The bidder, {name(hand.bidder, human, rules)}, leads the first trick{pitch}."
     return (
-        f"The bidder, {name(hand.bidder, human)}, has no trump, so the lead passes clockwise to "
-        f"{name(leader, human)} (Ruling)."
+        f"The bidder, {name(hand.bidder, human, rules)}, has no trump, so the lead passes clockwise to "
+        f"{name(leader, human, rules)} (Ruling)."
     )
 
 
-def result_line(result: HandResult, human: int | None = 0) -> str:
+def result_line(result: HandResult, human: int | None = 0, rules: Ruleset | None = None) -> str:
     """One sentence: the points by team and whether the bid was made."""
     verdict = "made" if result.made else "went set on"
     changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
+    points = "-".join(str(p) for p in result.points)
+    teams = " - ".join(f"team {t}" for t in range(len(result.points)))
+    awards = ""
+    if result.awards:
+        awards = (
+            " "
+            + ", ".join(
+                f"{kind.title()}: {'nobody' if team is None else f'team {team}'}"
+                for kind, team in result.awards
+            )
+            + "."
+        )
     return (
-        f"Hand over: {name(result.bidder, human)} {verdict} the bid of {result.bid}; points "
-        f"{result.points[0]}-{result.points[1]} (team 0 - team 1); scores change: {changes}."
+        f"Hand over: {name(result.bidder, human, rules)} {verdict} the bid of {bid_text(result.bid, rules)}; "
+        f"points {points} ({teams}); scores change: {changes}.{awards}"
     )
 
 
 class TrickByTrick(View):
     """A hand played trick by trick: the learner plays seat ``human``, bots the rest.
 
-    The bots bid, name trump and bury before play starts (their reasons are in
-    the log). In play only the learner's trump are clickable (``pl-legal``);
-    dead cards are greyed; **Next** lets the bot to act play one card and says
-    why. Points are shown per team as the table sees them fall.
+    The bots bid, name trump, exchange and bury before play starts (their
+    reasons are in the log; what another seat discards stays hidden). In play
+    only the cards the learner may play are clickable (``pl-legal``); dead
+    cards are greyed; **Next** lets the bot to act play one card and says
+    why. Points are shown per team as the table sees them fall. Any ruleset
+    plays (``rules``); the last seat deals, so the learner speaks first.
     """
 
-    def __init__(self, hand: Hand | None = None, *, seed: int = 13, human: int = 0) -> None:
+    def __init__(
+        self, hand: Hand | None = None, *, seed: int = 13, human: int = 0, rules: Ruleset = TEN_POINT
+    ) -> None:
         self.human = human
         self.seed = seed
         self.bot = RuleBasedPlayer()
-        self.hand = hand if hand is not None else Hand.deal(dealer=3, seed=seed)
+        self.hand = hand if hand is not None else Hand.deal(rules, dealer=rules.players - 1, seed=seed)
+        self.rules = self.hand.rules
         self.message_text = ""
         self.log: list[tuple[str, str]] = []
         self.last_why = ""
@@ -635,6 +657,7 @@ class TrickByTrick(View):
         self.message = classed(w.HTML(), "pl-message")
         self.why = classed(w.HTML(), "pl-why")
         self.tricks_box = w.HTML()
+        self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.history = classed(w.HTML(), "pl-log")
         self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self.advance())
@@ -665,20 +688,22 @@ class TrickByTrick(View):
             ],
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
-        self.widget = _page([self.status, w.HBox([left, right])])
+        self.widget = _page([self.status, self.ladder, w.HBox([left, right])])
         self.refresh()
 
     def _name(self, seat: int) -> str:
-        return seat_name(seat, self.human)
+        return seat_name(seat, self.human, self.rules)
 
     def _setup(self) -> None:
+        """Let the bots take every seat up to the play: bids, trump, the exchange, the bury."""
         hand = self.hand
-        while hand.phase in (Phase.BID, Phase.NAME_TRUMP, Phase.BURY):
+        while hand.phase is not Phase.PLAY and not hand.is_over:
             seat = hand.to_act
             assert seat is not None
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
-            self.log.append((f"{self._name(seat)}: {decision.action}", decision.why))
+            said = describe(decision.action, self.rules, public=seat != self.human)
+            self.log.append((f"{self._name(seat)} {said}", decision.why))
         if hand.phase is Phase.PLAY:
             self.log.append((first_lead_story(hand, self.human), ""))
 
@@ -742,7 +767,7 @@ class TrickByTrick(View):
         n = hand.rules.players
         bids = [""] * n
         for i, bid in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % n] = str(bid) if bid else "pass"
+            bids[(hand.dealer + 1 + i) % n] = bid_text(bid, hand.rules) if bid else "pass"
         trick: Trick = hand.current_trick
         if not trick.cards and hand.tricks:
             trick = hand.tricks[-1]
@@ -753,36 +778,52 @@ class TrickByTrick(View):
             hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
             trick=list(zip(trick.seats, trick.cards, strict=True)),
             bidder=hand.bidder,
-            drawn=hand.drawn if hand.trump is not None else None,
+            drawn=hand.drawn if hand.trump is not None and hand.rules.exchange == "refill" else None,
             to_act=hand.to_act,
             trump=hand.trump,
             bottom=self.human,
             width=540,
+            teams=hand.rules.teams,
         )
+
+    def team_name(self, team: int) -> str:
+        """The seats of a team by name: "You and Partner", or one player's name."""
+        rules = self.rules
+        seats = sorted(
+            (s for s in range(rules.players) if rules.teams[s] == team), key=lambda s: s != self.human
+        )
+        return " and ".join(self._name(s) for s in seats)
 
     def _points_html(self) -> str:
         hand = self.hand
         points = hand.points_by_team(public=not hand.is_over)
-        me = hand.rules.teams[self.human]
         rows = "".join(
-            f"<tr><td>{'You and Partner' if t == me else 'West and East'} (team {t})</td><td><b>{p}</b></td></tr>"
+            f"<tr><td>{escape(self.team_name(t))} (team {t})</td><td><b>{p}</b></td></tr>"
             for t, p in enumerate(points)
         )
+        if hand.bidder is None:
+            return f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
+        awards = " High, Low and Game are counted at the end." if hand.rules.awards else ""
         return (
             f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
             f"<div>{sum(points)} of {hand.rules.total_points} points have fallen; the bid is "
-            f"{hand.bid} by {escape(name(hand.bidder or 0, self.human))}.</div>"
+            f"{bid_text(hand.bid, hand.rules)} by {escape(name(hand.bidder, self.human, hand.rules))}.{awards}</div>"
         )
 
     def status_text(self) -> str:
         hand = self.hand
+        if hand.is_over and hand.bidder is None:
+            return f"No hand to play: {getattr(hand, 'redeal', None) or 'the deal was void'}."
         if hand.is_over:
-            return "The hand is over: every trump has been played."
+            everything = "every trump" if hand.rules.play_rule == "trump-only" else "every card"
+            return f"The hand is over: {everything} has been played."
         seat = hand.to_act
         assert seat is not None
         k = len(hand.tricks) + 1
         if self.my_turn:
-            return f"Trick {k}: your turn. Click a green-bordered trump (grey cards are dead)."
+            if hand.rules.play_rule == "trump-only":
+                return f"Trick {k}: your turn. Click a green-bordered trump (grey cards are dead)."
+            return f"Trick {k}: your turn. Click a green-bordered card (follow suit or trump if you can)."
         return f"Trick {k}: {self._name(seat)} to play. Press Next."
 
     def refresh(self) -> None:
@@ -790,7 +831,14 @@ class TrickByTrick(View):
         me = self.human
         self.status.value = escape(self.status_text())
         self.table.value = self._table_svg()
-        self.hand_view.show(hand.hand_of(me), self.legal(), hand.dead(me))
+        if hand.trump is not None:
+            played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
+            self.ladder.value = drawing.ladder_svg(hand.trump, hand.rules, played=played, width=40)
+        else:
+            self.ladder.value = (
+                "<i>The trump ladder appears when the bidder's first card makes its suit trump.</i>"
+            )
+        self.hand_view.show(sort_cards(hand.hand_of(me), hand.rules, hand.trump), self.legal(), hand.dead(me))
         self.message.value = escape(self.message_text)
         self.why.value = escape(self.last_why or "Each bot explains its card here.")
         self.points.value = self._points_html()
@@ -806,8 +854,9 @@ class TrickByTrick(View):
         )
         self.next.disabled = hand.is_over or self.my_turn
         self.hint.disabled = not self.my_turn
-        if hand.is_over:
-            self.over.value = escape(result_line(hand.result(), me))
+        result = result_of(hand)
+        if result is not None:
+            self.over.value = escape(result_line(result, me, hand.rules))
             self.over.add_class("pl-hand-over")
         else:
             self.over.value = ""

@@ -100,9 +100,13 @@ class VoilaServer:
 
     ``notebook`` serves one notebook at ``/`` (as ``./dev app`` does); ``None``
     serves the repository, with pages at ``/voila/render/<path>.ipynb``.
+    ``config_dir`` is where ``voila.json`` is read from (the repository root unless
+    a benchmark compares another configuration).
     """
 
-    def __init__(self, notebook: str | None = None, extra_args: Sequence[str] = ()) -> None:
+    def __init__(
+        self, notebook: str | None = None, extra_args: Sequence[str] = (), config_dir: Path | None = None
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = Path(tempfile.mkstemp(prefix="pitchlab-voila-", suffix=".log")[1])
@@ -112,7 +116,7 @@ class VoilaServer:
             "--no-browser",
             f"--port={self.port}",
             "--Voila.ip=127.0.0.1",
-            f"--Voila.config_file_paths={ROOT}",
+            f"--Voila.config_file_paths={config_dir or ROOT}",
             *extra_args,
         ]
         with self.log.open("wb") as out:
@@ -153,15 +157,34 @@ class VoilaServer:
         self.log.unlink(missing_ok=True)
 
 
-def next_move(page: Page) -> str | None:
-    """What a learner clicks next: their lowest bid (else pass), a suit, a legal card, else Next."""
+def next_move(page: Page, patience_ms: float = 5000) -> str | None:
+    """What a learner clicks next: their lowest bid (else pass), a suit, a discard as chosen
+    (when the choice is legal), a legal card, any other action's button, else Next.
+
+    A slow redraw can leave the page between two states for a moment, so when
+    nothing is clickable this looks again for up to ``patience_ms``."""
+    deadline = time.perf_counter() + patience_ms / 1000
+    while True:
+        found = _next_move_now(page)
+        if found is not None or time.perf_counter() > deadline:
+            return found
+        page.wait_for_timeout(200)
+
+
+def _next_move_now(page: Page) -> str | None:
     bids = page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
     values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
     if values:
         return f".pl-bid-{values[0]}:visible"
     if bids:
         return ".pl-bid-pass:visible"
-    for selector in (".pl-suit:visible", ".pl-card.pl-legal:visible", ".pl-next:visible:enabled"):
+    for selector in (
+        ".pl-suit:visible",
+        ".pl-discard-confirm.pl-legal-choice:visible",
+        ".pl-card.pl-legal:visible",
+        ".pl-action:visible",
+        ".pl-next:visible:enabled",
+    ):
         if page.locator(selector).count():
             return selector
     return None

@@ -12,23 +12,39 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, ThrowIn
+from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.errors import PitchError
 from pitchlab.game import Game
-from pitchlab.hand import Hand, Phase
-from pitchlab.players import Player, RuleBasedPlayer
-from pitchlab.record import dumps, loads
+from pitchlab.hand import Hand, HandResult, Phase
+from pitchlab.players import Player, RandomPlayer, RuleBasedPlayer
+from pitchlab.record import dumps, dumps_game, loads, loads_game
 from pitchlab.rules import TEN_POINT, Ruleset
 
 SEAT_NAMES = ("You", "West", "Partner", "East")
 """Seat 0 is the learner; play goes clockwise: West, then the partner across, then East."""
+AROUND = {2: ("You", "Opponent"), 3: ("You", "West", "East"), 4: ("You", "West", "North", "East")}
+"""Names by place clockwise from the learner, for tables of two to four; larger tables number their seats."""
 
 
-def seat_name(seat: int, human: int | None = 0) -> str:
-    """A friendly name for a seat, seen from the learner's chair."""
+def seat_name(seat: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
+    """A friendly name for a seat, seen from the learner's chair.
+
+    Without ``rules`` the table is ten-point's: four seats, partners across.
+    With them, the names follow its seats and partnerships: the player across
+    is "Partner" only if on the learner's team, and tables of five or more
+    say "Seat 3".
+    """
     if human is None:
         return f"Seat {seat}"
-    return SEAT_NAMES[(seat - human) % 4]
+    if rules is None:
+        return SEAT_NAMES[(seat - human) % 4]
+    n = rules.players
+    place = (seat - human) % n
+    if n == 4 and place == 2 and rules.teams[seat] == rules.teams[human]:
+        return "Partner"
+    if n in AROUND:
+        return AROUND[n][place]
+    return "You" if place == 0 else f"Seat {seat}"
 
 
 @dataclass(frozen=True)
@@ -50,38 +66,82 @@ def refusal(apply: Callable[[], object]) -> str:
     return ""
 
 
+_PLAIN = {"buries": "bury", "passes": "pass", "throws": "throw", "does": "do", "has": "have"}
+
+
 def verb(name: str, *clauses: str) -> str:
     """Agree verbs with their subject: ``verb("You", "plays 3♥")`` is ``You play 3♥``.
 
-    Several clauses are joined with "and", each verb agreeing.
+    Several clauses are joined with "and", each verb agreeing. A subject that
+    is several people ("You and Partner", "West and East") takes the plural too.
     """
-    if name != "You":
+    if name != "You" and " and " not in name:
         return f"{name} {' and '.join(clauses)}"
     plain = []
     for clause in clauses:
         first, _, rest = clause.partition(" ")
-        word = {"buries": "bury", "passes": "pass", "throws": "throw"}.get(first, first.removesuffix("s"))
+        word = _PLAIN.get(first, first.removesuffix("s"))
         plain.append(f"{word} {rest}".rstrip())
     return f"{name} {' and '.join(plain)}"
 
 
-def describe(action: Action) -> str:
-    """An action in words: ``bids 5``, ``passes``, ``names ♥ trump``, ``plays 10♥``."""
+def is_moon(action: Action, rules: Ruleset | None) -> bool:
+    """Whether ``action`` is a moon bid of ``rules`` (a bid of its ``moon_bid``, if it has one)."""
+    moon = getattr(rules, "moon_bid", None)
+    return isinstance(action, Bid) and moon is not None and action.value == moon
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def clauses(action: Action, rules: Ruleset | None = None, *, public: bool = False) -> tuple[str, ...]:
+    """An action in words, as clauses with their verbs in the third person (see :func:`verb`).
+
+    ``public`` words it as the rest of the table sees it: a discard says how
+    many cards, never which.
+    """
     if isinstance(action, Pass):
-        return "passes"
+        return ("passes",)
     if isinstance(action, Bid):
-        return f"bids {action.value}"
+        return ("shoots the moon",) if is_moon(action, rules) else (f"bids {action.value}",)
     if isinstance(action, NameTrump):
-        return f"names {action.suit.symbol} {action.suit.name.lower()} as trump"
+        return (f"names {action.suit.symbol} {action.suit.name.lower()} as trump",)
     if isinstance(action, Bury):
-        return f"buries {action.card.label}"
+        return (f"buries {action.card.label}",)
+    if isinstance(action, Play):
+        return (f"plays {action.card.label}",)
     if isinstance(action, Discard):
-        return f"discards {len(action.cards)} and draws as many" if action.cards else "keeps every card"
+        n = len(action.cards)
+        if not n:
+            return ("keeps every card",)
+        what = _plural(n, "card") if public else " ".join(c.label for c in action.cards)
+        return (f"throws away {what}", f"draws {n}")
     if isinstance(action, Call):
-        return f"calls {action.card.label} for a partner"
+        return (f"calls {action.card.label}: whoever holds it is the bidder's partner this hand",)
     if isinstance(action, ThrowIn):
-        return "throws in the hand"
-    return f"plays {action.card.label}"
+        return ("throws in the hand for a new deal",)
+    return (f"chooses {action}",)
+
+
+def describe(action: Action, rules: Ruleset | None = None, *, public: bool = False) -> str:
+    """An action in words: ``bids 5``, ``passes``, ``names ♥ hearts as trump``, ``plays 10♥``."""
+    return " and ".join(clauses(action, rules, public=public))
+
+
+def bid_text(value: int, rules: Ruleset | None = None) -> str:
+    """A bid as the table shows it: the number, or "Moon" for a moon bid."""
+    return "Moon" if is_moon(Bid(value), rules) else str(value)
+
+
+def result_of(hand: Hand) -> HandResult | None:
+    """The score of a finished hand, or ``None`` if it has none (a hand thrown in)."""
+    if not hand.is_over:
+        return None
+    try:
+        return hand.result()
+    except PitchError:
+        return None
 
 
 class Table:
@@ -89,6 +149,8 @@ class Table:
 
     Bots act one at a time through :meth:`advance`, so a page can step
     through the table with a "next" button and show each bot's reason.
+    :meth:`set_rules` starts a new game under another ruleset; every text
+    the table writes follows the ruleset's seats, teams and phases.
     """
 
     def __init__(
@@ -99,8 +161,27 @@ class Table:
         seed: int | None = None,
     ) -> None:
         self.human = human
+        self._chosen_bots = list(bots) if bots is not None else None
+        self.bot_trouble: list[str] = []
+        """What went wrong each time a bot could not decide (a random legal action stood in)."""
+        self._set_rules(rules)
+        self.new_game(seed)
+
+    def _set_rules(self, rules: Ruleset) -> None:
         self.rules = rules
-        self.bots: list[Player] = list(bots) if bots is not None else [RuleBasedPlayer()] * rules.players
+        chosen = self._chosen_bots
+        self.bots: list[Player] = (
+            chosen
+            if chosen is not None and len(chosen) == rules.players
+            else [RuleBasedPlayer()] * rules.players
+        )
+        self._fallback = RandomPlayer(0)
+
+    def set_rules(self, rules: Ruleset, seed: int | None = None) -> None:
+        """Play another ruleset: a new game from 0, with bots for its number of seats."""
+        if self.human is not None and self.human >= rules.players:
+            self.human = 0
+        self._set_rules(rules)
         self.new_game(seed)
 
     def new_game(self, seed: int | None = None) -> None:
@@ -110,6 +191,7 @@ class Table:
         self.log: list[Event] = []
         self.message = ""
         self.last_why = ""
+        self._logged: Hand | None = None
         self._log_deal()
 
     # ------------------------------------------------------------------ state
@@ -119,7 +201,12 @@ class Table:
         return self.game.hand
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.human)
+        return seat_name(seat, self.human, self.rules)
+
+    @property
+    def solo(self) -> bool:
+        """Whether everyone plays for themself: the score is kept per player."""
+        return self.rules.num_teams == self.rules.players
 
     @property
     def human_to_act(self) -> bool:
@@ -139,27 +226,86 @@ class Table:
         if self.game.winner is not None:
             winner = self.game.winner
             others = " to ".join(str(x) for t, x in enumerate(self.game.scores) if t != winner)
-            return f"Game over: {self.team_name(winner)} win, {self.game.scores[winner]} to {others}."
+            return (
+                f"Game over: {verb(self.team_name(winner), 'wins')}, {self.game.scores[winner]} to {others}."
+            )
         if hand.is_over:
-            result = hand.result()
+            result = result_of(hand)
+            if result is None:
+                void = getattr(hand, "redeal", None) or "no score this hand"
+                return f"Hand over: {void}. Press New hand: the same dealer deals again."
             verdict = "made" if result.made else "went set on"
             return (
-                f"Hand over: {self.name(result.bidder)} {verdict} the bid of {result.bid} "
-                f"({result.points[0]}-{result.points[1]}). Press New hand."
+                f"Hand over: {self.name(result.bidder)} {verdict} the bid of {bid_text(result.bid, self.rules)} "
+                f"({self.points_text(result.points)}). Press New hand."
             )
         seat = hand.to_act
         assert seat is not None
         if self.human_to_act:
-            return f"Your turn: {_PROMPT[hand.phase]}."
+            return f"Your turn: {self.prompt()}."
         return f"{self.name(seat)} to {hand.phase}: press Next to see what they do."
 
+    def prompt(self) -> str:
+        """What the learner is asked to do, from the actions open to them."""
+        legal = self.legal()
+        kinds = {type(a) for a in legal}
+        rules, hand = self.rules, self.hand
+        asks = []
+        if kinds & {Bid, Pass}:
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if len(bids) == 1 and Pass not in kinds:
+                asks.append(f"everyone else passed, so you must bid {bid_text(bids[0].value, rules)}")
+            else:
+                asks.append("bid or pass")
+        if NameTrump in kinds:
+            asks.append("name the trump suit")
+        if Bury in kinds:
+            asks.append(f"choose a trump to bury (you hold more than {rules.keep_trump})")
+        if Play in kinds:
+            if rules.play_rule == "trump-only":
+                asks.append("play a trump")
+            elif hand.trump is None:
+                asks.append("lead a card: its suit becomes trump")
+            elif hand.current_trick.cards:
+                asks.append("play a card (follow suit or trump if you can)")
+            else:
+                asks.append("lead a card")
+        if Discard in kinds:
+            asks.append("click the cards to throw away, then press Discard")
+        if Call in kinds:
+            asks.append("call a card: whoever holds it is your partner this hand")
+        known = {Bid, Pass, NameTrump, Bury, Play, Discard, Call, ThrowIn}
+        if kinds - known:
+            asks.append("choose one of the buttons")
+        if ThrowIn in kinds:
+            asks.append("or throw in your hand for a new deal")
+        return ", ".join(asks) if asks else f"the hand is in the {hand.phase} phase"
+
     def team_name(self, team: int) -> str:
+        """The seats of a team by name ("You and Partner"), or one player's name when solo."""
+        seats = [s for s in range(self.rules.players) if self.rules.teams[s] == team]
         if self.human is None:
-            return f"Team {team}"
-        return "You and Partner" if team == self.rules.teams[self.human] else "West and East"
+            return f"Seat {seats[0]}" if len(seats) == 1 else f"Team {team}"
+        if self.human in seats:
+            seats.remove(self.human)
+            seats.insert(0, self.human)
+        return " and ".join(self.name(s) for s in seats)
+
+    def points_text(self, points: Sequence[int]) -> str:
+        """Points by team: "6-4" for two teams, else each named."""
+        if len(points) == 2:
+            return "-".join(str(p) for p in points)
+        return ", ".join(f"{self.team_name(t)} {p}" for t, p in enumerate(points))
 
     def score_text(self) -> str:
         return " to ".join(str(s) for s in self.game.scores)
+
+    def awards_text(self, result: HandResult) -> str:
+        """Who won each award of a finished hand: "High: You, Low: West, Game: nobody"."""
+        return ", ".join(
+            f"{kind.title()}: {'nobody' if team is None else self.team_name(team)}"
+            for kind, team in result.awards
+        )
 
     # ---------------------------------------------------------------- actions
 
@@ -174,13 +320,28 @@ class Table:
         return not message
 
     def advance(self) -> Event | None:
-        """Let the bot whose turn it is take one action; ``None`` if no bot is to act."""
+        """Let the bot whose turn it is take one action; ``None`` if no bot is to act.
+
+        A bot that cannot decide (a ruleset it has no rule for yet) does not
+        stop the game: a random legal action stands in, the why-panel says so,
+        and :attr:`bot_trouble` keeps what went wrong.
+        """
         if not self.bot_to_act:
             self.message = "Your turn." if self.human_to_act else "Nothing to do: the hand is over."
             return None
         seat = self.hand.to_act
         assert seat is not None
-        decision = self.bots[seat].decide(self.hand.view(seat))
+        view = self.hand.view(seat)
+        try:
+            decision = self.bots[seat].decide(view)
+            self.hand.encode(decision.action, seat)  # refused (and nothing changed) if illegal
+        except Exception as exc:  # a bot's failure must not stop the learner's game
+            trouble = f"{type(exc).__name__}: {exc}"
+            self.bot_trouble.append(trouble)
+            stand_in = self._fallback.decide(view)
+            return self._apply(
+                seat, stand_in.action, f"the bot had no rule for this ({trouble}), so it {stand_in.why}"
+            )
         return self._apply(seat, decision.action, decision.why)
 
     def run_bots(self, limit: int = 200) -> list[Event]:
@@ -194,8 +355,11 @@ class Table:
 
     def _apply(self, seat: int, action: Action, why: str) -> Event:
         was_naming = self.hand.phase is Phase.NAME_TRUMP
+        hand = self.hand
+        tricks = len(hand.tricks)
         self.game.apply(action, seat)
-        said = verb(self.name(seat), describe(action))
+        public = seat != self.human
+        said = verb(self.name(seat), *clauses(action, self.rules, public=public))
         event = Event(seat, said, why)
         self.log.append(event)
         self.message = ""
@@ -203,7 +367,18 @@ class Table:
             self.last_why = f"{said}: {why}"
         if was_naming:
             self._log_refill()
-        if self.hand.is_over:
+        if isinstance(action, ThrowIn):
+            for shown_seat, mask in getattr(hand, "thrown_in", ()):
+                if shown_seat == seat:
+                    cards = " ".join(c.label for c in hand.cards(mask))
+                    self.log.append(Event(seat, verb(self.name(seat), f"shows {cards}")))
+        if len(hand.tricks) > tricks:
+            winner = hand.tricks[-1].winner
+            if winner is not None:
+                self.log.append(Event(None, verb(self.name(winner), "wins the trick") + "."))
+        if self.hand is not hand:  # the game dealt again (a hand thrown in)
+            self._log_deal()
+        elif self.hand.is_over:
             self._log_result()
         return event
 
@@ -232,20 +407,43 @@ class Table:
             self.message = f"Could not load that record: {exc}"
             return False
         if hand.rules != self.rules:
-            self.message = f"That record is for {hand.rules.name}; this table plays {self.rules.name}."
+            self.message = (
+                f"That record is for {hand.rules.name}; this table plays {self.rules.name} "
+                "(choose the record's ruleset first)."
+            )
             return False
         self.game.hand = hand
         self.game.score_if_over()
+        self._logged = hand
         dealer = self.name(hand.dealer)
         self.log.append(Event(None, f"Loaded a hand record: dealer {dealer}, {hand.phase} phase."))
         self.message = "Hand record loaded."
         return True
 
+    def saved_game(self) -> str:
+        """The whole game so far (``pitchlab-game/1``): what the page autosaves in the browser."""
+        return dumps_game(self.game)
+
+    def restore_game(self, text: str) -> None:
+        """Go on with a saved game, exactly where it stopped (raises :class:`PitchError` if unusable)."""
+        game = loads_game(text)
+        if self.human is not None and self.human >= game.rules.players:
+            self.human = 0
+        self._set_rules(game.rules)
+        self.game = game
+        self.log = [Event(None, f"Game resumed: {len(game.history)} hands played, {self.hand.phase} phase.")]
+        self._logged = self.hand
+        self.message = "Your saved game is back, exactly where you left it."
+        self.last_why = ""
+
     # ------------------------------------------------------------------- log
 
     def _log_deal(self) -> None:
+        self._logged = self.hand
         dealt = verb(self.name(self.hand.dealer), f"deals {self.rules.hand_size} cards each")
         self.log.append(Event(None, f"New hand: {dealt}."))
+        if self.hand.is_over:  # a deal void from the start (a junk hand)
+            self._log_result()
 
     def _log_refill(self) -> None:
         for refill in self.hand.refills:
@@ -259,19 +457,19 @@ class Table:
             self.log.append(Event(refill.seat, text))
 
     def _log_result(self) -> None:
-        result = self.hand.result()
+        result = result_of(self.hand)
+        if result is None:
+            void = getattr(self.hand, "redeal", None) or "no score"
+            self.log.append(Event(None, f"The hand is over: {void}."))
+            return
         verdict = "made" if result.made else "went set on"
         points = "-".join(str(p) for p in result.points)
         who = self.name(result.bidder)
+        awards = f" ({self.awards_text(result)})" if result.awards else ""
         self.log.append(
-            Event(None, f"{who} {verdict} {result.bid}: points {points}, score {self.score_text()}")
+            Event(
+                None,
+                f"{who} {verdict} {bid_text(result.bid, self.rules)}: points {points}{awards}, "
+                f"score {self.score_text()}",
+            )
         )
-
-
-_PROMPT = {
-    Phase.BID: "bid or pass",
-    Phase.NAME_TRUMP: "name the trump suit",
-    Phase.BURY: "choose a trump to bury (you hold more than six)",
-    Phase.PLAY: "play a trump",
-    Phase.OVER: "the hand is over",
-}

@@ -4,27 +4,45 @@ Views render from the engine state; callbacks only call the engine (through a
 :class:`~pitchlab.session.Table`) and then refresh. A refused click shows a
 message in the page and changes nothing.
 
+The app is driven by ``legal_actions()``, never by a ruleset's name, so a
+new ruleset with new kinds of action plays without changes here: bids and
+passes get the bid bar (a moon bid reads "Moon"), a suit to name the suit
+chooser, cards to play or bury are clicked in the hand, a discard is chosen
+by toggling cards and confirming, and any other action gets a plain button
+labelled ``str(action)``.
+
 Every control carries stable CSS classes so a browser test can drive the app
 without knowing its layout: ``pl-card pl-card-<CODE>`` (``pl-legal`` when it
-may be played now), ``pl-bid pl-bid-pass`` / ``pl-bid-4`` ... ``pl-bid-10``,
-``pl-suit-S/H/D/C``, ``pl-next``, ``pl-new-hand``, ``pl-new-game``,
-``pl-status``, ``pl-score``, ``pl-message``, ``pl-why``, ``pl-log``, and
-``pl-hand-over`` / ``pl-game-over`` once the hand or the game is finished.
+may be played now, ``pl-selected`` when picked for a discard),
+``pl-bid pl-bid-pass`` / ``pl-bid-4`` ... ``pl-bid-10`` (and ``pl-bid-moon``),
+``pl-suit-S/H/D/C``, ``pl-discard`` with its button ``pl-discard-confirm``
+(``pl-legal-choice`` when the cards picked may be discarded),
+``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
+ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
+``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
+``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
+``pl-game-over`` once the hand or the game is finished.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from pitchlab import drawing
-from pitchlab.actions import Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
-from pitchlab.hand import Phase
-from pitchlab.session import Table
+from pitchlab.errors import PitchError
+from pitchlab.hand import Hand, Phase
+from pitchlab.rules import Ruleset, ruleset, ruleset_names
+from pitchlab.session import Table, bid_text, result_of
+from pitchlab.storage import Autosave
 
 CSS = """
 <style>
@@ -41,6 +59,14 @@ CSS = """
 .pl-card.pl-green { color: #1e8449 !important; }
 .pl-card.pl-legal { border: 3px solid #1e8449; cursor: pointer; transform: translateY(-4px); }
 .pl-card.pl-dead { background: #e6e6e6; opacity: .55; }
+.pl-card.pl-selected { border: 3px solid #1f5fbf; background: #e3edfb; transform: translateY(-12px); }
+.pl-compact .widget-button.pl-card, .pl-compact .jupyter-button.pl-card {
+  width: 44px; height: 68px; font-size: 18px; margin: 1px; }
+.pl-ruleset-description { font-size: 13px; color: #444; line-height: 1.35; max-width: 1060px; }
+.pl-ruleset select { font-size: 15px; }
+.pl-action, .pl-discard-confirm { font-size: 15px; }
+.pl-discard-confirm.pl-legal-choice { border: 2px solid #1e8449; }
+.pl-note-box { color: #555; font-style: italic; }
 .pl-status { font-size: 17px; font-weight: bold; padding: 6px 10px; background: #eef6ff;
   border-left: 5px solid #1f5fbf; border-radius: 4px; }
 .pl-message { color: #a12; font-weight: bold; min-height: 1.3em; }
@@ -100,8 +126,14 @@ def _ink(card: Card, four_colour: bool) -> str:
 
 
 def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: bool = False) -> w.Button:
-    """A clickable card: its rank over its suit symbol, in the suit's colour."""
-    rank, symbol = ("JK", "★") if card.is_joker else (card.label[:-1], card.label[-1])
+    """A clickable card: its rank over its suit symbol, in the suit's colour.
+
+    Distinct jokers read "Hi ★" (red) and "Lo ★" (black); an identical joker "JK ★".
+    """
+    if card.is_joker:
+        rank, symbol = {"JKH": "Hi", "JKL": "Lo"}.get(card.code, "JK"), "★"
+    else:
+        rank, symbol = card.label[:-1], card.label[-1]
     button = w.Button(description=f"{rank} {symbol}", tooltip=card.label + (" (dead)" if dead else ""))
     classes = ["pl-card", f"pl-card-{card.code}", _ink(card, four_colour)]
     if legal:
@@ -112,52 +144,112 @@ def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: boo
     return button
 
 
-class HandView(w.HBox):  # type: ignore[misc]
-    """The learner's cards as buttons; clicking one calls ``on_pick(card)``."""
+SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
 
-    def __init__(self, on_pick: Callable[[Card], None], four_colour: bool = False) -> None:
+
+def sort_cards(cards: Iterable[Card], rules: Ruleset | None = None, trump: Suit | None = None) -> list[Card]:
+    """A hand as a player holds it: once trump is known its trump first, high to low;
+    the rest by suit (colours alternating), high to low; jokers before the suits."""
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if rules is not None and trump is not None and rules.is_trump(card, trump):
+            return (0, -rules.trump_rank(card, trump), 0)
+        if card.suit is None or card.rank is None:
+            return (1, 0, int(card))
+        return (2 + SORT_SUITS.index(card.suit), -int(card.rank), 0)
+
+    return sorted(cards, key=key)
+
+
+class HandView(w.HBox):  # type: ignore[misc]
+    """The learner's cards as buttons; clicking one calls ``on_pick(card)``.
+
+    Pass ``on_index`` instead to be told the card's position in the row, which
+    tells two identical jokers apart (a discard chooser needs that). A long
+    hand (thirteen cards) is drawn with smaller cards, so it fits one row.
+    """
+
+    def __init__(
+        self,
+        on_pick: Callable[[Card], None] | None = None,
+        four_colour: bool = False,
+        *,
+        on_index: Callable[[int], None] | None = None,
+    ) -> None:
         super().__init__(layout=w.Layout(flex_flow="row wrap", min_height="92px"))
         self.on_pick = on_pick
+        self.on_index = on_index
         self.four_colour = four_colour
         self._shown: object = None
 
-    def show(self, cards: Sequence[Card], legal: Sequence[Card], dead: Sequence[Card] = ()) -> None:
-        """Show these cards; unchanged content keeps its buttons, so a click in flight stays valid."""
-        key = (tuple(cards), frozenset(legal), tuple(dead))
+    def show(
+        self,
+        cards: Sequence[Card],
+        legal: Sequence[Card],
+        dead: Sequence[Card] = (),
+        selected: Iterable[int] = (),
+    ) -> None:
+        """Show these cards (``selected``: positions picked, raised and ringed in blue);
+        unchanged content keeps its buttons, so a click in flight stays valid."""
+        chosen = frozenset(selected)
+        key = (tuple(cards), frozenset(legal), tuple(dead), chosen, self.four_colour)
         if key == self._shown:
             return
         self._shown = key
         legal_set, dead_left = set(legal), list(dead)
         buttons = []
-        for card in cards:
+        for i, card in enumerate(cards):
             is_dead = card in dead_left
             if is_dead:
                 dead_left.remove(card)
             button = card_button(
                 card, legal=card in legal_set and not is_dead, dead=is_dead, four_colour=self.four_colour
             )
-            button.on_click(lambda _b, c=card: self.on_pick(c))
+            if i in chosen:
+                button.add_class("pl-selected")
+            button.on_click(lambda _b, c=card, i=i: self._clicked(i, c))
             buttons.append(button)
+        if len(cards) > 10:
+            self.add_class("pl-compact")
+        else:
+            self.remove_class("pl-compact")
         replace_children(self, buttons)
+
+    def _clicked(self, index: int, card: Card) -> None:
+        if self.on_index is not None:
+            self.on_index(index)
+        elif self.on_pick is not None:
+            self.on_pick(card)
 
 
 class BidBar(w.HBox):  # type: ignore[misc]
-    """One button per legal bid (and pass), so an illegal bid cannot even be offered."""
+    """One button per legal bid (and pass), so an illegal bid cannot even be offered.
+
+    A bid of ``moon`` (a ruleset's ``moon_bid``) is labelled "Moon".
+    """
 
     def __init__(self, on_bid: Callable[[Action], None]) -> None:
-        super().__init__()
+        super().__init__(layout=w.Layout(flex_flow="row wrap"))
         self.on_bid = on_bid
-        self._shown: tuple[Action, ...] | None = None
+        self._shown: tuple[tuple[Action, ...], int | None] | None = None
 
-    def show(self, legal: Sequence[Action]) -> None:
-        """Offer these actions; the same offer keeps its buttons."""
-        if tuple(legal) == self._shown:
+    def show(self, legal: Sequence[Action], moon: int | None = None) -> None:
+        """Offer the bids and passes among these actions; the same offer keeps its buttons."""
+        if (tuple(legal), moon) == self._shown:
             return
-        self._shown = tuple(legal)
+        self._shown = (tuple(legal), moon)
         buttons = []
         for action in legal:
             if isinstance(action, Pass):
                 button = classed(w.Button(description="Pass"), "pl-bid", "pl-bid-pass")
+            elif isinstance(action, Bid) and moon is not None and action.value == moon:
+                button = classed(
+                    w.Button(description="Moon", tooltip=f"shoot the moon (a bid of {moon})"),
+                    "pl-bid",
+                    "pl-bid-moon",
+                    f"pl-bid-{action.value}",
+                )
             elif isinstance(action, Bid):
                 button = classed(
                     w.Button(description=f"Bid {action.value}"), "pl-bid", f"pl-bid-{action.value}"
@@ -170,7 +262,7 @@ class BidBar(w.HBox):  # type: ignore[misc]
 
 
 class SuitChooser(w.HBox):  # type: ignore[misc]
-    """Four buttons, one per suit, for naming trump."""
+    """Four buttons, one per suit, for naming trump (:meth:`show` can offer fewer)."""
 
     def __init__(self, on_suit: Callable[[Suit], None]) -> None:
         buttons = []
@@ -182,7 +274,61 @@ class SuitChooser(w.HBox):  # type: ignore[misc]
             )
             button.on_click(lambda _b, s=suit: on_suit(s))
             buttons.append(button)
+        self.buttons = dict(zip(Suit, buttons, strict=True))
         super().__init__(buttons)
+
+    def show(self, suits: Iterable[Suit]) -> None:
+        """Offer only these suits."""
+        offered = set(suits)
+        for suit, button in self.buttons.items():
+            button.layout.display = None if suit in offered else "none"
+
+
+def action_class(action: Action) -> str:
+    """The CSS hook of a generic action's button: ``pl-action-throw-in``, ``pl-action-call-AS``."""
+    return "pl-action-" + re.sub(r"[^A-Za-z0-9]+", "-", str(action)).strip("-")
+
+
+class ActionBar(w.HBox):  # type: ignore[misc]
+    """A button for each action no other control offers, labelled ``str(action)``.
+
+    More than :attr:`MAX_BUTTONS` of them (a bidder calling any card for a
+    partner) become a menu and one button, so the page stays short.
+    """
+
+    MAX_BUTTONS = 12
+
+    def __init__(self, on_action: Callable[[Action], None]) -> None:
+        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.on_action = on_action
+        self._shown: tuple[Action, ...] | None = None
+        self.menu: w.Dropdown | None = None
+
+    def show(self, actions: Sequence[Action]) -> None:
+        if tuple(actions) == self._shown:
+            return
+        self._shown = tuple(actions)
+        self.menu = None
+        children: list[w.Widget] = []
+        if len(actions) > self.MAX_BUTTONS:
+            menu = classed(
+                w.Dropdown(options=[(str(a), i) for i, a in enumerate(actions)], value=0), "pl-action-menu"
+            )
+            go = classed(w.Button(description="Do it", button_style="info"), "pl-action", "pl-action-go")
+            go.on_click(lambda _b: self.on_action(actions[menu.value]))
+            self.menu = menu
+            children = [menu, go]
+        else:
+            for action in actions:
+                button = classed(w.Button(description=str(action)), "pl-action", action_class(action))
+                button.on_click(lambda _b, a=action: self.on_action(a))
+                children.append(button)
+        replace_children(self, children)
+
+
+def same_cards(a: Iterable[Card], b: Iterable[Card]) -> bool:
+    """Whether two lists hold the same cards, in any order (a joker may repeat)."""
+    return Counter(a) == Counter(b)
 
 
 class View:
@@ -212,8 +358,10 @@ class SeededView(View):
 class TableApp(View):
     """A whole game for one learner: the table, their hand, controls, the why-panel and the log.
 
-    Pass a :class:`Table` to share one with other views, or let the app make one.
-    The widget tree is :attr:`widget`; the app displays as that widget.
+    Pass a :class:`Table` to share one with other views, or let the app make
+    one (``rules``: a :class:`Ruleset` or a registered name). The ruleset menu
+    at the top starts a new game under the chosen ruleset (``choose_rules=False``
+    hides it). The widget tree is :attr:`widget`; the app displays as that widget.
     """
 
     def __init__(
@@ -221,20 +369,60 @@ class TableApp(View):
         table: Table | None = None,
         *,
         seed: int | None = None,
+        rules: Ruleset | str | None = None,
         four_colour: bool = False,
         show_ladder: bool = True,
         show_odds: bool = True,
+        choose_rules: bool = True,
+        autosave: str | None = None,
     ) -> None:
-        self.table = table if table is not None else Table(seed=seed)
+        """``autosave``: a key (one per notebook) under which the game is kept in the
+        student's browser after every step and offered back when the page opens again."""
+        chosen = ruleset(rules) if isinstance(rules, str) else rules
+        if table is None:
+            table = Table(seed=seed) if chosen is None else Table(rules=chosen, seed=seed)
+        elif chosen is not None and chosen != table.rules:
+            table.set_rules(chosen, seed)
+        self.table = table
         self.four_colour = four_colour
+        self.selected: set[int] = set()
+        """Positions in the shown hand picked for a discard."""
+        self._cards: list[Card] = []
+        self._rules_by_name = {name: ruleset(name) for name in ruleset_names()}
+        if self._rules_by_name.get(table.rules.name) != table.rules:  # a house rule: offer it too
+            self._rules_by_name[table.rules.name] = table.rules
+        self.rules_menu = classed(
+            w.Dropdown(
+                options=list(self._rules_by_name),
+                value=table.rules.name,
+                description="Ruleset",
+                layout=w.Layout(width="300px"),
+            ),
+            "pl-ruleset",
+        )
+        self.rules_menu.observe(self._on_rules, names="value")
+        self.rules_text = classed(w.HTML(), "pl-ruleset-description")
         self.status = classed(w.HTML(), "pl-status")
         self.message = classed(w.HTML(), "pl-message")
         self.picture = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
+        self.points = classed(w.HTML(), "pl-points")
         self.odds = w.HTML()
-        self.hand_view = HandView(self._pick, four_colour)
+        self.hand_view = HandView(four_colour=four_colour, on_index=self._pick_at)
+        self.hand_title = w.HTML("<h3>Your hand</h3>")
         self.bids = BidBar(self._act)
         self.suits = SuitChooser(lambda suit: self._act(NameTrump(suit)))
+        self.discard_note = w.HTML()
+        self.discard_button = classed(
+            w.Button(description="Discard", button_style="primary", layout=w.Layout(width="auto")),
+            "pl-discard-confirm",
+        )
+        self.discard_button.on_click(lambda _b: self._discard())
+        self.discard_bar = classed(
+            w.HBox([self.discard_button, self.discard_note], layout=w.Layout(align_items="center")),
+            "pl-discard",
+        )
+        self.actions = ActionBar(self._act)
         self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self._advance())
         self.to_me = classed(w.Button(description="Play on to my turn »"), "pl-run")
@@ -256,6 +444,11 @@ class TableApp(View):
         self.load = classed(w.Button(description="Load"), "pl-load")
         self.load.on_click(lambda _b: self._load())
         self.download = w.HTML()
+        self.save_game = classed(w.Button(description="Save game"), "pl-save-game")
+        self.save_game.on_click(lambda _b: self._save_game())
+        self.load_game = classed(w.Button(description="Load game"), "pl-load-game")
+        self.load_game.on_click(lambda _b: self._load_game())
+        self.autosave = Autosave(autosave, table.saved_game, self._resume) if autosave else None
         self.colours = classed(
             w.Checkbox(value=four_colour, description="Four-colour deck (♦ blue, ♣ green)", indent=False),
             "pl-four-colour",
@@ -265,24 +458,28 @@ class TableApp(View):
         left = w.VBox(
             [
                 self.picture,
-                w.HTML("<h3>Your hand</h3>"),
+                self.hand_title,
                 self.hand_view,
                 self.bids,
                 self.suits,
+                self.discard_bar,
+                self.actions,
                 controls,
                 self.colours,
                 self.message,
                 self.over,
             ],
-            layout=w.Layout(width="600px"),
+            layout=w.Layout(width="620px"),
         )
         from pitchlab.coach import Coach  # the coach's views build on this module's
 
         self.coach = Coach(self.table)
+        self.points_box = w.Accordion([self.points], titles=("What scores",), selected_index=None)
         right = w.VBox(
             [
                 w.HTML("<h3>Score</h3>"),
                 self.score,
+                self.points_box,
                 w.HTML("<h3>Why?</h3>"),
                 self.why,
                 self.coach.hint,
@@ -294,32 +491,112 @@ class TableApp(View):
             layout=w.Layout(width="440px", margin="0 0 0 16px"),
         )
         records = w.Accordion(
-            [w.VBox([w.HBox([self.save, self.load]), self.download, self.record_box])],
-            titles=("Save or load this hand",),
+            [
+                w.VBox(
+                    [
+                        w.HBox([self.save, self.load, self.save_game, self.load_game]),
+                        self.download,
+                        self.record_box,
+                    ]
+                )
+            ],
+            titles=("Save or load this hand, or the whole game",),
         )
-        parts = [style(), self.status, w.HBox([left, right]), self.coach.analysis]
+        top = w.VBox([self.rules_menu, self.rules_text])
+        top.layout.display = None if choose_rules else "none"
+        parts = [style(), top, self.status, w.HBox([left, right]), self.coach.analysis]
+        if self.autosave is not None:
+            parts.insert(1, self.autosave.widget)
         if show_ladder:
-            parts.insert(2, self.ladder)
+            parts.insert(3, self.ladder)
         parts.append(records)
         self.show_odds = show_odds
         self.widget = classed(w.VBox(parts), "pl-app")
         self.refresh()
 
-    # -------------------------------------------------------------- callbacks
-
-    def _act(self, action: Action) -> None:
-        self.table.act(action)
+    def apply_query(self, query: str) -> None:
+        """Follow the page's address: ``?seed=7`` deals a chosen game (a whole class can play
+        the same deals), ``?ruleset=auction-pitch`` picks the rules. Anything else, or a value
+        that does not parse, is ignored and said so on the page."""
+        wanted = parse_qs(query or "", max_num_fields=10)
+        seed_text = (wanted.get("seed") or [""])[0]
+        name = (wanted.get("ruleset") or [""])[0]
+        notes = []
+        seed = int(seed_text) if re.fullmatch(r"[0-9]{1,9}", seed_text) else None
+        if seed_text and seed is None:
+            notes.append(f"the seed {seed_text[:20]!r} is not a whole number below a billion")
+        if name and name not in self._rules_by_name:
+            notes.append(f"there is no ruleset called {name[:30]!r}")
+            name = ""
+        if name or seed is not None:
+            rules = self._rules_by_name[name] if name else self.table.rules
+            self.table.set_rules(rules, seed)
+            self.rules_menu.unobserve(self._on_rules, names="value")
+            self.rules_menu.value = rules.name
+            self.rules_menu.observe(self._on_rules, names="value")
+            self.selected.clear()
+            self.coach.reset()
+        if notes:
+            self.table.message = "Ignored from the address: " + "; ".join(notes) + "."
         self.refresh()
 
-    def _pick(self, card: Card) -> None:
-        phase = self.table.hand.phase
-        if phase is Phase.BURY:
-            self._act(Bury(card))
-        elif phase is Phase.PLAY:
-            self._act(Play(card))
-        else:
-            self.table.message = f"Cards are played later: now it is time to {_WHAT[phase]}."
+    # -------------------------------------------------------------- callbacks
+
+    def set_ruleset(self, name: str) -> None:
+        """Start a new game under the named ruleset (what choosing it in the menu does)."""
+        if self.rules_menu.value != name:
+            self.rules_menu.value = name  # observed: comes back here through _on_rules
+            return
+        rules = self._rules_by_name[name]
+        if rules != self.table.rules:
+            self.table.set_rules(rules)
+            self.selected.clear()
+            self.coach.reset()
             self.refresh()
+
+    def _on_rules(self, change: dict[str, object]) -> None:
+        self.set_ruleset(str(change["new"]))
+
+    def _act(self, action: Action) -> None:
+        if self.table.act(action):
+            self.selected.clear()
+        self.refresh()
+
+    def _pick_at(self, index: int, card: Card | None = None) -> None:
+        if card is None:
+            card = self._cards[index]
+        legal = self.table.legal()
+        if any(isinstance(a, Discard) for a in legal):
+            self.selected ^= {index}
+            self.table.message = ""
+            self.refresh()
+            return
+        for action in legal:
+            if isinstance(action, (Play, Bury)) and action.card == card:
+                self._act(action)
+                return
+        phase = self.table.hand.phase
+        if self.table.human_to_act and phase is Phase.BURY:
+            self._act(Bury(card))  # refused: the engine says why
+        elif self.table.human_to_act and phase is Phase.PLAY:
+            self._act(Play(card))
+        elif not self.table.human_to_act:
+            self.table.message = "It is not your turn: press Next to let the bots play."
+            self.refresh()
+        else:
+            self.table.message = f"Cards are played later: now it is time to {self.table.prompt()}."
+            self.refresh()
+
+    def discard_choice(self) -> tuple[Card, ...]:
+        """The cards picked for a discard, in the order shown."""
+        return tuple(self._cards[i] for i in sorted(self.selected) if i < len(self._cards))
+
+    def _discard(self) -> None:
+        cards = self.discard_choice()
+        match = next(
+            (a for a in self.table.legal() if isinstance(a, Discard) and same_cards(a.cards, cards)), None
+        )
+        self._act(match if match is not None else Discard(cards))  # an illegal choice is refused
 
     def _advance(self) -> None:
         self.table.advance()
@@ -334,16 +611,17 @@ class TableApp(View):
             self.table.new_game()
         else:
             self.table.new_hand()
+        self.selected.clear()
         self.refresh()
 
     def _new_game(self) -> None:
         self.table.new_game()
+        self.selected.clear()
         self.refresh()
 
     def _set_colours(self, change: dict[str, object]) -> None:
         """Colour-blind readers can tell four suit colours apart more easily than two."""
         self.four_colour = self.hand_view.four_colour = bool(change["new"])
-        self.hand_view._shown = None  # redraw the cards in the new colours
         self.refresh()
 
     def _save(self) -> None:
@@ -361,41 +639,76 @@ class TableApp(View):
         self.table.load(self.record_box.value)
         self.refresh()
 
+    def _save_game(self) -> None:
+        text = self.table.saved_game()
+        self.record_box.value = text
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (
+            f'<a download="pitchlab-game.json" href="data:application/json;base64,{data}">'
+            "Download pitchlab-game.json</a>"
+        )
+        self.table.message = ""
+        self.refresh()
+
+    def _load_game(self) -> None:
+        try:
+            self._resume(self.record_box.value)
+        except PitchError as exc:
+            self.table.message = f"Could not load that game: {exc}"
+            self.refresh()
+
+    def _resume(self, text: str) -> None:
+        """Go on with a saved game (from the browser or pasted); refused saves raise."""
+        self.table.restore_game(text)
+        if self.rules_menu.value != self.table.rules.name:
+            self.rules_menu.unobserve(self._on_rules, names="value")
+            self._rules_by_name.setdefault(self.table.rules.name, self.table.rules)
+            self.rules_menu.options = list(self._rules_by_name)
+            self.rules_menu.value = self.table.rules.name
+            self.rules_menu.observe(self._on_rules, names="value")
+        self.selected.clear()
+        self.coach.reset()
+        self.refresh()
+
     # ---------------------------------------------------------------- render
 
     def refresh(self) -> None:
         """Redraw every view from the table's state."""
+        if self.autosave is not None:
+            self.autosave.save()  # after every step, first: a reload or a culled kernel loses nothing
         table, hand = self.table, self.table.hand
+        rules = hand.rules
         human = table.human if table.human is not None else 0
+        self.rules_text.value = self._rules_html()
         self.status.value = escape(table.status())
         self.message.value = escape(table.message)
-        bids = [""] * hand.rules.players
-        for i, bid in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % hand.rules.players] = str(bid) if bid else "pass"
-        self.picture.value = drawing.table_svg(
-            [table.name(s) for s in range(hand.rules.players)],
-            dealer=hand.dealer,
-            bids=bids,
-            hand_sizes=[len(hand.hand_of(s)) for s in range(hand.rules.players)],
-            trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True))
-            or _last_trick(hand),
-            bidder=hand.bidder,
-            drawn=hand.drawn if hand.trump is not None else None,
-            to_act=hand.to_act,
-            trump=hand.trump,
-            bottom=human,
-            four_colour=self.four_colour,
-        )
-        legal = table.legal()
-        legal_cards = [a.card for a in legal if isinstance(a, (Play, Bury))]
-        self.hand_view.show(hand.hand_of(human), legal_cards, hand.dead(human))
-        self.bids.show(legal if hand.phase is Phase.BID else ())
-        self.bids.layout.display = None if legal and hand.phase is Phase.BID else "none"
-        self.suits.layout.display = None if legal and hand.phase is Phase.NAME_TRUMP else "none"
-        self.next.disabled = not table.bot_to_act
+        self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
         self.to_me.disabled = not table.bot_to_act
+        self.picture.value = self._table_svg(hand, human)
+        legal = table.legal()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            self.selected.clear()
+        self._cards = sort_cards(hand.hand_of(human), rules, hand.trump)
+        if discards:
+            legal_cards = list(dict.fromkeys(c for a in discards for c in a.cards))
+        else:
+            legal_cards = [a.card for a in legal if isinstance(a, (Play, Bury))]
+        self.hand_view.show(self._cards, legal_cards, hand.dead(human), self.selected)
+        self.hand_title.value = f"<h3>Your hand ({len(self._cards)} cards)</h3>"
+        bids = [a for a in legal if isinstance(a, (Bid, Pass))]
+        self.bids.show(bids, getattr(rules, "moon_bid", None))
+        self.bids.layout.display = None if bids else "none"
+        suits = [a.suit for a in legal if isinstance(a, NameTrump)]
+        self.suits.show(suits)
+        self.suits.layout.display = None if suits else "none"
+        self._show_discard(discards)
+        others = [a for a in legal if not isinstance(a, (Bid, Pass, NameTrump, Play, Bury, Discard))]
+        self.actions.show(others)
+        self.actions.layout.display = None if others else "none"
         self.why.value = escape(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
+        self.points.value = drawing.points_table(hand.trump or Suit.HEARTS, rules, card_width=32)
         self.log.value = "".join(
             f"<div>{escape(e.text)}"
             + (f' <span class="pl-log-why">({escape(e.why)})</span>' if e.why else "")
@@ -406,24 +719,116 @@ class TableApp(View):
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
             self.ladder.value = drawing.ladder_svg(
-                hand.trump, hand.rules, played=played, four_colour=self.four_colour
+                hand.trump, rules, played=played, four_colour=self.four_colour
+            )
+        elif rules.trump_choice == "first-lead":
+            self.ladder.value = (
+                "<i>No one names trump here: the suit of the bidder's first card led is trump. "
+                "The trump ladder appears then.</i>"
             )
         else:
             self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
         self.odds.value = self._odds_html() if self.show_odds else ""
         self.coach.refresh()
 
+    def _rules_html(self) -> str:
+        rules = self.table.rules
+        teams = (
+            "each for themself"
+            if self.table.solo
+            else f"{rules.num_teams} teams of {rules.players // rules.num_teams}"
+        )
+        facts = (
+            f"{rules.players} players, {teams}; {len(rules.deck)} cards, {rules.hand_size} each; "
+            f"bids {rules.min_bid}-{rules.max_bid}"
+            + (f" or Moon ({moon})" if (moon := getattr(rules, "moon_bid", None)) else "")
+            + f"; game to {rules.target}."
+        )
+        return f'<div style="line-height:1.45"><b>{escape(facts)}</b> {escape(rules.description)}</div>'
+
+    def _table_svg(self, hand: Hand, human: int) -> str:
+        table, rules = self.table, hand.rules
+        n = rules.players
+        bids = [""] * n
+        for i, bid in enumerate(hand.bids):
+            bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
+        refilled = hand.trump is not None and rules.exchange == "refill"
+        return drawing.table_svg(
+            [table.name(s) for s in range(n)],
+            dealer=hand.dealer,
+            bids=bids,
+            hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
+            trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True))
+            or _last_trick(hand),
+            bidder=hand.bidder,
+            drawn=hand.drawn if refilled else None,
+            to_act=hand.to_act,
+            trump=hand.trump,
+            bottom=human,
+            four_colour=self.four_colour,
+            teams=rules.teams,
+            partner=self._known_partner(hand, human),
+        )
+
+    def _known_partner(self, hand: Hand, human: int) -> int | None:
+        """The bidder's called partner, once the learner can know who it is."""
+        called: Card | None = getattr(hand, "called", None)
+        partner: int | None = getattr(hand, "partner", None)
+        if called is None or partner is None:
+            return None
+        played = {c for t in hand.tricks for c in t.cards} | set(hand.current_trick.cards)
+        return partner if called in played or partner == human else None
+
+    def _show_discard(self, discards: Sequence[Discard]) -> None:
+        self.discard_bar.layout.display = None if discards else "none"
+        if not discards:
+            return
+        cards = self.discard_choice()
+        legal = any(same_cards(a.cards, cards) for a in discards)
+        n = len(cards)
+        self.discard_button.description = f"Discard {n} and draw {n}" if n else "Discard nothing"
+        if legal:
+            self.discard_button.add_class("pl-legal-choice")
+        else:
+            self.discard_button.remove_class("pl-legal-choice")
+        self.discard_note.value = (
+            "Click the cards to throw away (click again to keep one); you draw as many as you throw."
+            if legal
+            else "<b>That choice is not allowed:</b> pick again."
+        )
+
     def _score_html(self) -> str:
         table = self.table
+        hand = table.hand
+        who = "Player" if table.solo else "Team"
         rows = "".join(
             f"<tr><td>{escape(table.team_name(t))}</td><td><b>{score}</b></td></tr>"
             for t, score in enumerate(table.game.scores)
         )
-        points = table.hand.points_by_team(public=True)
-        now = " - ".join(str(p) for p in points)
+        points = hand.points_by_team(public=True)
+        extra = ""
+        if any(a.kind == "game" for a in table.rules.awards):
+            extra = f"<div>Game points taken: {escape(table.points_text(hand.game_points()))}</div>"
+        called: Card | None = getattr(hand, "called", None)
+        if called is not None and hand.bidder is not None:
+            human = table.human if table.human is not None else 0
+            mine = called in hand.hand_of(human) or self._known_partner(hand, human) == human
+            extra += (
+                f"<div>{escape(table.name(hand.bidder))} called <b>{escape(called.label)}</b>: "
+                + (
+                    "you hold it, so you are the bidder's partner this hand."
+                    if mine and human != hand.bidder
+                    else "its holder is the bidder's partner this hand."
+                )
+                + "</div>"
+            )
+        result = result_of(hand)
+        if result is not None and result.awards:
+            extra += f"<div>{escape(table.awards_text(result))}</div>"
         return (
-            f"<table><tr><th>Team</th><th>Score</th></tr>{rows}</table>"
-            f"<div>Points this hand: {now} (target {table.rules.target})</div>"
+            f"<table><tr><th>{who}</th><th>Score</th></tr>{rows}</table>"
+            f"<div>Points this hand: {escape(table.points_text(points))} (target {table.rules.target})</div>"
+            + extra
         )
 
     def _show_over(self) -> None:
@@ -440,23 +845,34 @@ class TableApp(View):
     def _odds_html(self) -> str:
         table, hand = self.table, self.table.hand
         human = table.human if table.human is not None else 0
-        if hand.trump is None:
-            return "Once trump is named, this panel counts the trump still out."
         rules, suit = hand.rules, hand.trump
+        if suit is None:
+            if rules.trump_choice == "first-lead":
+                return (
+                    "Once the first card is led (its suit is trump), this panel counts the trump still out."
+                )
+            return "Once trump is named, this panel counts the trump still out."
         unseen = hand.view(human).unseen_trump()
+        out = (
+            f"<div><b>{len(unseen)}</b> of {len(rules.trump_cards(suit))} trump are still out "
+            f"(not in your hand, buried or played).</div>"
+        )
+        if not drawing.every_trump_in_play(rules):
+            dealt = rules.players * rules.hand_size
+            return (
+                f"<div>You have not seen <b>{len(unseen)}</b> of the {len(rules.trump_cards(suit))} trump.</div>"
+                f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "
+                "of them may be in another hand or among the cards nobody was dealt.</div>"
+            )
         points = [c for c in dict.fromkeys(unseen) if rules.points_of(c, suit)]
         others = ", ".join(table.name(s) for s in range(rules.players) if s != human)
         point_text = (
             ", ".join(f"{c.label} ({rules.points_of(c, suit)})" for c in points) if points else "none"
         )
-        return (
-            f"<div><b>{len(unseen)}</b> of {len(rules.trump_cards(suit))} trump are still out "
-            f"(not in your hand, buried or played).</div>"
-            + (
-                f"<div>Point cards still out: {escape(point_text)}; each is with one of {escape(others)}.</div>"
-                if points
-                else "<div>Every point card has been played, buried or is in your hand.</div>"
-            )
+        return out + (
+            f"<div>Point cards still out: {escape(point_text)}; each is with one of {escape(others)}.</div>"
+            if points
+            else "<div>Every point card has been played, buried or is in your hand.</div>"
         )
 
 
@@ -468,23 +884,19 @@ def _last_trick(hand: object) -> list[tuple[int, Card]]:
     return list(zip(last.seats, last.cards, strict=True))
 
 
-_WHAT = {
-    Phase.BID: "bid or pass",
-    Phase.NAME_TRUMP: "name trump",
-    Phase.BURY: "bury",
-    Phase.PLAY: "play",
-    Phase.OVER: "start a new hand",
-}
-
 __all__ = [
+    "ActionBar",
     "BidBar",
     "HandView",
     "SeededView",
     "SuitChooser",
     "TableApp",
     "View",
+    "action_class",
     "card_button",
     "classed",
     "replace_children",
+    "same_cards",
+    "sort_cards",
     "style",
 ]

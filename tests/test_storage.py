@@ -65,3 +65,37 @@ def test_a_damaged_save_is_explained_and_the_game_goes_on() -> None:
     assert pl.dumps_game(table.game) == before
     auto.decline()
     assert auto.store.value == before
+
+
+def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
+    from pitchlab.widgets import TableApp
+
+    earlier = TableApp(seed=4, autosave="app")
+    earlier.next.click()
+    assert earlier.autosave is not None
+    saved = earlier.autosave.store.value
+    assert pl.game_to_record(pl.loads_game(saved)) == pl.game_to_record(earlier.table.game)
+
+    app = TableApp(seed=5, autosave="app")
+    assert app.autosave is not None
+    app.autosave.store.stored = saved
+    app.autosave.store.ready = True  # the browser reports what it holds
+    assert app.autosave.offered
+    app.autosave.resume_button.click()
+    assert pl.game_to_record(app.table.game) == pl.game_to_record(earlier.table.game)
+    assert "exactly where you left it" in app.table.message
+
+
+def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() -> None:
+    from pitchlab.widgets import TableApp
+
+    app = TableApp()
+    app.apply_query("seed=7&ruleset=auction-pitch")
+    assert app.table.rules.name == "auction-pitch" and app.rules_menu.value == "auction-pitch"
+    again = TableApp()
+    again.apply_query("seed=7&ruleset=auction-pitch")
+    assert pl.to_record(again.table.hand) == pl.to_record(app.table.hand)  # the same deal for everyone
+    before = pl.dumps_game(app.table.game)
+    app.apply_query("seed=1e9&ruleset=%3Cscript%3E")
+    assert pl.dumps_game(app.table.game) == before
+    assert "Ignored from the address" in app.table.message and "<script>" not in app.message.value

@@ -1,0 +1,97 @@
+"""Nothing lost on reload: half a hand, a reload, "Resume your game", the rest of the hand.
+
+The app keeps the game in the browser's localStorage after every step. The
+same deal (``?seed=``) is played twice by the same clicks: once straight
+through, once with a reload in the middle. Bots and the learner's clicks
+(``next_move``) are deterministic, so the two hands must end identically.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Page
+
+import pitchlab as pl
+from pitchlab.serving import click_and_wait, next_move, offline
+from tests.browser.test_pages import APP, python_errors, render
+
+SEED = 11
+KEY = "pitchlab:app"
+STORED_JS = f"() => window.localStorage.getItem({json.dumps(KEY)})"
+
+
+def fresh_page(browser: Browser) -> Page:
+    """A page in a new browser context: its own, empty, localStorage."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline(context)
+    context.set_default_timeout(60_000)
+    return context.new_page()
+
+
+def open_seeded(page: Page, base: str) -> None:
+    render(page, base, f"{APP}?seed={SEED}")
+    page.wait_for_selector(".pl-next", state="visible")
+    assert not python_errors(page), python_errors(page)
+
+
+def play(page: Page, clicks: int | None = None) -> int:
+    """Click the learner's way through the hand (at most ``clicks`` times); the clicks made."""
+    done = 0
+    while not page.locator(".pl-hand-over:visible").count() and (clicks is None or done < clicks):
+        assert done < 300, f"no end of hand after {done} clicks: {page.inner_text('.pl-status')}"
+        selector = next_move(page)
+        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        click_and_wait(page, selector)
+        done += 1
+    return done
+
+
+def saved_hand(page: Page, settled: Callable[[pl.Hand], bool] = lambda _hand: True) -> pl.Hand:
+    """The current hand of the game this browser holds, once ``settled`` says the last
+    step's save has arrived (the page can show a step a moment before its save lands)."""
+    page.wait_for_function(f"() => !!({STORED_JS})()")
+    for _ in range(100):
+        hand = pl.loads_game(page.evaluate(STORED_JS)).hand
+        if settled(hand):
+            return hand
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the browser's saved game never settled: {pl.summary(hand)}")
+
+
+def test_a_reload_mid_hand_resumes_exactly(browser: Browser, voila_url: str) -> None:
+    straight = fresh_page(browser)
+    try:
+        open_seeded(straight, voila_url)
+        total = play(straight)
+        expected = saved_hand(straight, lambda hand: hand.is_over)
+    finally:
+        straight.context.close()
+    assert expected.is_over and total > 4
+
+    page = fresh_page(browser)
+    try:
+        open_seeded(page, voila_url)
+        assert not page.locator(".pl-resume-offer:visible").count()  # a new browser: nothing to offer
+        play(page, total // 2)
+        halfway = saved_hand(page)
+        assert not halfway.is_over
+
+        page.reload()
+        page.wait_for_selector(".pl-next", state="visible")
+        page.wait_for_selector(".pl-resume:visible")
+        assert "Welcome back" in page.inner_text(".pl-resume-offer")
+        click_and_wait(page, ".pl-resume:visible")
+        assert not page.locator(".pl-resume-offer:visible").count()
+        assert "exactly where you left it" in page.inner_text(".pl-message")
+        back = saved_hand(page, lambda hand: pl.to_record(hand) == pl.to_record(halfway))
+        assert pl.to_record(back) == pl.to_record(halfway)
+
+        play(page)
+        resumed = saved_hand(page, lambda hand: hand.is_over)
+        assert not python_errors(page), python_errors(page)
+    finally:
+        page.context.close()
+    assert pl.to_record(resumed) == pl.to_record(expected)
+    assert resumed.result() == expected.result()
