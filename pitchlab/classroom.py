@@ -34,6 +34,8 @@ CLASSROOM_CSS = """
 
 _NUMBER = re.compile(r"^\s*([-+]?\d+(?:\.\d*)?|[-+]?\.\d+)\s*(%?)\s*$")
 _FRACTION = re.compile(r"^\s*([-+]?\d+)\s*/\s*(\d+)\s*$")
+MAX_ANSWER = 200
+"""Characters an answer may have: enough for any number a lesson asks, and a bound on the work."""
 
 
 def style() -> w.HTML:
@@ -46,6 +48,8 @@ def read_number(text: str) -> Fraction:
 
     Raises ``ValueError`` with a message a learner can act on.
     """
+    if len(text) > MAX_ANSWER:
+        raise ValueError(f"that answer is {len(text):,} characters long: type it like 0.25, 25% or 1/4")
     cleaned = text.replace(",", "").replace("\u2212", "-")
     if match := _FRACTION.match(cleaned):
         top, bottom = int(match.group(1)), int(match.group(2))
@@ -120,7 +124,7 @@ class Exercise(View):
             self._say(escape(str(exc)), None)
             return None
         self.tries += 1
-        right = abs(float(value - self.answer)) <= self.tolerance
+        right = abs(value - self.answer) <= Fraction(self.tolerance)  # exact: no float overflow
         self.solved = self.solved or right
         if right:
             self._say(f"Right: {_shown(self.answer)}.", True)

@@ -389,6 +389,7 @@ class Table:
         except PitchError as exc:
             self.message = str(exc)
             return False
+        self.message = ""  # a refusal from the last hand no longer applies
         self.last_why = ""
         self._log_deal()
         return True

@@ -27,6 +27,7 @@ ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 from __future__ import annotations
 
 import base64
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -35,7 +36,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from pitchlab import drawing
+from pitchlab import drawing, page_request
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import PitchError
@@ -145,6 +146,8 @@ def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: boo
 
 
 SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+MAX_QUERY = 8192
+"""Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
 """Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
 
 
@@ -514,14 +517,27 @@ class TableApp(View):
         self.widget = classed(w.VBox(parts), "pl-app")
         self.refresh()
 
+    def follow_address(self) -> None:
+        """Follow the address of the page showing this app (see ``apply_query``).
+
+        In a kernel that Voilà started ahead of its page (a preheated pool), first wait
+        for the page that takes it: the app is built before anyone asks, so the page
+        opens at once, and only its address is read late."""
+        if not page_request.wait_for_request():
+            self.table.message = "The page's address could not be read: this is a fresh game."
+        self.apply_query(os.environ.get("QUERY_STRING", ""))
+
     def apply_query(self, query: str) -> None:
         """Follow the page's address: ``?seed=7`` deals a chosen game (a whole class can play
         the same deals), ``?ruleset=auction-pitch`` picks the rules. Anything else, or a value
         that does not parse, is ignored and said so on the page."""
-        wanted = parse_qs(query or "", max_num_fields=10)
+        notes = []
+        if len(query or "") > MAX_QUERY:
+            notes.append(f"an address longer than {MAX_QUERY:,} characters is not read")
+            query = ""
+        wanted = parse_qs(query or "")
         seed_text = (wanted.get("seed") or [""])[0]
         name = (wanted.get("ruleset") or [""])[0]
-        notes = []
         seed = int(seed_text) if re.fullmatch(r"[0-9]{1,9}", seed_text) else None
         if seed_text and seed is None:
             notes.append(f"the seed {seed_text[:20]!r} is not a whole number below a billion")
@@ -636,7 +652,9 @@ class TableApp(View):
         self.refresh()
 
     def _load(self) -> None:
-        self.table.load(self.record_box.value)
+        if self.table.load(self.record_box.value):
+            self.selected.clear()  # discard picks belong to the hand that was replaced
+            self.coach.reset()
         self.refresh()
 
     def _save_game(self) -> None:

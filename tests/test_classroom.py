@@ -119,3 +119,17 @@ def test_pressing_enter_in_the_box_checks_the_answer() -> None:
     ex = classroom.Exercise("?", Fraction(1, 5), "")
     ex.box.value = "1/5"  # the browser sends the value on Enter (continuous_update is off)
     assert ex.solved and "pl-right" in ex.feedback._dom_classes
+
+
+def test_an_enormous_number_is_marked_wrong_not_crashed() -> None:
+    ex = classroom.Exercise("?", Fraction(1, 4), "1/4")
+    assert ex.check("9" * 190) is False  # compared exactly, never through a float
+    assert ex.check("1/" + "9" * 190) is False  # a tiny fraction, 1/4 off
+    assert ex.tries == 2
+
+
+def test_an_overlong_answer_is_refused_in_the_learners_words() -> None:
+    ex = classroom.Exercise("?", Fraction(1, 4), "1/4")
+    assert ex.check("9" * 5000) is None
+    assert "5,000 characters" in ex.feedback.value and "digits" not in ex.feedback.value
+    assert ex.tries == 0

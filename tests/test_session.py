@@ -110,3 +110,12 @@ def test_loading_garbage_is_refused_with_a_message() -> None:
     assert not table.load('{"format": "pitchlab-hand/1"}')
     assert "ruleset" in table.message
     assert pl.to_record(table.hand) == before
+
+
+def test_a_new_hand_clears_the_last_hands_refusal() -> None:
+    table = Table(seed=2)
+    finish_hand(table)
+    assert not table.act(pl.Play(pl.Card("AS")))  # the hand is over: nothing more to play
+    assert table.message
+    assert table.new_hand()
+    assert table.message == ""

@@ -99,3 +99,25 @@ def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() 
     app.apply_query("seed=1e9&ruleset=%3Cscript%3E")
     assert pl.dumps_game(app.table.game) == before
     assert "Ignored from the address" in app.table.message and "<script>" not in app.message.value
+
+
+def test_the_address_is_read_whatever_its_number_of_fields() -> None:
+    from pitchlab.widgets import TableApp
+
+    app = TableApp()
+    padding = "&".join(f"utm{i}=x" for i in range(12))
+    app.apply_query(f"{padding}&seed=7&ruleset=five")
+    reference = TableApp()
+    reference.apply_query("seed=7&ruleset=five")
+    assert pl.to_record(app.table.hand) == pl.to_record(reference.table.hand)
+    assert app.table.message == ""
+
+
+def test_an_overlong_address_is_ignored_aloud() -> None:
+    from pitchlab.widgets import MAX_QUERY, TableApp
+
+    app = TableApp()
+    before = pl.dumps_game(app.table.game)
+    app.apply_query("seed=7&x=" + "y" * MAX_QUERY)
+    assert pl.dumps_game(app.table.game) == before
+    assert app.table.message.startswith("Ignored from the address") and "longer than" in app.table.message

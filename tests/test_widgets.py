@@ -111,3 +111,20 @@ def test_four_colour_deck_recolours_cards_and_pictures() -> None:
     app.colours.value = False
     diamonds = [b for b in with_class(app, "pl-card") if any(c.endswith("D") for c in b._dom_classes)]
     assert "pl-red" in diamonds[0]._dom_classes
+
+
+def test_loading_a_record_drops_the_discard_picks_of_the_hand_it_replaces() -> None:
+    app = TableApp(seed=4)
+    app.set_ruleset("cutthroat")
+    for _ in range(60):  # to the learner's discard
+        if any(isinstance(a, pl.Discard) for a in app.table.legal()):
+            break
+        click_once(app)
+    assert any(isinstance(a, pl.Discard) for a in app.table.legal())
+    app.save.click()
+    app._pick_at(0)
+    app._pick_at(2)
+    assert app.discard_choice()
+    app.load.click()  # the same position, from its record: nothing picked yet
+    assert app.discard_choice() == ()
+    assert "pl-selected" not in str([b._dom_classes for b in with_class(app, "pl-card")])
