@@ -41,8 +41,14 @@ POOL_FILLED = "Kernel pool of app.ipynb is filled"
 
 @contextmanager
 def voila(*, preheat: bool) -> Iterator[VoilaServer]:
-    """``voila notebooks/app.ipynb`` as ``./dev app`` runs it, with or without the preheated pool."""
-    server = VoilaServer("notebooks/app.ipynb", [f"--VoilaConfiguration.preheat_kernel={preheat}"])
+    """``voila notebooks/app.ipynb`` as ``./dev app`` runs it, with or without the preheated pool.
+
+    The pool refills at once here (the shipped config waits for a class to finish arriving),
+    so each round of one learner at a time finds it full again."""
+    server = VoilaServer(
+        "notebooks/app.ipynb",
+        [f"--VoilaConfiguration.preheat_kernel={preheat}", "--VoilaKernelManager.fill_delay=0"],
+    )
     try:
         try:
             server.wait_until(POOL_FILLED if preheat else None)

@@ -50,6 +50,7 @@ def test_voila_culls_idle_kernels() -> None:
     assert 0 < culling["cull_idle_timeout"] <= 3600
     assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
     assert culling["cull_connected"] is False  # a learner thinking in an open tab keeps their game
+    assert culling["cull_busy"] is False  # a kernel busy on a move is not idle
 
 
 def test_voila_hides_tracebacks_from_students() -> None:
@@ -66,6 +67,19 @@ def test_voila_preheats_the_app_only() -> None:
     assert pools["notebooks/app.ipynb"]["pool_size"] >= 1
     for name in pools:
         assert name == "default" or (ROOT / "notebooks" / name).exists() or (ROOT / name).exists()
+
+
+def test_the_app_server_is_sized_for_a_class_arriving_at_once() -> None:
+    """benchmarks/load.py measured this config with 30 learners opening the app together."""
+    manager = voila_config()["VoilaKernelManager"]
+    assert manager["kernel_pools_config"]["app.ipynb"]["pool_size"] >= 30
+    assert manager["fill_delay"] >= 10  # the refill waits until the class has arrived
+
+
+def test_late_output_under_load_still_reaches_the_page() -> None:
+    # nbclient's default of 4 s drops a cell's output when a loaded kernel sends it late
+    executor = voila_config()["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 10 and executor["startup_timeout"] >= 60
 
 
 def test_dev_app_serves_with_the_shipped_config() -> None:

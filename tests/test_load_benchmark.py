@@ -1,0 +1,113 @@
+"""benchmarks/load.py (a class opening the app at once) runs, and its pure helpers
+are right; checked without a browser or a server (tests/test_config.py checks the
+voila.json it measures)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ as a module (that folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+load = _benchmark("load")
+
+
+def test_load_benchmark_help_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "benchmarks/load.py", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    for option in ("--sessions", "--json", "--session-deadline", "--deadline"):
+        assert option in result.stdout
+
+
+def test_percentile_interpolates_between_ranks() -> None:
+    assert load.percentile([], 95) is None
+    assert load.percentile([3.0], 95) == 3.0
+    assert load.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50) == 3.0
+    assert load.percentile([5.0, 1.0, 4.0, 2.0, 3.0], 100) == 5.0
+    assert load.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0) == 1.0
+    p95 = load.percentile([float(i) for i in range(1, 21)], 95)
+    assert p95 is not None
+    assert math.isclose(p95, 19.05)
+    with pytest.raises(ValueError, match="outside"):
+        load.percentile([1.0], 101)
+
+
+def test_session_counts_parse() -> None:
+    assert load.parse_sessions("1,10,30") == [1, 10, 30]
+    assert load.parse_sessions("5") == [5]
+    assert load.parser().parse_args([]).sessions == [1, 10, 30]
+    with pytest.raises(SystemExit):
+        load.parser().parse_args(["--sessions", "0,3"])
+
+
+def test_figures_have_the_documented_keys() -> None:
+    results = [
+        load.SessionResult(interactive_s=2.0, served_s=1.0, clicks_ms=[100.0, 300.0], finished=True),
+        load.SessionResult(interactive_s=4.0, served_s=1.5, clicks_ms=[200.0], finished=True),
+        load.SessionResult(error="deadline before interactive"),
+    ]
+    usage = load.Usage(kernel_peak_mb={1: 90.0, 2: 120.5}, server_peak_mb=100.0)
+    figures = load.summarize(results, usage)
+    assert list(figures)[: len(load.REQUIRED_KEYS)] == list(load.REQUIRED_KEYS)
+    assert figures["interactive_median_s"] == 3.0
+    assert figures["interactive_p95_s"] == 3.9
+    assert figures["click_median_ms"] == 200.0
+    assert figures["kernel_mb_max"] == 120.5
+    assert figures["failures"] == 1
+    assert figures["hands_finished"] == 2
+    assert figures["server_mb_max"] == 100.0
+    assert figures["failure_reasons"] == ["deadline before interactive"]
+    json.dumps({"1": figures})  # serialisable as printed by --json
+
+
+def test_figures_of_a_run_where_nothing_worked() -> None:
+    figures = load.summarize([load.SessionResult(), load.SessionResult()], load.Usage())
+    assert figures["failures"] == 2
+    for key in ("interactive_median_s", "interactive_p95_s", "click_median_ms", "kernel_mb_max"):
+        assert figures[key] is None
+
+
+def test_the_pool_size_is_read_as_voila_reads_it() -> None:
+    pools = {"default": {"pool_size": 0}, "app.ipynb": {"pool_size": 30}}
+    preheat = {"VoilaConfiguration": {"preheat_kernel": True}}
+    assert load.config_pool_size({**preheat, "VoilaKernelManager": {"kernel_pools_config": pools}}) == 30
+    only_default = {"kernel_pools_config": {"default": {"pool_size": 4}}}
+    assert load.config_pool_size({**preheat, "VoilaKernelManager": only_default}) == 4
+    assert (
+        load.config_pool_size({"VoilaConfiguration": {"preheat_kernel": True, "default_pool_size": 2}}) == 2
+    )
+    assert (
+        load.config_pool_size({"VoilaKernelManager": {"kernel_pools_config": pools}}) == 0
+    )  # not preheating
+    shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert (
+        load.config_pool_size(shipped)
+        == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]["pool_size"]
+    )
