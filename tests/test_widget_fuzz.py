@@ -49,6 +49,7 @@ import pitchlab as pl
 from pitchlab import explorer, record, session
 from pitchlab.classroom import Exercise, read_number
 from pitchlab.widgets import TableApp, same_cards
+from tests.test_explorer import state as explorer_refusal_state
 from tests.widget_tree import walk as walk_visible
 from tests.widget_tree import with_class
 
@@ -651,20 +652,6 @@ def test_junk_in_the_address_is_ignored_and_said_so(monkeypatch: pytest.MonkeyPa
 HANDS = 40
 
 
-def explorer_state(page: explorer.Explorer) -> tuple[object, ...]:
-    """What a refused input must leave alone (as tests/test_explorer.py's ``refused`` reads it)."""
-    return (
-        page.analysis,
-        page.previous,
-        tuple(page.chosen),
-        page.position.value,
-        page.trump_choice,
-        page.record,
-        page.compare_box.value,
-        page.odds.value,
-    )
-
-
 def uploaded(data: bytes, name: str) -> tuple[Any, ...]:
     """A FileUpload value as ipywidgets builds it from the browser's message."""
     from_json = w.FileUpload.class_traits()["value"].metadata["from_json"]
@@ -721,7 +708,7 @@ class ExplorerWalk:
         page = self.page
 
         def step() -> None:
-            before = explorer_state(page)
+            before = explorer_refusal_state(page)
             good_before = page.analysis
             act()
             error = bool(page.message) and page.message_kind == "error"
@@ -730,7 +717,7 @@ class ExplorerWalk:
             if error:
                 self.refusals += 1
                 assert page.analysis is good_before, "a refused input replaced the analysis"
-                assert explorer_state(page) == before, "a refused input changed the page"
+                assert explorer_refusal_state(page) == before, "a refused input changed the page"
             check_explorer(page)
 
         self.trail.run(label, step)
