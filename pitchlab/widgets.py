@@ -641,12 +641,15 @@ class TableApp(View):
         self.refresh()
 
     def _save(self) -> None:
-        text = self.table.record()
+        self._offer(self.table.record(), "pitchlab-hand.json")
+
+    def _offer(self, text: str, filename: str) -> None:
+        """Put a saved hand or game in the box, and a link that downloads it, made in the page
+        (a data: URL), so nothing is written on the server."""
         self.record_box.value = text
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (
-            f'<a download="pitchlab-hand.json" href="data:application/json;base64,{data}">'
-            "Download pitchlab-hand.json</a>"
+            f'<a download="{filename}" href="data:application/json;base64,{data}">Download {filename}</a>'
         )
         self.table.message = ""
         self.refresh()
@@ -658,15 +661,7 @@ class TableApp(View):
         self.refresh()
 
     def _save_game(self) -> None:
-        text = self.table.saved_game()
-        self.record_box.value = text
-        data = base64.b64encode(text.encode()).decode()
-        self.download.value = (
-            f'<a download="pitchlab-game.json" href="data:application/json;base64,{data}">'
-            "Download pitchlab-game.json</a>"
-        )
-        self.table.message = ""
-        self.refresh()
+        self._offer(self.table.saved_game(), "pitchlab-game.json")
 
     def _load_game(self) -> None:
         try:

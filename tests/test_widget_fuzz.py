@@ -49,6 +49,7 @@ import pitchlab as pl
 from pitchlab import explorer, record, session
 from pitchlab.classroom import Exercise, read_number
 from pitchlab.widgets import TableApp, same_cards
+from tests.test_explorer import as_uploaded
 from tests.test_explorer import state as explorer_refusal_state
 from tests.widget_tree import walk as walk_visible
 from tests.widget_tree import with_class
@@ -652,21 +653,6 @@ def test_junk_in_the_address_is_ignored_and_said_so(monkeypatch: pytest.MonkeyPa
 HANDS = 40
 
 
-def uploaded(data: bytes, name: str) -> tuple[Any, ...]:
-    """A FileUpload value as ipywidgets builds it from the browser's message."""
-    from_json = w.FileUpload.class_traits()["value"].metadata["from_json"]
-    sent = [
-        {
-            "name": name,
-            "type": "application/json",
-            "size": len(data),
-            "content": memoryview(data),
-            "last_modified": 1_700_000_000_000,
-        }
-    ]
-    return tuple(from_json(sent, None))
-
-
 def check_explorer(page: explorer.Explorer) -> None:
     assert page.status.value.strip() and with_class(page, "pl-status")
     assert page.message_box.value == escape(page.message)
@@ -782,7 +768,7 @@ class ExplorerWalk:
             bad = True
         page = self.page
         name = rng.choice(["hand.json", hostile_text(rng, [])[:80] or "x", "<b>a</b>.json"])
-        value = uploaded(data, name)
+        value = as_uploaded(data, name)
         if value == page.upload.value:
             bad = None  # the same file again: the widget reports no change, so the page hears nothing
         self.checked(
