@@ -60,13 +60,17 @@ from playwright.async_api import Browser, BrowserContext, Page, Route, async_pla
 
 from pitchlab.serving import (
     APP_TEXT_JS,
+    BID_CLASSES_JS,
+    BIDS,
     CHROMIUM,
     CHROMIUM_ARGS,
+    MOVES,
     OFF_LOOPBACK,
     ROOT,
     SETTLED_JS,
     ServerError,
     VoilaServer,
+    bid_move,
 )
 
 NOTEBOOK = "notebooks/app.ipynb"
@@ -74,14 +78,6 @@ POOL_NAME = "app.ipynb"  # what `voila notebooks/app.ipynb` calls the notebook i
 POOL_FILLED = f"Kernel pool of {POOL_NAME} is filled"
 REQUIRED_KEYS = ("interactive_median_s", "interactive_p95_s", "click_median_ms", "kernel_mb_max", "failures")
 MAX_CLICKS = 300
-# After bids, what pitchlab.serving.next_move looks for, in its order.
-MOVES = (
-    ".pl-suit:visible",
-    ".pl-discard-confirm.pl-legal-choice:visible",
-    ".pl-card.pl-legal:visible",
-    ".pl-action:visible",
-    ".pl-next:visible:enabled",
-)
 STALL_S = 30.0  # how long a learner waits for something to click before giving up
 SAMPLE_EVERY_S = 0.5
 MB = 1024 * 1024
@@ -411,12 +407,9 @@ async def offline(context: BrowserContext) -> None:
 
 async def next_move(page: Page) -> str | None:
     """pitchlab.serving.next_move for the async API: lowest bid (else pass), then the first of MOVES."""
-    bids = await page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
-    values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
-    if values:
-        return f".pl-bid-{values[0]}:visible"
-    if bids:
-        return ".pl-bid-pass:visible"
+    bid = bid_move(await page.locator(BIDS).evaluate_all(BID_CLASSES_JS))
+    if bid is not None:
+        return bid
     for selector in MOVES:
         if await page.locator(selector).count():
             return selector

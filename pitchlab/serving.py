@@ -171,20 +171,31 @@ def next_move(page: Page, patience_ms: float = 5000) -> str | None:
         page.wait_for_timeout(200)
 
 
-def _next_move_now(page: Page) -> str | None:
-    bids = page.locator(".pl-bid:visible").evaluate_all("(els) => els.map((e) => e.className)")
-    values = sorted(int(m.group(1)) for c in bids if (m := re.search(r"pl-bid-(\d+)", c)))
+BIDS = ".pl-bid:visible"
+BID_CLASSES_JS = "(els) => els.map((e) => e.className)"
+MOVES = (
+    ".pl-suit:visible",
+    ".pl-discard-confirm.pl-legal-choice:visible",
+    ".pl-card.pl-legal:visible",
+    ".pl-action:visible",
+    ".pl-next:visible:enabled",
+)
+"""After bids, what a learner clicks, in this order (the first one on the page)."""
+
+
+def bid_move(bid_classes: Sequence[str]) -> str | None:
+    """The lowest bid among the bid buttons' classes, else pass; ``None`` if no bid is offered."""
+    values = sorted(int(m.group(1)) for c in bid_classes if (m := re.search(r"pl-bid-(\d+)", c)))
     if values:
         return f".pl-bid-{values[0]}:visible"
-    if bids:
-        return ".pl-bid-pass:visible"
-    for selector in (
-        ".pl-suit:visible",
-        ".pl-discard-confirm.pl-legal-choice:visible",
-        ".pl-card.pl-legal:visible",
-        ".pl-action:visible",
-        ".pl-next:visible:enabled",
-    ):
+    return ".pl-bid-pass:visible" if bid_classes else None
+
+
+def _next_move_now(page: Page) -> str | None:
+    bid = bid_move(page.locator(BIDS).evaluate_all(BID_CLASSES_JS))
+    if bid is not None:
+        return bid
+    for selector in MOVES:
         if page.locator(selector).count():
             return selector
     return None

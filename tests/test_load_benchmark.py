@@ -111,3 +111,11 @@ def test_the_pool_size_is_read_as_voila_reads_it() -> None:
         load.config_pool_size(shipped)
         == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]["pool_size"]
     )
+
+
+def test_a_learner_bids_the_lowest_offered_else_passes() -> None:
+    from pitchlab.serving import bid_move
+
+    assert bid_move(["pl-bid pl-bid-pass", "pl-bid pl-bid-3", "pl-bid pl-bid-2"]) == ".pl-bid-2:visible"
+    assert bid_move(["pl-bid pl-bid-pass"]) == ".pl-bid-pass:visible"
+    assert bid_move([]) is None
