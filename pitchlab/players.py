@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pitchlab import tactics, tactics_suit
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
+from pitchlab.claims import Claim
 from pitchlab.hand import Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
@@ -25,10 +26,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Decision:
-    """An action and the reason a player gives for it."""
+    """An action and the reason a player gives for it.
+
+    ``why`` is what the learner reads; ``claims`` are the checkable facts it
+    rests on (see :mod:`pitchlab.claims`): every factual part of ``why`` is
+    rendered from one of them, so checking the claims checks the words.
+    """
 
     action: Action
     why: str
+    claims: tuple[Claim, ...] = ()
 
 
 class Player(Protocol):
