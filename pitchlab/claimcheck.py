@@ -271,6 +271,15 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
             if twin and (k.trump is None or card not in k.unseen or rules.trump_rank(card, k.trump) == 0):
                 return f"no identical twin of {card.label} is still out"
             return None
+        case c.Beats(card=card, best=beaten):
+            best = k.trick_best()
+            if best is None or best[0] != beaten:
+                return f"{beaten.label} is not the best card in the trick"
+            if card not in k.legal_cards():
+                return f"{card.label} may not be played now"
+            return (
+                None if k.beats(card, beaten, k.led(card)) else f"{card.label} does not beat {beaten.label}"
+            )
         case c.CannotWin(card=card):
             best = k.trick_best()
             if best is None or best[0] != card:

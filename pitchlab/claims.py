@@ -251,6 +251,18 @@ class Winning(Claim):
 
 
 @dataclass(frozen=True)
+class Beats(Claim):
+    """``card``, which the seat may play, beats ``best``, the card winning the trick so far."""
+
+    kind: ClassVar[str] = "beats"
+    card: Card
+    best: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"my {self.card.label} beats the {self.best.label}"
+
+
+@dataclass(frozen=True)
 class CannotWin(Claim):
     """No card the seat may play beats ``card``, the best card in the trick."""
 
@@ -368,6 +380,7 @@ ALL_KINDS: tuple[type[Claim], ...] = (
     WinsForSure,
     Unbeatable,
     Winning,
+    Beats,
     CannotWin,
     TrickPoints,
     HolderScores,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pitchlab import tactics, tactics_suit
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
-from pitchlab.claims import Claim
+from pitchlab.claims import Claim, render
 from pitchlab.hand import Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
@@ -155,18 +155,21 @@ class RuleBasedPlayer:
         t = tactics.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
-            slot, why = tactics.choose_bury(t, _mask(_assign(rules, [buriable])[0]))
-            return Decision(Bury(deck[slot]), why.format(card=deck[slot].label))
+            slot, explain = tactics.choose_bury(t, _mask(_assign(rules, [buriable])[0]))
+            return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
         played = [c for done in view.tricks for c in done.cards]
         buried = [c for pile in view.buried for c in pile]
         # the trick's cards first, so its slots are the ones the rest of the hand cannot take
         now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
         seen = _mask(now) | _mask(playable) | _mask(rest)
-        slot, why, stake = tactics.choose_play(
-            t, rules.teams, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats
+        assert view.bidder is not None
+        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players)
+        side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
+        slot, explain = tactics.choose_play(
+            t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
         )
-        return Decision(Play(deck[slot]), why.format(card=deck[slot].label, stake=_points(stake)))
+        return _explained(Play(deck[slot]), explain, view)
 
     def bid(
         self,
@@ -200,12 +203,18 @@ class RuleBasedPlayer:
         suit = hand.trump
         if phase is Phase.PLAY:
             assert suit is not None
+            assert hand.bidder is not None
             t = tactics.suit_tables(rules, suit)
             unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
             mine = hand.held[seat]
-            return tactics.choose_play(
-                t, rules.teams, seat, mine, unseen, hand.trick_slots, hand.trick_seats
-            )[0]
+            out = tactics.known_out(hand.tricks, hand.current_trick, hand.bidder, rules.players)
+            partner = None
+            if rules.call_partner:
+                partner = _bidders_partner(hand.view(seat))
+            side = tactics.sides(rules, seat, hand.bidder, partner)
+            return tactics.choose_play(t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out)[
+                0
+            ]
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
@@ -221,6 +230,24 @@ class RuleBasedPlayer:
 
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.tactics_suit` has them)."""
+
+
+def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
+    """A decision whose words are rendered from its claims."""
+    conclusion, found = explain(view.rules.deck)
+    return Decision(action, render(conclusion, found, view.seat, view.rules), found)
+
+
+def _bidders_partner(view: SeatView) -> int | None:
+    """Where the bidder calls a partner by a card: the card's holder, if this seat knows it
+    (it holds the card, or has seen it played); ``None`` otherwise or with fixed teams."""
+    if not view.rules.call_partner or view.called is None:
+        return None
+    for trick in (*view.tricks, view.current_trick):
+        for card, who in zip(trick.cards, trick.seats, strict=True):
+            if card == view.called:
+                return who
+    return view.seat if view.called in view.hand else None
 
 
 def _points(n: int) -> str:

@@ -9,19 +9,22 @@ straight from a :class:`~pitchlab.hand.Hand` with no view built at all. Both
 pass only what the seat may see: its own cards, the bids, the trump, the
 buried and played cards.
 
-Each choice comes back with a reason template; ``{card}`` and ``{stake}`` are
-filled in only when someone wants to read it.
+Each card-play and bury choice comes back with an :data:`Explain`: its words and
+claims are built only when someone wants to read them, so simulations pay nothing
+for reasons.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pitchlab import claims
 from pitchlab.bitset import bits
-from pitchlab.cards import Suit
-from pitchlab.hand import trump_tables
+from pitchlab.cards import Card, Suit
+from pitchlab.claims import Claim
+from pitchlab.hand import Trick, trump_tables
 from pitchlab.rules import Ruleset
 
 
@@ -127,49 +130,118 @@ def choose_bid(
 # ------------------------------------------------------------------- bury
 
 
-def choose_bury(t: SuitTables, choices: int) -> tuple[int, str]:
+Explain = Callable[[tuple[Card, ...]], tuple[str, tuple[Claim, ...]]]
+"""A choice's reason, built only when someone reads it: given the deck (cards by slot), the
+conclusion in words and the claims it rests on (see :mod:`pitchlab.claims`)."""
+
+
+def choose_bury(t: SuitTables, choices: int) -> tuple[int, Explain]:
     """Which trump to lay face up: the two first (its point stays with us), then the
     lowest trump with no points, then the lowest of the rest."""
     ordered = [s for s in t.ascending if choices >> s & 1]
-    for slot in ordered:
-        if t.holder_mask >> slot & 1:
-            return slot, "bury {card}: its point stays with us, buried or not"
+    two = next((s for s in ordered if t.holder_mask >> s & 1), None)
+    if two is not None:
+        return two, lambda deck: (
+            f"bury {deck[two].label}, keeping its point",
+            (claims.HolderScores(deck[two]),),
+        )
     plain = [s for s in ordered if not t.points[s]]
     if plain:
-        return plain[0], "bury {card}: lowest trump with no points"
-    return ordered[0], "bury {card}: every spare trump carries points; lowest one"
+        slot = plain[0]
+        return slot, lambda deck: (
+            f"bury {deck[slot].label}, my lowest trump with no points",
+            (claims.NoPoints(deck[slot]),),
+        )
+    slot = ordered[0]
+    return slot, lambda deck: (
+        f"bury {deck[slot].label}, my lowest trump: every spare trump carries points",
+        (),
+    )
 
 
 # ------------------------------------------------------------------- play
 
 
+def known_out(tricks: Sequence[Trick], current: Trick, first_leader: int, players: int) -> int:
+    """Seats the whole table knows to hold no trump (a bit per seat), in trump-only play.
+
+    A seat with no trump is passed over, both in a trick and for the lead (the
+    lead goes on clockwise from a winner, or at first the bidder, who is out),
+    and a seat that is out stays out.
+    """
+    out = 0
+    due = first_leader
+    for trick in (*tricks, current):
+        if not trick.seats:
+            continue
+        s = due
+        while s != trick.leader:
+            out |= 1 << s
+            s = (s + 1) % players
+        span = players if trick.winner is not None else (trick.seats[-1] - trick.leader) % players + 1
+        played = trick.seats
+        for k in range(span):
+            s = (trick.leader + k) % players
+            if s not in played:
+                out |= 1 << s
+        if trick.winner is not None:
+            due = trick.winner
+    return out
+
+
+def sides(rules: Ruleset, seat: int, bidder: int | None, partner: int | None) -> tuple[int, ...]:
+    """Per seat, 0 if it plays on ``seat``'s side as far as ``seat`` knows, else 1.
+
+    With fixed teams these are the teams. Where the bidder calls its partner
+    by a card, ``partner`` is the card's holder if ``seat`` knows it (the holder
+    itself; anyone, once the card is played), else ``None``; a seat not known
+    to be a partner is played against, and so is everyone by a seat outside the
+    bidding side (each such player scores the points it takes itself).
+    """
+    if not rules.call_partner or bidder is None:
+        team = rules.teams[seat]
+        return tuple(0 if t == team else 1 for t in rules.teams)
+    side = {bidder} if partner is None else {bidder, partner}
+    if seat not in side:
+        side = {seat}  # every other player scores what it takes itself
+    return tuple(0 if s in side else 1 for s in range(rules.players))
+
+
 def choose_play(
     t: SuitTables,
-    teams: Sequence[int],
+    side: Sequence[int],
     seat: int,
     mine: int,
     unseen: int,
     trick: Sequence[int],
     trick_seats: Sequence[int],
-) -> tuple[int, str, int]:
-    """A card to play (a slot), a reason template and the points at stake in the trick.
+    out: int,
+) -> tuple[int, Explain]:
+    """A card to play (a slot) and its reason.
 
+    ``side`` says per seat who plays with ``seat`` (see :func:`sides`),
     ``mine`` is the seat's playable trump, ``unseen`` every trump it has not
     seen (by play time all in other hands), ``trick`` the cards played to the
-    current trick in order and ``trick_seats`` who played them.
+    current trick in order, ``trick_seats`` who played them, and ``out`` the
+    seats known to hold no trump (see :func:`known_out`).
 
-    Lead the highest trump still out when it is ours, otherwise a low card;
-    take a trick that holds points when we can; give points to a partner who
-    is sure to win; save the three; throw the two when losing.
+    Lead a trump nothing still out can beat, otherwise a cheap card; give
+    points to a partner who is sure to win; win a trick that holds points
+    when we surely can (cheaply, or banking our own points when nobody is left
+    to beat us); save point cards when we cannot win; lose the two before
+    anything that counts (it scores for its holder wherever it goes).
     """
     power, points, holder = t.power, t.points, t.holder_mask
-    ascending = t.ascending
-    cards = [s for s in ascending if mine >> s & 1]  # low to high
+    cards = [s for s in t.ascending if mine >> s & 1]  # low to high
     top_out = 0
-    for s in reversed(ascending):
+    for s in reversed(t.ascending):
         if unseen >> s & 1:
             top_out = power[s]
             break
+
+    def captured(s: int) -> int:
+        """Points the card's taker scores with it (the two scores for its holder, so none)."""
+        return 0 if holder >> s & 1 else points[s]
 
     def safe_low() -> int:
         # a card we do not mind losing: no points, else a holder card (the two), else the cheapest
@@ -181,55 +253,96 @@ def choose_play(
                 return s
         return min(cards, key=lambda s: (points[s], power[s]))
 
-    def gives_points(s: int) -> bool:
-        return bool(points[s]) and not holder >> s & 1
+    def low_claim(s: int, deck: tuple[Card, ...]) -> tuple[Claim, ...]:
+        """Why losing ``s`` costs little: it carries no points, the two keeps its point, or nothing
+        cheaper is left."""
+        if not points[s]:
+            return (claims.NoPoints(deck[s]),)
+        if holder >> s & 1:
+            return (claims.HolderScores(deck[s]),)
+        return (claims.AllCarryPoints(),)
 
+    n = len(side)
     if not trick:
         boss = cards[-1]
-        if power[boss] > top_out:
-            return boss, "lead {card}: no trump still out can beat it", 0
+        # an equal card still out is the identical twin of a joker: played later, it loses
+        if power[boss] >= top_out:
+            twin = power[boss] == top_out
+            return boss, lambda deck: (
+                f"lead {deck[boss].label}",
+                (claims.Unbeatable(deck[boss], twin),),
+            )
         low = safe_low()
-        if gives_points(low):
-            return low, "lead {card}: every card left carries points; this risks least", 0
-        return low, "lead {card}: a cheap card to draw out higher trump", 0
+        if captured(low):
+            return low, lambda deck: (
+                f"lead {deck[low].label}, the card that risks least",
+                low_claim(low, deck),
+            )
+        return low, lambda deck: (
+            f"lead {deck[low].label}, a cheap card to draw out higher trump",
+            low_claim(low, deck),
+        )
 
-    best_seat, best_power = trick_seats[0], -1
+    best_slot, best_seat, best_power = trick[0], trick_seats[0], -1
     for s, who in zip(trick, trick_seats, strict=True):
         if power[s] > best_power:
-            best_seat, best_power = who, power[s]
-    team = teams[seat]
-    n = len(teams)
+            best_slot, best_seat, best_power = s, who, power[s]
     leader = trick_seats[0]
-    opponents_later = False
     later = (seat + 1) % n
+    opponents_later = False
     while later != leader:
-        if teams[later] != team:
+        if side[later] and not out >> later & 1:
             opponents_later = True
             break
         later = (later + 1) % n
-    stake = sum([points[s] for s in trick])
-    if teams[best_seat] == team and (best_power > top_out or not opponents_later):
-        giving = [s for s in cards if gives_points(s)]
+    in_trick = [s for s in trick if captured(s)]
+    stake = sum([captured(s) for s in trick])
+
+    def stake_claim(deck: tuple[Card, ...]) -> claims.TrickPoints:
+        return claims.TrickPoints(tuple(deck[s] for s in in_trick), stake)
+
+    if not side[best_seat] and (best_power >= top_out or not opponents_later):
+        # the trick is ours whatever is still out: say why, once
+        def ours(deck: tuple[Card, ...]) -> tuple[Claim, ...]:
+            if best_power >= top_out:
+                return (claims.WinsForSure(best_seat, deck[best_slot]),)
+            return (claims.Winning(best_seat, deck[best_slot]), claims.NoOpponentAfter())
+
+        giving = [s for s in cards if captured(s)]
         if giving:
-            return (
-                max(giving, key=lambda s: points[s]),
-                "partner wins this trick for sure: add {card} to it",
-                stake,
-            )
-        return safe_low(), "partner wins this trick: play {card}", stake
+            gift = max(giving, key=lambda s: (captured(s), -power[s]))
+            return gift, lambda deck: (f"add {deck[gift].label} to our trick", ours(deck))
+        low = safe_low()
+        return low, lambda deck: (f"play {deck[low].label} to our trick", ours(deck) + low_claim(low, deck))
     winners = [s for s in cards if power[s] > best_power]
     if winners:
-        sure = [s for s in winners if power[s] > top_out or not opponents_later]
+        sure = [s for s in winners if power[s] >= top_out or not opponents_later]
         if sure:
             if opponents_later:
-                card = min(sure, key=lambda s: (-points[s], power[s]))
-            else:
-                # last to play against us: win as cheaply as possible, adding points if we can
-                card = max(sure, key=lambda s: (points[s], -power[s]))
-            return card, "{card} wins the trick ({stake} in it)", stake
+                card = min(sure, key=lambda s: (-captured(s), power[s]))
+                return card, lambda deck: (
+                    f"win the trick with {deck[card].label}",
+                    (claims.Unbeatable(deck[card]), stake_claim(deck)),
+                )
+            # no opponent left to play: win, banking the most points we can
+            card = max(sure, key=lambda s: (captured(s), -power[s]))
+            return card, lambda deck: (
+                f"win the trick with {deck[card].label}",
+                (claims.NoOpponentAfter(), claims.Beats(deck[card], deck[best_slot]), stake_claim(deck)),
+            )
         if stake:
-            return winners[-1], "{card} fights for the {stake} in the trick", stake
+            card = winners[-1]
+            return card, lambda deck: (
+                f"play {deck[card].label} to try for the points",
+                (stake_claim(deck), claims.Beats(deck[card], deck[best_slot])),
+            )
     low = safe_low()
-    if gives_points(low):
-        return low, "only point cards left: {card} is the cheapest to give up", stake
-    return low, "cannot win this trick: keep points back and play {card}", stake
+    if not winners:
+        return low, lambda deck: (
+            f"play {deck[low].label}",
+            (claims.CannotWin(deck[best_slot]), *low_claim(low, deck)),
+        )
+    return low, lambda deck: (
+        f"play {deck[low].label}, keeping my higher trump",
+        (stake_claim(deck), *low_claim(low, deck)),
+    )

@@ -99,12 +99,12 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         points=tuple(hand.points_by_team(public=True)),
         legal_actions=hand.legal_actions() if hand.to_act == seat else (),
         called=hand.called,
-        partner=_partner_seen(hand, seat),
+        partner=partner_seen(hand, seat),
         thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
     )
 
 
-def _partner_seen(hand: Hand, seat: int) -> int | None:
+def partner_seen(hand: Hand, seat: int) -> int | None:
     rules = hand.rules
     if not rules.call_partner:
         team = rules.teams[seat]
