@@ -65,23 +65,24 @@ class Knowledge:
         tricks = [*self.view.tricks, self.view.current_trick]
         if rules.play_rule == "trump-only":
             leader_wanted = self.view.bidder
+            to_act = self.view.to_act
             for trick in tricks:
-                if not trick.seats:
-                    continue
                 # the lead passed over every seat from the one due to lead to the actual leader
                 if leader_wanted is not None:
                     s = leader_wanted
                     while s != trick.leader:
                         self.void[s].add(trump)
                         s = (s + 1) % n
-                finished = trick.winner is not None
-                # a seat between two that played (or after the last, in a finished trick) was skipped
-                played = set(trick.seats)
-                last = trick.seats[-1]
-                span = n if finished else (last - trick.leader) % n + 1
-                for k in range(span):
-                    s = (trick.leader + k) % n
-                    if s not in played:
+                # in a finished trick every seat that did not play was passed over; in the
+                # current one, every seat between the leader and the seat to act
+                if trick.winner is not None:
+                    passed = [(trick.leader + k) % n for k in range(n)]
+                elif trick.seats and to_act is not None:
+                    passed = [(trick.leader + k) % n for k in range((to_act - trick.leader) % n)]
+                else:
+                    passed = []
+                for s in passed:
+                    if s not in trick.seats:
                         self.void[s].add(trump)
                 leader_wanted = trick.winner
             return

@@ -272,6 +272,7 @@ class Hand:
         "_discard_queue",
         "_held",
         "_leader",
+        "_passed",
         "_played",
         "_power",
         "_refill_log",
@@ -344,6 +345,7 @@ class Hand:
         self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
         self._trick_objects: list[Trick] = []
         self._leader = 0
+        self._passed = 0  # seats the table has seen passed over, out of cards to play
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._best = 0
@@ -539,6 +541,12 @@ class Hand:
             mask |= buried
         return mask
 
+    @property
+    def passed_over(self) -> int:
+        """Seats the table has seen passed over in the play, a bit per seat: each had no card
+        it could play (no trump left, in trump-only play), and stays so to the end."""
+        return self._passed
+
     def trump_count(self, seat: int) -> int:
         """Trump the seat holds now (0 before trump is named)."""
         if self._tables is None:
@@ -676,6 +684,7 @@ class Hand:
                 if held[s]:
                     self.to_act = s
                     return
+                self._passed |= 1 << s
                 s += 1
                 if s == n:
                     s = 0
@@ -872,6 +881,7 @@ class Hand:
             if held[s]:
                 self._leader = self.to_act = s
                 return
+            self._passed |= 1 << s
         self._finish()
 
     def _play_following(self, slot: int) -> None:
@@ -906,6 +916,7 @@ class Hand:
             if held[following]:  # a seat left short by an empty stock sits the trick out
                 self.to_act = following
                 return
+            self._passed |= 1 << following
             following = (following + 1) % n
         self._end_trick()
 

@@ -164,7 +164,7 @@ class RuleBasedPlayer:
         now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
         seen = _mask(now) | _mask(playable) | _mask(rest)
         assert view.bidder is not None
-        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players)
+        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players, view.to_act)
         side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
         slot, explain = tactics.choose_play(
             t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
@@ -207,7 +207,7 @@ class RuleBasedPlayer:
             t = tactics.suit_tables(rules, suit)
             unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
             mine = hand.held[seat]
-            out = tactics.known_out(hand.tricks, hand.current_trick, hand.bidder, rules.players)
+            out = hand.passed_over
             partner = None
             if rules.call_partner:
                 partner = _bidders_partner(hand.view(seat))

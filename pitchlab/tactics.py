@@ -162,27 +162,32 @@ def choose_bury(t: SuitTables, choices: int) -> tuple[int, Explain]:
 # ------------------------------------------------------------------- play
 
 
-def known_out(tricks: Sequence[Trick], current: Trick, first_leader: int, players: int) -> int:
+def known_out(
+    tricks: Sequence[Trick], current: Trick, first_leader: int, players: int, to_act: int | None
+) -> int:
     """Seats the whole table knows to hold no trump (a bit per seat), in trump-only play.
 
     A seat with no trump is passed over, both in a trick and for the lead (the
     lead goes on clockwise from a winner, or at first the bidder, who is out),
-    and a seat that is out stays out.
+    and a seat that is out stays out. ``to_act`` is the seat whose turn it is
+    in the current trick: the seats passed over on the way to it are out too.
     """
     out = 0
     due = first_leader
     for trick in (*tricks, current):
-        if not trick.seats:
-            continue
         s = due
         while s != trick.leader:
             out |= 1 << s
             s = (s + 1) % players
-        span = players if trick.winner is not None else (trick.seats[-1] - trick.leader) % players + 1
-        played = trick.seats
+        if trick.winner is not None:
+            span = players
+        elif to_act is not None and trick.seats:
+            span = (to_act - trick.leader) % players
+        else:
+            span = 0
         for k in range(span):
             s = (trick.leader + k) % players
-            if s not in played:
+            if s not in trick.seats:
                 out |= 1 << s
         if trick.winner is not None:
             due = trick.winner

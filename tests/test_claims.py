@@ -208,3 +208,22 @@ def test_the_called_partner_feeds_the_bidders_sure_trick() -> None:
     assert decision.action == pl.Play(card("3H"))
     assert c.WinsForSure(0, card("KH")) in decision.claims
     assert false_claims(hand, 2, decision.claims) == []
+
+
+def test_the_engine_and_the_view_agree_on_who_is_known_out() -> None:
+    """The fast path reads :attr:`Hand.passed_over`; the view path works it out from the
+    tricks (:func:`pitchlab.tactics.known_out`): over seeded hands both say the same."""
+    from pitchlab.tactics import known_out
+
+    rng = random.Random(3)
+    seen_out = 0
+    for i in range(60):
+        hand = pl.Hand.deal(dealer=i % 4, seed=rng)
+        while not hand.is_over:
+            if hand.phase is pl.Phase.PLAY:
+                assert hand.bidder is not None
+                derived = known_out(hand.tricks, hand.current_trick, hand.bidder, 4, hand.to_act)
+                assert derived == hand.passed_over
+                seen_out += derived != 0
+            hand.step(BOT.code(hand))
+    assert seen_out > 100
