@@ -1,4 +1,5 @@
-"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament``.
+"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament``,
+and ``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -9,16 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import textwrap
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn, cast
 
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
+from pitchlab.launcher import copy_pages, launch
 from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
@@ -89,6 +93,22 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--seed", default="0")
     match.add_argument("--workers", type=int, default=1, help="processes to share the games among")
     match.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    for name, what in (
+        ("app", "the app: a whole game against the bots (served alone at /, with the classroom config)"),
+        ("lessons", "the probability lessons and the explorer: their index page"),
+        ("tutorial", "the tutorial, the game phase by phase: its index page"),
+    ):
+        serve = sub.add_parser(name, help=f"serve {what} with Voila and print its address")
+        serve.add_argument("--port", type=int, default=8866, help="the port on 127.0.0.1 (default 8866)")
+        if name == "app":
+            serve.add_argument(
+                "--pool",
+                type=int,
+                help="preheated kernels, at least the class size (default: voila.json's 30)",
+            )
+    copy = sub.add_parser("notebooks", help="copy the notebooks and the Voila config into DIR, to edit")
+    copy.add_argument("dir", metavar="DIR", help="a new or empty folder")
     return parser
 
 
@@ -108,6 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _tournament(args)
         elif args.command == "rulesets":
             _rulesets()
+        elif args.command in ("app", "lessons", "tutorial"):
+            _serve(args.command, args.port, getattr(args, "pool", None))
+        elif args.command == "notebooks":
+            for path in copy_pages(Path(args.dir)):
+                print(path)
         else:
             _simulate(args.hands, args.seed, args.ruleset, args.json)
     except (UsageError, PitchError, OSError) as exc:
@@ -117,6 +142,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_one_line(f"pitchlab: internal error: {type(exc).__name__}: {exc}"), file=sys.stderr)
         return 2
     return 0
+
+
+def _serve(what: str, port: int, pool: int | None) -> None:
+    """Hand the process over to Voila, after saying where to look (Voila's log follows)."""
+    plan = launch(what, port, pool=pool)
+    print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
+    if what == "app":
+        print(
+            "pitchlab: pages open at once when the log says the kernel pool is filled",
+            flush=True,
+        )
+    os.chdir(plan.cwd)
+    os.execv(plan.command[0], list(plan.command))
 
 
 def _one_line(text: str) -> str:

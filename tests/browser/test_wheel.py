@@ -1,0 +1,118 @@
+"""A pip user's first run: the built wheel, with the app extra, in a fresh venv (no clone).
+
+``pitchlab app`` must serve the app from the notebooks the wheel ships and the page
+must become interactive in Chromium; ``pitchlab lessons`` must open the lessons'
+index. The venv's own interpreter runs everything, so nothing leaks in from the
+clone (the test runs from a temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from pitchlab.serving import ROOT, answers, free_port, offline
+
+INSTALL_TIMEOUT_S = 600
+START_DEADLINE_S = 120
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding only the built wheel and its app extra."""
+    work = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(ROOT)],
+        check=True,
+        timeout=INSTALL_TIMEOUT_S,
+    )
+    (wheel,) = (work / "dist").glob("pitchlab-*.whl")
+    subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True, timeout=120)
+    pip = work / "venv" / "bin" / "pip"
+    subprocess.run([str(pip), "install", "-q", f"{wheel}[app]"], check=True, timeout=INSTALL_TIMEOUT_S)
+    return work / "venv"
+
+
+class Served:
+    def __init__(self, venv: Path, *args: str) -> None:
+        self.port = free_port()
+        self.log = venv.parent / f"serve-{self.port}.log"
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [str(venv / "bin" / "pitchlab"), *args, "--port", str(self.port)],
+                cwd=venv.parent,  # not the clone: the pages must come from the wheel
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+            )
+
+    def wait(self) -> None:
+        import time
+
+        deadline = time.monotonic() + START_DEADLINE_S
+        while not answers(f"http://127.0.0.1:{self.port}/voila/static/"):
+            assert self.proc.poll() is None, self.log.read_text(errors="replace")
+            assert time.monotonic() < deadline, self.log.read_text(errors="replace")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def served() -> Iterator[list[Served]]:
+    running: list[Served] = []
+    yield running
+    for s in running:
+        s.stop()
+
+
+def test_pitchlab_app_from_the_wheel_becomes_interactive(
+    venv: Path, browser: Browser, served: list[Served], screenshots: Path
+) -> None:
+    app = Served(venv, "app", "--pool", "1")
+    served.append(app)
+    app.wait()
+    first = app.log.read_text().splitlines()[0]
+    assert first == f"pitchlab: open http://127.0.0.1:{app.port}/ in your browser (Ctrl-C stops the server)"
+    assert "site-packages/pitchlab/pages/notebooks/app.ipynb" not in first  # the address, not a path
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline(context)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{app.port}/", timeout=180_000)
+    page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
+    assert "Your turn" in page.inner_text(".pl-status") or page.locator(".pl-next").is_enabled()
+    page.screenshot(path=str(screenshots / "wheel-app.png"))
+    context.close()
+
+
+def test_pitchlab_lessons_from_the_wheel_lists_the_lessons(
+    venv: Path, browser: Browser, served: list[Served]
+) -> None:
+    lessons = Served(venv, "lessons")
+    served.append(lessons)
+    lessons.wait()
+    context = browser.new_context()
+    offline(context)
+    page = context.new_page()
+    first = lessons.log.read_text().splitlines()[0]
+    address = f"http://127.0.0.1:{lessons.port}/voila/render/notebooks/lessons/index.ipynb"
+    assert address in first
+    page.goto(address, timeout=120_000)
+    page.wait_for_selector("text=Counting hands", timeout=120_000)
+    links = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
+    assert "01-counting-hands.ipynb" in links and "06-comparing-variants.ipynb" in links
+    context.close()

@@ -1,0 +1,98 @@
+"""The launcher a pip install serves the pages with: where the pages are, the Voila command
+each serving command runs, and copying the notebooks out for a teacher."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pitchlab.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
+from pitchlab.serving import ROOT
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pitchlab", *args], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_in_a_clone_the_pages_are_the_repository_s() -> None:
+    assert pages_root() == ROOT
+
+
+def test_the_app_is_served_alone_with_the_classroom_config() -> None:
+    plan = launch("app", 8870)
+    assert plan.command[:3] == (sys.executable, "-m", "voila")
+    assert plan.command[3] == str(ROOT / "notebooks" / "app.ipynb")
+    assert "--port=8870" in plan.command and "--Voila.ip=127.0.0.1" in plan.command
+    assert f"--Voila.config_file_paths={ROOT}" in plan.command
+    assert plan.address == "http://127.0.0.1:8870/"
+
+
+@pytest.mark.parametrize(("what", "folder"), [("lessons", "notebooks/lessons"), ("tutorial", "tutorial")])
+def test_lessons_and_tutorial_open_on_their_folder_s_index(what: str, folder: str) -> None:
+    plan = launch(what, 9000)
+    assert plan.command[3] == str(ROOT)  # the whole pages root: links between folders work
+    assert plan.address == f"http://127.0.0.1:9000/voila/render/{folder}/index.ipynb"
+    assert (ROOT / folder / "index.ipynb").is_file()
+
+
+def test_a_pool_size_is_written_into_a_copy_of_the_config() -> None:
+    plan = launch("app", 8870, pool=2)
+    flag = next(a for a in plan.command if a.startswith("--Voila.config_file_paths="))
+    folder = Path(flag.split("=", 1)[1])
+    assert folder != ROOT
+    config = json.loads((folder / "voila.json").read_text())
+    shipped = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"] == {"pool_size": 2}
+    assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
+
+
+@pytest.mark.parametrize(
+    ("what", "port", "pool"),
+    [("app", 0, None), ("app", 70000, None), ("app", 8870, -1), ("docs", 8870, None)],
+)
+def test_bad_requests_are_refused(what: str, port: int, pool: int | None) -> None:
+    with pytest.raises(LaunchError):
+        launch(what, port, pool=pool)
+
+
+def test_copy_pages_copies_every_notebook_and_the_config(tmp_path: Path) -> None:
+    dest = tmp_path / "class"
+    written = copy_pages(dest)
+    assert [p.name for p in written] == list(PAGES)
+    shipped = sorted(
+        p.relative_to(ROOT).as_posix() for d in ("notebooks", "tutorial") for p in (ROOT / d).rglob("*.ipynb")
+    )
+    copied = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb"))
+    assert copied == shipped
+    assert (dest / "voila.json").read_text() == (ROOT / "voila.json").read_text()
+
+
+def test_copy_pages_never_overwrites(tmp_path: Path) -> None:
+    (tmp_path / "tutorial").mkdir()
+    with pytest.raises(LaunchError, match="already exists"):
+        copy_pages(tmp_path)
+    assert not (tmp_path / "notebooks").exists()  # nothing half-copied
+
+
+def test_cli_notebooks_copies_then_refuses_in_one_line(tmp_path: Path) -> None:
+    first = run("notebooks", str(tmp_path / "out"))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split() == [str(tmp_path / "out" / name) for name in PAGES]
+    second = run("notebooks", str(tmp_path / "out"))
+    assert second.returncode == 2 and not second.stdout
+    assert len(second.stderr.strip().splitlines()) == 1 and "already exists" in second.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [("app", "--port", "0"), ("lessons", "--port", "x"), ("app", "--pool", "-3")]
+)
+def test_cli_serving_refuses_bad_numbers_in_one_line(args: tuple[str, ...]) -> None:
+    done = run(*args)
+    assert done.returncode == 2 and not done.stdout
+    assert len(done.stderr.strip().splitlines()) == 1
