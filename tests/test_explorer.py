@@ -402,7 +402,7 @@ def played_record(plays: int | None) -> str:
 def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: explorer.Explorer) -> None:
     from pitchlab import analysis, solver
 
-    assert "Load a hand record that reaches the play" in page.play_panel.text.value
+    assert "Load a hand record to see what a bot would do" in page.play_panel.text.value
     text = played_record(6)
     assert page.load_record(text, "mid-play.json")
     hand = pl.loads(text)
@@ -413,7 +413,7 @@ def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: expl
     team = hand.rules.teams[seat]
     for slot, points in solver.solve(hand).values.items():
         assert f"{hand.rules.deck[slot].label} {points[team]}" in panel.text.value
-    assert "strong bot would say: Play" in panel.text.value
+    assert 'strong bot would say: <span class="pl-hint-action">Play ' in panel.text.value
     assert [r.played for r in panel.reviews] == [r.played for r in analysis.review(hand)]
     assert len(panel.reviews) == 6 and panel.plot.outputs
 
