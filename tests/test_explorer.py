@@ -418,6 +418,20 @@ def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: expl
     assert len(panel.reviews) == 6 and panel.plot.outputs
 
 
+def test_a_record_stopped_in_the_bidding_gets_the_advice_for_that_bid(page: explorer.Explorer) -> None:
+    """Hand-worked: seat 1 deals, seats 2, 3 and 0 pass, so seat 1 is stuck and must bid 4."""
+    record = json.loads(played_record(None))
+    for key in ("trump", "bury", "plays"):
+        record.pop(key)
+    record["bids"] = ["pass", "pass", "pass"]
+    assert page.load_record(json.dumps(record), "stuck.json")
+    text = page.play_panel.text.value
+    assert "<b>Seat 1 to bid.</b>" in text
+    assert 'would say: <span class="pl-hint-action">Bid 4.</span>' in text
+    assert "from seat 1's cards alone" in text and "With every hand known" not in text
+    assert not page.play_panel.reviews
+
+
 def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> None:
     from pitchlab import analysis
 
