@@ -26,18 +26,22 @@ from pitchlab.record import action_code
 from pitchlab.rules import Ruleset
 from pitchlab.strong import StrongPlayer, solvable
 
-ADVISOR_SAMPLES = 16
+ADVISOR_SAMPLES = 12
 """Deals the strong bot guesses per card when advising.
 
 The slowest decision is the first lead, when every seat still holds six
-trump and each guess is solved from the top. Measured on this project's
-two-core machine while other jobs ran (load about 2.7), over 36 first leads
-of ten-point, thirteen-point and Missouri eleven: 20 samples took 0.26 s
-median and 1.4 s at worst; 16 took 0.17 s median, 0.46 s at the 90th
-percentile and 0.97 s at worst, so 16 keeps every answer near a second.
-Later tricks are far faster (under 0.1 s)."""
+trump and each guess is solved from the top; ``benchmarks/advice.py`` times
+it over 36 first leads of ten-point, thirteen-point and Missouri eleven. On
+this project's two-core machine, shared with other jobs: at a load of about
+2.7, 20 samples took 0.26 s median and 1.4 s at worst, 16 took 0.97 s at
+worst, 12 took 0.78 s at worst; at a load of 6 to 7.5, 16 took 0.39 s median,
+0.98 s at the 90th percentile and 1.8 s at worst, and 12 took 0.27 s, 0.64 s
+and 1.0 s. So 12 keeps every answer within about a second even on a busy
+machine. Every other decision is faster (later cards: 0.07 s at the 90th
+percentile, 0.4 s at worst)."""
 ADVISOR_SUIT_HANDS = 60
-"""Simulated hands per suit when the strong bot names trump (about 0.06 s for all suits, measured as above)."""
+"""Simulated hands per suit when the strong bot names trump (0.1 s median, 0.25 s at worst for
+all suits, measured as above)."""
 
 
 def advisor(rules: Ruleset, seed: int = 0) -> Player:
@@ -60,7 +64,7 @@ class Advice:
     phase: Phase
     decision: Decision
     player: str
-    """The name of the bot that answered (``strong (16 samples)``, ``rule-based``...)."""
+    """The name of the bot that answered (``strong (12 samples)``, ``rule-based``...)."""
 
     @property
     def action(self) -> Action:
