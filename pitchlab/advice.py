@@ -94,28 +94,27 @@ class Advice:
 def advise(hand: Hand, player: Player | None = None, seed: int = 0) -> Advice:
     """The advice for the seat to act in ``hand``, seeing only that seat's view.
 
-    ``player`` answers if given; otherwise the :func:`advisor`, and should it
-    find no answer (a :class:`PitchError`, such as a position its sampler
-    cannot fit deals to), the rule-based bot, so every decision gets advice.
-    Raises :class:`PitchError` when no decision is pending (the hand is over),
-    and :class:`~pitchlab.errors.IllegalAction` if a bot picks an action the
-    rules refuse, rather than pass on bad advice.
+    ``player`` answers if given. Otherwise the :func:`advisor` does, and should
+    the strong bot fail (a position its sampler cannot fit deals to, or a bug
+    of its own), the rule-based bot answers instead: a learner asking for a
+    hint gets one. Raises :class:`PitchError` when no decision is pending (the
+    hand is over), and :class:`~pitchlab.errors.IllegalAction` if a bot picks
+    an action the rules refuse, rather than pass on bad advice.
     """
     seat = hand.to_act
     if seat is None or hand.is_over:
         raise PitchError("the hand is over: no decision is pending")
     view = hand.view(seat)
-    bots = [player] if player is not None else [advisor(hand.rules, seed), RuleBasedPlayer()]
-    for i, bot in enumerate(bots):
-        try:
-            decision = bot.decide(view)
-        except PitchError:
-            if i == len(bots) - 1:
-                raise
-            continue
-        hand.encode(decision.action, seat)  # checks legality; changes nothing
-        return Advice(seat, hand.phase, decision, bot.name)
-    raise AssertionError("unreachable: the last bot either answers or raises")
+    bot = player if player is not None else advisor(hand.rules, seed)
+    try:
+        decision = bot.decide(view)
+    except Exception:
+        if player is not None or isinstance(bot, RuleBasedPlayer):
+            raise
+        bot = RuleBasedPlayer()
+        decision = bot.decide(view)
+    hand.encode(decision.action, seat)  # checks legality; changes nothing
+    return Advice(seat, hand.phase, decision, bot.name)
 
 
 def written(action: Action, rules: Ruleset) -> str | int | list[str]:

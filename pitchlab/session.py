@@ -235,14 +235,23 @@ class Table:
 
         Any decision gets a hint: a bid, a throw-in, trump, a discard, a bury, a call,
         a card. Raises :class:`PitchError` with a sentence for the page when it is not
-        the learner's turn. Seeded by the position, so asking twice gives the same hint.
+        the learner's turn, or when no bot has a rule for the position (as :meth:`advance`
+        does, a bot's failure never escapes into the page). Seeded by the position, so
+        asking twice gives the same hint.
         """
         from pitchlab.advice import advise  # the solver loads when a hint is first asked, not before
 
         if self.human is None or not self.human_to_act:
             why = "the hand is over" if self.hand.is_over else "it is not your turn: press Next"
             raise PitchError(f"Hints are for your turn to decide; {why}.")
-        return advise(self.hand, seed=self.seed + len(self.log))
+        try:
+            return advise(self.hand, seed=self.seed + len(self.log))
+        except PitchError:
+            raise
+        except Exception as exc:  # a bot with no rule for this: said in the page, the game goes on
+            raise PitchError(
+                f"No hint here: the bot has no rule for this ({type(exc).__name__}: {exc})."
+            ) from exc
 
     def legal(self) -> tuple[Action, ...]:
         """What the learner may do now (nothing when it is not their turn)."""

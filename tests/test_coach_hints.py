@@ -188,3 +188,17 @@ def test_the_explorer_advises_at_any_decision_of_a_loaded_record(
     assert advice in text
     assert "Why (the " in text and "from seat 0's cards alone" in text
     assert ("With every hand known" in text) == (hand.phase is pl.Phase.PLAY)
+
+
+def test_a_bot_with_no_rule_gives_a_sentence_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As when a bot cannot move (Table.advance), a bot that cannot advise is said in the page."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("no rule of thumb for this")
+
+    app = TableApp(table_at(HINTS[0][1]))
+    monkeypatch.setattr("pitchlab.advice.advise", broken)
+    app.coach.hint_button.click()
+    assert app.coach.hint_text.value == (
+        "No hint here: the bot has no rule for this (ValueError: no rule of thumb for this)."
+    )

@@ -311,18 +311,21 @@ def test_an_illegal_choice_by_a_bot_is_not_passed_on() -> None:
         advise(hand, Cheat())
 
 
-def test_a_failing_advisor_falls_back_to_the_rule_based_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("failure", [pl.PitchError("no deal fits"), ValueError("a bug")])
+def test_a_failing_advisor_falls_back_to_the_rule_based_bot(
+    failure: Exception, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Stuck:
         name = "stuck"
 
         def decide(self, view: SeatView) -> Decision:
-            raise pl.PitchError("no deal fits")
+            raise failure
 
     monkeypatch.setattr("pitchlab.advice.advisor", lambda rules, seed=0: Stuck())
     hand = pl.from_record(POSITIONS[0][1])
     advice = advise(hand)
     assert advice.player == "rule-based" and advice.action == Bid(4)
-    with pytest.raises(pl.PitchError, match="no deal fits"):
+    with pytest.raises(type(failure), match=str(failure)):
         advise(hand, Stuck())  # a player asked for by name is not replaced
 
 
