@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament``,
+"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament|decide``,
 and ``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships.
 
 Errors never show a traceback: the process exits with status 2 and prints one
@@ -109,6 +109,18 @@ def _parser() -> argparse.ArgumentParser:
             )
     copy = sub.add_parser("notebooks", help="copy the notebooks and the Voila config into DIR, to edit")
     copy.add_argument("dir", metavar="DIR", help="a new or empty folder")
+
+    decide = sub.add_parser(
+        "decide",
+        help="what a bot would do at the decision where a hand record stops, and why: one JSON object",
+    )
+    decide.add_argument("file", metavar="FILE", help="a hand record stopping at a decision ('-' reads stdin)")
+    decide.add_argument(
+        "--player",
+        help=f"who decides: {', '.join(PLAYERS)}[:SAMPLES] (default: the strongest bot that answers "
+        "within about a second: strong where it can search the ruleset, else rule-based)",
+    )
+    decide.add_argument("--seed", type=int, default=0, help="seeds the bots that draw at random")
     return parser
 
 
@@ -126,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(_solve(args.file)))
         elif args.command == "tournament":
             _tournament(args)
+        elif args.command == "decide":
+            print(json.dumps(_decide(args.file, args.player, args.seed)))
         elif args.command == "rulesets":
             _rulesets()
         elif args.command in ("app", "lessons", "tutorial"):
@@ -366,3 +380,22 @@ def _tournament(args: argparse.Namespace) -> None:
     print(f"games won:        {wins.value:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"points per hand:  {points} of {10}")
     print(f"lead per game:    {duel.margin()}")
+
+
+def _decide(name: str, spec: str | None, seed: int) -> dict[str, object]:
+    """The ``decide`` report: the record read and refused as ``replay`` reads and refuses it,
+    then the chosen bot's action at the decision where it stops."""
+    from pitchlab.advice import advise
+    from pitchlab.players import Player
+
+    hand = _replay_file(name)
+    if hand.to_act is None:
+        done = f"is a void deal ({hand.redeal})" if hand.redeal is not None else "is a finished hand"
+        raise UsageError(f"{name}: the record {done}; decide needs a record that stops at a decision")
+    chosen: Player | None = None
+    if spec is not None:
+        try:
+            chosen = cast(Player, player(spec, str(seed)))
+        except UsageError as exc:
+            raise UsageError(str(exc).replace("pitchlab tournament:", "pitchlab decide:", 1)) from None
+    return advise(hand, chosen, seed).to_json(hand.rules)

@@ -1,17 +1,20 @@
-"""The app's coach: a hint on your turn to play, and after each hand a look back at every card.
+"""The app's coach: a hint at every decision you take, and after each hand a look back at every card.
 
-A view over a :class:`~pitchlab.session.Table` (ipywidgets), drawn from
-:mod:`pitchlab.analysis`: the hint is the strong bot's advice from your own
-seat (it sees only what you see); the analysis knows every card and shows,
-for each card played, how many points it gave away against perfect play, as a
-short table and a plot. Stable CSS classes: ``pl-hint``, ``pl-hint-text``,
+A view over a :class:`~pitchlab.session.Table` (ipywidgets). The hint is the
+advice of :mod:`pitchlab.advice` from your own seat (the bot sees only what
+you see): at a bid, a throw-in, naming trump, a discard, a bury, a partner
+call or a card, it shows what to do and the bot's reason in its own words.
+The strong bot answers where it can search the ruleset, the rule-based bot
+elsewhere. The analysis, drawn from :mod:`pitchlab.analysis`, knows every
+card and shows, for each card played, how many points it gave away against
+perfect play, as a short table and a plot. Stable CSS classes: ``pl-hint``,
+``pl-hint-text`` (with ``pl-hint-action`` and ``pl-hint-why`` inside),
 ``pl-analysis``, ``pl-analysis-table``, ``pl-analysis-plot``.
 
-Both rest on the perfect-play solver, made for ten-point's shape of game
-(trump-only play between two fixed partnerships, ...). Whether each works
-is decided from the ruleset's parameters (:func:`hinted`, :func:`reviewed`,
-which ask the solver and the strong bot); where one does not, the hint
-button is hidden or the review is left out, and a sentence says why.
+The review rests on the perfect-play solver, made for ten-point's shape of
+game (trump-only play between two fixed partnerships, ...). Whether it works
+is decided from the ruleset's parameters (:func:`reviewed`); where it does
+not, the review is left out and a sentence says why (:func:`not_reviewed`).
 """
 
 from __future__ import annotations
@@ -22,20 +25,14 @@ from html import escape
 import ipywidgets as w
 
 from pitchlab import analysis
+from pitchlab.advice import Advice, advise
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.rules import Ruleset
-from pitchlab.session import Table
+from pitchlab.session import Table, imperative
 from pitchlab.solver import solve, supports
-from pitchlab.strong import solvable, unsolvable_reason
+from pitchlab.strong import unsolvable_reason
 from pitchlab.widgets import View, classed
-
-HINT_SAMPLES = 20
-
-
-def hinted(rules: Ruleset) -> bool:
-    """Whether the hint works under ``rules``: the strong bot's sampler and solver model it."""
-    return solvable(rules)
 
 
 def reviewed(rules: Ruleset) -> bool:
@@ -43,14 +40,32 @@ def reviewed(rules: Ruleset) -> bool:
     return supports(rules)
 
 
-def not_coached(rules: Ruleset) -> str:
-    """The sentence shown instead of the hint or the review where they do not work."""
+def not_reviewed(rules: Ruleset) -> str:
+    """The sentence shown instead of the review where it does not work."""
     why = unsolvable_reason(rules)
     if why is None and rules.awards:
         why = "the solver does not count High, Low and Game"
     return (
-        f"No hints or card-by-card review in {rules.name}: they need the perfect-play solver, "
+        f"No card-by-card review in {rules.name}: it needs the perfect-play solver, "
         f"which is made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
+    )
+
+
+def advice_html(advice: Advice, rules: Ruleset, whose: str) -> str:
+    """Advice as the page shows it: what to do, then the bot's reason in its own words.
+
+    ``whose`` names the cards the bot saw ("your", "seat 2's"): the reason rests on
+    those alone, and the learner should know it.
+    """
+
+    def text(words: str) -> str:  # element text: quotes need no escaping, and read better unescaped
+        return escape(words, quote=False)
+
+    why = advice.why.rstrip(". ")
+    return (
+        f'<span class="pl-hint-action">{text(imperative(advice.action, rules))}.</span> '
+        f'<span class="pl-hint-why">Why ({text(advice.bot)}, from {text(whose)} cards alone): '
+        f"{text(why)}.</span>"
     )
 
 
@@ -59,7 +74,15 @@ class Coach(View):
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.hint_button = classed(w.Button(description="Hint: which card?", icon="lightbulb-o"), "pl-hint")
+        self.hint_button = classed(
+            w.Button(
+                description="Hint: what would a bot do?",
+                icon="lightbulb-o",
+                tooltip="the strongest quick bot's choice in your seat, and its reason",
+                layout=w.Layout(width="auto"),
+            ),
+            "pl-hint",
+        )
         self.hint_button.on_click(lambda _b: self.ask_hint())
         self.hint_text = classed(w.HTML(), "pl-hint-text")
         self.summary = w.HTML()
@@ -85,22 +108,19 @@ class Coach(View):
         hand = self.table.hand
         return hand.phase is Phase.PLAY and hand.to_act == self.human
 
+    def _position(self) -> tuple[int, int]:
+        """The position a hint belongs to: this hand, after this many logged events."""
+        return (id(self.table.hand), len(self.table.log))
+
     def ask_hint(self) -> None:
-        """Show the strong bot's advice, or say why there is none now."""
-        hand = self.table.hand
-        if not self.your_play():
-            self.hint_text.value = "Hints are for your turn to play a card."
-            return
-        if not hinted(hand.rules):
-            self.hint_text.value = escape(not_coached(hand.rules))
-            return
+        """Show the advice for the learner's decision now, or say why there is none."""
         try:
-            advice = analysis.hint(hand, self.human, HINT_SAMPLES, seed=len(hand.plays))
+            advice = self.table.hint()
         except PitchError as exc:
-            self.hint_text.value = escape(f"No hint for this position: {exc}")
+            self.hint_text.value = escape(str(exc))
             return
-        self.hint_text.value = f"<b>Hint:</b> {escape(advice.text())}"
-        self._hinted = (id(hand), len(hand.plays))
+        self.hint_text.value = "<b>Hint:</b> " + advice_html(advice, self.table.rules, "your")
+        self._hinted = self._position()
 
     def reset(self) -> None:
         """Forget the last hint and review (a new game, perhaps under other rules)."""
@@ -110,16 +130,10 @@ class Coach(View):
 
     def refresh(self) -> None:
         hand = self.table.hand
-        able = hinted(hand.rules)
-        self.hint_button.disabled = not self.your_play()
-        self.hint_button.layout.display = None if able else "none"
-        if not able:  # said once: under the hint while the hand is played, in the review after it
-            self.hint_text.value = "" if hand.is_over else escape(not_coached(hand.rules))
-        elif self._hinted is not None and self._hinted != (id(hand), len(hand.plays)):
+        self.hint_button.disabled = not self.table.human_to_act
+        if self._hinted is not None and self._hinted != self._position():
             self.hint_text.value = ""  # the position moved on
             self._hinted = None
-        elif self._hinted is None and self.hint_text.value.startswith("Hints and the"):
-            self.hint_text.value = ""
         if not hand.is_over:
             self.analysis.layout.display = "none"
             return
@@ -129,7 +143,7 @@ class Coach(View):
         self._analysed = hand
         self.reviews = []
         if not reviewed(hand.rules):
-            self.summary.value = f"<div>{escape(not_coached(hand.rules))}</div>"
+            self.summary.value = f"<div>{escape(not_reviewed(hand.rules))}</div>"
             self.rows.value = ""
             self.plot.outputs = ()
             return
@@ -170,8 +184,9 @@ def draw_review(
 
 
 class PlayPanel(View):
-    """A hand record's play, for the explorer: the best play from where it stops, and every card
-    already played against perfect play. Seats are named ``seat 0`` ... ``seat 3``."""
+    """A hand record, for the explorer: what a bot would do at the decision where it stops (any
+    phase), the best play with every hand known once it reaches the play, and every card already
+    played against perfect play. Seats are named ``seat 0`` ... ``seat 3``."""
 
     def __init__(self) -> None:
         self.text = classed(w.HTML(), "pl-play-advice")
@@ -185,27 +200,15 @@ class PlayPanel(View):
         """Redraw for a loaded record (``None``: nothing loaded)."""
         self.reviews = analysis.review(hand) if hand is not None and hand.plays else []
         parts = []
-        if hand is None or hand.phase in (Phase.BID, Phase.NAME_TRUMP, Phase.BURY):
+        if hand is None:
             parts.append(
-                "Load a hand record that reaches the play to see its best play and a review of its cards."
+                "Load a hand record to see what a bot would do where it stops, and, once it reaches "
+                "the play, its best play and a review of its cards."
             )
-        elif hand.phase is Phase.PLAY:
-            seat = hand.to_act
-            assert seat is not None
-            perfect = solve(hand)
-            team = hand.rules.teams[seat]
-            deck = hand.rules.deck
-            values = ", ".join(
-                f"{deck[s].label} {v[team]}"
-                for s, v in sorted(perfect.values.items(), key=lambda i: -i[1][team])
-            )
-            advice = analysis.hint(hand, seat, HINT_SAMPLES)
-            parts.append(
-                f"<b>Seat {seat} to play.</b> With every hand known, its team's final points after each card: "
-                f"{escape(values)}. Seeing only its own cards, the strong bot would say: {escape(advice.text())}"
-            )
-        if self.reviews:
-            lost = analysis.lost_by_seat(self.reviews, hand.rules.players if hand else 4)
+        elif hand.to_act is not None:
+            parts.append(self._advice(hand, hand.to_act))
+        if self.reviews and hand is not None:
+            lost = analysis.lost_by_seat(self.reviews, hand.rules.players)
             parts.append(
                 "The cards played so far, against perfect play, gave away: "
                 + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
@@ -216,6 +219,26 @@ class PlayPanel(View):
             self.rows.value = ""
             self.plot.outputs = ()
         self.text.value = "".join(f"<div>{p}</div>" for p in parts)
+
+    @staticmethod
+    def _advice(hand: Hand, seat: int) -> str:
+        """The decision pending in ``hand``: with every hand known (play only), then from the seat's view."""
+        head = f"<b>Seat {seat} to {escape(str(hand.phase))}.</b> "
+        if hand.phase is Phase.PLAY and reviewed(hand.rules):
+            perfect = solve(hand)
+            team = hand.rules.teams[seat]
+            deck = hand.rules.deck
+            values = ", ".join(
+                f"{deck[s].label} {v[team]}"
+                for s, v in sorted(perfect.values.items(), key=lambda i: -i[1][team])
+            )
+            head += f"With every hand known, its team's final points after each card: {escape(values)}. "
+        try:
+            advice = advise(hand, seed=len(hand.plays))
+        except PitchError as exc:
+            return head + escape(f"No advice for this position: {exc}")
+        said = advice_html(advice, hand.rules, f"seat {seat}'s")
+        return head + f"Seeing only its own cards, {escape(advice.bot)} would say: {said}"
 
 
 def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:

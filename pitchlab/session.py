@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.errors import PitchError
@@ -19,6 +20,9 @@ from pitchlab.hand import Hand, HandResult, Phase
 from pitchlab.players import Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.record import dumps, dumps_game, loads, loads_game
 from pitchlab.rules import TEN_POINT, Ruleset
+
+if TYPE_CHECKING:
+    from pitchlab.advice import Advice
 
 SEAT_NAMES = ("You", "West", "Partner", "East")
 """Seat 0 is the learner; play goes clockwise: West, then the partner across, then East."""
@@ -77,12 +81,21 @@ def verb(name: str, *clauses: str) -> str:
     """
     if name != "You" and " and " not in name:
         return f"{name} {' and '.join(clauses)}"
-    plain = []
-    for clause in clauses:
-        first, _, rest = clause.partition(" ")
-        word = _PLAIN.get(first, first.removesuffix("s"))
-        plain.append(f"{word} {rest}".rstrip())
-    return f"{name} {' and '.join(plain)}"
+    return f"{name} {' and '.join(_plain(clause) for clause in clauses)}"
+
+
+def _plain(clause: str) -> str:
+    """A third-person clause with its verb in the plain form: ``plays 3♥`` is ``play 3♥``."""
+    first, _, rest = clause.partition(" ")
+    word = _PLAIN.get(first, first.removesuffix("s"))
+    return f"{word} {rest}".rstrip()
+
+
+def imperative(action: Action, rules: Ruleset | None = None) -> str:
+    """An action as advice to the player who takes it: ``Bid 5``, ``Play 10♥``,
+    ``Throw away 7♣ 4♦ and draw 2`` (the cards named: the advice is for their holder)."""
+    said = " and ".join(_plain(clause) for clause in clauses(action, rules))
+    return said[:1].upper() + said[1:]
 
 
 def is_moon(action: Action, rules: Ruleset | None) -> bool:
@@ -215,6 +228,30 @@ class Table:
     @property
     def bot_to_act(self) -> bool:
         return self.hand.to_act is not None and not self.human_to_act
+
+    def hint(self) -> Advice:
+        """What the strongest bot that answers within about a second would do in the
+        learner's seat now, seeing only what the learner sees (see :mod:`pitchlab.advice`).
+
+        Any decision gets a hint: a bid, a throw-in, trump, a discard, a bury, a call,
+        a card. Raises :class:`PitchError` with a sentence for the page when it is not
+        the learner's turn, or when no bot has a rule for the position (as :meth:`advance`
+        does, a bot's failure never escapes into the page). Seeded by the position, so
+        asking twice gives the same hint.
+        """
+        from pitchlab.advice import advise  # the solver loads when a hint is first asked, not before
+
+        if self.human is None or not self.human_to_act:
+            why = "the hand is over" if self.hand.is_over else "it is not your turn: press Next"
+            raise PitchError(f"Hints are for your turn to decide; {why}.")
+        try:
+            return advise(self.hand, seed=self.seed + len(self.log))
+        except PitchError:
+            raise
+        except Exception as exc:  # a bot with no rule for this: said in the page, the game goes on
+            raise PitchError(
+                f"No hint here: the bot has no rule for this ({type(exc).__name__}: {exc})."
+            ) from exc
 
     def legal(self) -> tuple[Action, ...]:
         """What the learner may do now (nothing when it is not their turn)."""

@@ -72,6 +72,12 @@ CSS = """
   border-left: 5px solid #1f5fbf; border-radius: 4px; }
 .pl-message { color: #a12; font-weight: bold; min-height: 1.3em; }
 .pl-why { background: #fffbe6; border-left: 5px solid #f2c94c; padding: 6px 10px; border-radius: 4px; }
+.pl-hint-text .widget-html-content { line-height: 1.4; }
+.pl-hint-text .widget-html-content:not(:empty) { background: #f4f8fd; border-left: 5px solid #1f5fbf;
+  padding: 6px 10px; border-radius: 4px; margin-top: 4px; }
+.pl-hint-action { font-weight: bold; }
+.pl-app svg.pl-table { max-width: 100%; height: auto; }
+.pl-columns { gap: 12px 16px; }
 .pl-score table { border-collapse: collapse; font-size: 15px; }
 .pl-score td, .pl-score th { border: 1px solid #ccc; padding: 3px 10px; text-align: center; }
 .pl-log { max-height: 240px; overflow-y: auto; font-size: 13px; border: 1px solid #ddd; padding: 4px 8px; }
@@ -457,7 +463,9 @@ class TableApp(View):
             "pl-four-colour",
         )
         self.colours.observe(self._set_colours, names="value")
-        controls = w.HBox([self.next, self.to_me, self.new_hand, self.new_game])
+        controls = w.HBox(
+            [self.next, self.to_me, self.new_hand, self.new_game], layout=w.Layout(flex_flow="row wrap")
+        )
         left = w.VBox(
             [
                 self.picture,
@@ -472,7 +480,7 @@ class TableApp(View):
                 self.message,
                 self.over,
             ],
-            layout=w.Layout(width="620px"),
+            layout=w.Layout(width="620px", max_width="100%"),
         )
         from pitchlab.coach import Coach  # the coach's views build on this module's
 
@@ -491,7 +499,7 @@ class TableApp(View):
                 w.HTML("<h3>History</h3>"),
                 self.log,
             ],
-            layout=w.Layout(width="440px", margin="0 0 0 16px"),
+            layout=w.Layout(width="440px", max_width="100%"),
         )
         records = w.Accordion(
             [
@@ -507,7 +515,9 @@ class TableApp(View):
         )
         top = w.VBox([self.rules_menu, self.rules_text])
         top.layout.display = None if choose_rules else "none"
-        parts = [style(), top, self.status, w.HBox([left, right]), self.coach.analysis]
+        # side by side where there is room; on a phone the right column goes under the left
+        columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
+        parts = [style(), top, self.status, columns, self.coach.analysis]
         if self.autosave is not None:
             parts.insert(1, self.autosave.widget)
         if show_ladder:

@@ -402,7 +402,7 @@ def played_record(plays: int | None) -> str:
 def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: explorer.Explorer) -> None:
     from pitchlab import analysis, solver
 
-    assert "Load a hand record that reaches the play" in page.play_panel.text.value
+    assert "Load a hand record to see what a bot would do" in page.play_panel.text.value
     text = played_record(6)
     assert page.load_record(text, "mid-play.json")
     hand = pl.loads(text)
@@ -413,9 +413,23 @@ def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: expl
     team = hand.rules.teams[seat]
     for slot, points in solver.solve(hand).values.items():
         assert f"{hand.rules.deck[slot].label} {points[team]}" in panel.text.value
-    assert "strong bot would say: Play" in panel.text.value
+    assert 'strong bot would say: <span class="pl-hint-action">Play ' in panel.text.value
     assert [r.played for r in panel.reviews] == [r.played for r in analysis.review(hand)]
     assert len(panel.reviews) == 6 and panel.plot.outputs
+
+
+def test_a_record_stopped_in_the_bidding_gets_the_advice_for_that_bid(page: explorer.Explorer) -> None:
+    """Hand-worked: seat 1 deals, seats 2, 3 and 0 pass, so seat 1 is stuck and must bid 4."""
+    record = json.loads(played_record(None))
+    for key in ("trump", "bury", "plays"):
+        record.pop(key)
+    record["bids"] = ["pass", "pass", "pass"]
+    assert page.load_record(json.dumps(record), "stuck.json")
+    text = page.play_panel.text.value
+    assert "<b>Seat 1 to bid.</b>" in text
+    assert 'would say: <span class="pl-hint-action">Bid 4.</span>' in text
+    assert "from seat 1's cards alone" in text and "With every hand known" not in text
+    assert not page.play_panel.reviews
 
 
 def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> None:

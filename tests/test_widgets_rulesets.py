@@ -145,20 +145,18 @@ def test_the_table_the_score_and_the_panels_follow_the_ruleset(name: str) -> Non
     assert f'data-total="{rules.total_points}"' in app.points.value
     drawn_shown = "drew " in app.picture.value
     assert not drawn_shown  # nothing is drawn before trump
-    # the solver's hint and review only where play is trump-only; else a sentence says why
-    hint_shown = bool(with_class(app, "pl-hint"))
-    assert hint_shown == coach.hinted(rules)
-    if not hint_shown:
-        assert "solver" in app.coach.hint_text.value
+    # a hint in every ruleset (the rule-based bot's where the strong bot cannot search);
+    # the solver's review only where play is trump-only, else a sentence says why
+    assert app.coach.hint_button.layout.display is None
     if rules.play_rule != "trump-only":  # the solver is made for trump-only play
-        assert not coach.hinted(rules) and not coach.reviewed(rules)
+        assert not coach.reviewed(rules)
     play_out(app, random.Random(1))
     analysis = app.coach.analysis
     assert analysis.layout.display is None
     if coach.reviewed(rules):
         assert "you gave away" in app.coach.summary.value
     else:
-        assert app.coach.summary.value.count(escape_text(coach.not_coached(rules))) == 1
+        assert app.coach.summary.value.count(escape_text(coach.not_reviewed(rules))) == 1
         assert not app.coach.reviews
     if rules.exchange != "refill":
         assert "drew " not in app.picture.value

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from pitchlab.serving import ROOT, click_and_wait, next_move
+from pitchlab.serving import ROOT, SETTLED_JS, click_and_wait, next_move
 
 NOTEBOOKS = sorted(
     p.relative_to(ROOT).as_posix()
@@ -157,6 +157,58 @@ def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: 
     assert not missing, f"CSS hooks never seen in the rendered app: {missing}"
     assert any(re.fullmatch(r"pl-card-[0-9A-Z]+", c) for c in seen), sorted(seen)
     assert any(re.fullmatch(r"pl-bid-(pass|[4-9]|10)", c) for c in seen), sorted(seen)
+
+
+def ask_hint(page: Page) -> str:
+    """Press the hint button and return the hint's words once they are on the page."""
+    click_and_wait(page, ".pl-hint")
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint-text')?.innerText.includes('Why (')", timeout=30_000
+    )
+    return page.inner_text(".pl-hint-text")
+
+
+def test_a_hint_in_the_bidding_and_in_the_play_in_words(
+    page: Page, voila_url: str, screenshots: Path
+) -> None:
+    """The hint works at every decision: asked in the bidding and again in the play, it names the
+    action and gives the bot's reason in words; the layout is looked at on a phone and a laptop."""
+    open_app(page, voila_url)
+    bid_hint = card_hint = ""
+    clicks = 0
+    while not card_hint:
+        assert clicks < 200, f"no card to play after {clicks} clicks: {page.inner_text('.pl-status')}"
+        assert not page.locator(".pl-hand-over:visible").count(), "the hand ended before the learner played"
+        selector = next_move(page)
+        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        if not bid_hint and selector.startswith(".pl-bid"):
+            bid_hint = ask_hint(page)
+            assert re.search(r"Hint: (Bid \d+|Pass|Shoot the moon)\.", bid_hint), bid_hint
+            for width in (1280, 375):
+                page.set_viewport_size({"width": width, "height": 900})
+                shot(page, screenshots, f"app-hint-bid-{width}")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        elif selector.startswith(".pl-card"):
+            card_hint = ask_hint(page)
+            assert re.search(r"Hint: Play \S+\.", card_hint), card_hint
+            shot(page, screenshots, "app-hint-play-1280")
+            page.set_viewport_size({"width": 375, "height": 900})
+            page.evaluate(SETTLED_JS, [250, 10_000])
+            shot(page, screenshots, "app-hint-play-375")
+            for part in (".pl-hint", ".pl-hint-text", ".pl-why", ".pl-table"):  # on a phone, nothing cut off
+                box = page.locator(part).first.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, (part, box)
+            page.set_viewport_size({"width": 1280, "height": 900})
+            break
+        click_and_wait(page, selector)
+        clicks += 1
+        if bid_hint:
+            assert page.inner_text(".pl-hint-text").strip() in ("", bid_hint.strip())
+    for words in (bid_hint, card_hint):
+        why = words.split("cards alone):", 1)[1]
+        assert len(re.findall(r"[a-z]{3,}", why)) >= 3, f"the reason is not in words: {why!r}"
+    assert page.inner_text(".pl-why").strip()
+    assert not python_errors(page), python_errors(page)
 
 
 def test_an_illegal_click_shows_a_message_and_the_game_goes_on(

@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 
 import pitchlab as pl
 from pitchlab.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS, click_and_wait, next_move
-from tests.browser.test_pages import open_app, python_errors, shot
+from tests.browser.test_pages import ask_hint, open_app, python_errors, shot
 
 
 def follow_suit_ruleset() -> pl.Ruleset:
@@ -35,13 +35,16 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
     page.evaluate(SETTLED_JS, [250, 10_000])
     assert rules.description[:50] in page.inner_text(".pl-ruleset-description")
     assert page.locator(".pl-card:visible").count() == rules.hand_size
-    assert page.locator(".pl-hint:visible").count() == 0  # the solver's hint is for trump-only play
-    assert "No hints" in page.inner_text(".pl-hint-text")
-    clicks, mid_hand_shot = 0, False
+    assert page.locator(".pl-hint:visible").count() == 1  # hints in every ruleset
+    clicks, mid_hand_shot, hinted = 0, False, False
     while not page.locator(".pl-hand-over:visible").count():
         assert clicks < 300, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
         selector = next_move(page)
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        if not hinted and page.locator(".pl-hint:visible:enabled").count():
+            hint = ask_hint(page)  # where the strong bot cannot search, the rule-based bot advises
+            assert "Hint: " in hint and "Why (the rule-based bot, from your cards alone)" in hint, hint
+            hinted = True
         if not mid_hand_shot and selector.startswith(".pl-card") and page.locator(".pl-ladder").count():
             shot(page, screenshots, f"app-{rules.name}-mid-hand")
             mid_hand_shot = True
@@ -57,5 +60,6 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
     assert "wins the trick" in log
     if rules.awards:
         assert re.search(r"High: \w+", log), log[:500]
-    assert "No hints" in page.inner_text(".pl-analysis")
+    assert hinted, "the learner never had a decision to ask a hint for"
+    assert "No card-by-card review" in page.inner_text(".pl-analysis")
     assert not python_errors(page), f"{python_errors(page)}\nJavaScript errors: {js_errors}"
