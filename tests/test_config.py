@@ -83,8 +83,12 @@ def test_late_output_under_load_still_reaches_the_page() -> None:
 
 
 def test_dev_app_serves_with_the_shipped_config() -> None:
+    """``./dev app`` runs the pip user's launcher, which hands Voila the shipped voila.json."""
+    from pitchlab.launcher import launch
+
     dev = (ROOT / "dev").read_text(encoding="utf-8")
-    assert "--Voila.config_file_paths" in dev
+    assert '"$VENV/bin/pitchlab" app' in dev
+    assert f"--Voila.config_file_paths={ROOT}" in launch("app", 8866).command
 
 
 def test_binder_requirements_are_what_the_app_needs_pinned_inside_its_ranges() -> None:
