@@ -1072,7 +1072,9 @@ class Hand:
     def _why_not_call(self, seat: int, card: object) -> str:
         if self._slot_in(card, self.hands[seat]) is not None:
             return "the bidder calls a card it does not hold itself"
-        burier = next((s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None)
+        burier = next(
+            (s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None
+        )
         if burier is not None:
             return (
                 f"{getattr(card, 'code', card)} was buried face up by seat {burier}: a card out of "

@@ -94,7 +94,8 @@ class RuleBasedPlayer:
       do not outbid a partner without a clearly better hand.
     * **Name** the suit with the best estimate.
     * **Bury** the two first (its point is safe with its holder), then the
-      lowest trump that carry no points.
+      lowest trump that carry no points; where buried cards go to the opponents
+      with their points (thirty-one), the two is kept, since it would score for them.
     * **Play**: lead the highest trump still out when it is ours, otherwise a
       low card; take a trick that holds points when we can; give points to a
       partner who is sure to win; save the three; throw the two when losing.
@@ -155,7 +156,9 @@ class RuleBasedPlayer:
         t = tactics.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
-            slot, explain = tactics.choose_bury(t, _bury_choices(rules, t, _mask(_assign(rules, [buriable])[0])))
+            slot, explain = tactics.choose_bury(
+                t, _bury_choices(rules, t, _mask(_assign(rules, [buriable])[0]))
+            )
             return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
         played = [c for done in view.tricks for c in done.cards]

@@ -204,7 +204,9 @@ class Ruleset:
         if not self.auction and self.trump_choice != "first-lead":
             raise ValueError(f"{self.name}: without an auction the eldest hand's first lead names trump")
         if any(rank not in RANK_LETTERS for rank in self.left_out):
-            raise ValueError(f"{self.name}: left_out holds rank letters ({RANK_LETTERS}), not {self.left_out!r}")
+            raise ValueError(
+                f"{self.name}: left_out holds rank letters ({RANK_LETTERS}), not {self.left_out!r}"
+            )
         if self.moon_bid is not None and self.moon_bid <= self.max_bid:
             raise ValueError(f"{self.name}: the moon bid must be above max_bid")
         missing = [r for r in self.trump_order if card_of_role(r, Suit.SPADES) not in self.deck]
