@@ -17,6 +17,7 @@ the Python API, through ``python -m pitchlab replay`` and by a round trip.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -515,3 +516,64 @@ def test_a_moon_when_the_jack_was_never_dealt_needs_only_the_points_in_play() ->
     assert result.made is True
     assert result.score_change == (3, 0)
     assert winner_after(pl.ruleset("draw-pitch"), result, [3, 0]) == 0
+
+
+# ------------------------------------------- everywhere a ruleset appears
+
+
+@pytest.mark.parametrize("name", sorted(NEW_PRESETS))
+def test_a_game_is_played_through_the_session_and_saved_and_restored(name: str) -> None:
+    """The app's engine room (pitchlab.session.Table), no browser: the learner at seat 0
+    plays its first legal action each time, bots play the rest, for whole hands; the
+    table picture draws every seat; a saved game restores to the same place."""
+    from pitchlab import drawing
+    from pitchlab.session import Table
+
+    rules = pl.ruleset(name)
+    table = Table(rules=rules, seed=9)
+    for _ in range(3):
+        while not table.hand.is_over:
+            if table.human_to_act:
+                assert table.act(table.legal()[0])
+            else:
+                table.advance()
+        hand = table.hand
+        svg = drawing.table_svg(
+            [table.name(s) for s in range(rules.players)],
+            dealer=hand.dealer,
+            bids=[""] * rules.players,
+            hand_sizes=[len(hand.hand_of(s)) for s in range(rules.players)],
+            teams=rules.teams,
+        )
+        assert svg.count("<rect") >= rules.players + 1
+        saved = table.saved_game()
+        again = Table(rules=rules, seed=1)
+        again.restore_game(saved)
+        assert again.saved_game() == saved
+        if table.game.winner is not None or not table.new_hand():
+            break
+
+
+@pytest.mark.parametrize("name", sorted(NEW_PRESETS))
+def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_presets(name: str) -> None:
+    from pitchlab import drawing, lessons, lessons_play
+
+    choice = lessons.RulesetChoice(lessons_play.TrickByTrick, seed=13, ladder=True, ruleset=name)
+    page = choice.page
+    assert isinstance(page, lessons_play.TrickByTrick)
+    assert page.hand.rules.name == name
+    for _ in range(200):
+        if page.hand.is_over:
+            break
+        if page.my_turn:
+            page.pick(page.legal()[0])
+        else:
+            page.advance()
+    assert page.hand.is_over
+    rules = pl.ruleset(name)
+    table = drawing.points_table(pl.Suit.CLUBS, rules)
+    assert f'data-total="{rules.total_points}"' in table
+    ladder = re.search(r'data-cards="([^"]*)"', drawing.ladder_svg(pl.Suit.CLUBS, rules))
+    assert ladder is not None
+    assert ladder.group(1).split() == [c.code for c in rules.trump_cards(pl.Suit.CLUBS)]
+    assert ("3C" in ladder.group(1).split()) == (name != "high-low-jack-8")
