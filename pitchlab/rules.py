@@ -386,7 +386,8 @@ SMUDGE = AUCTION_PITCH.replace(
     name="smudge",
     description=(
         "Smudge: Auction Pitch, except that a bid of 4 that takes all four points wins "
-        "the game at once, unless the bidder's score was below zero."
+        "the game at once, unless the bidder's score was below zero. A stuck dealer may smudge "
+        "too: it bids 2, 3 or 4."
     ),
     source="seeds/001",
     all_points_wins=True,

@@ -577,3 +577,25 @@ def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_pres
     assert ladder is not None
     assert ladder.group(1).split() == [c.code for c in rules.trump_cards(pl.Suit.CLUBS)]
     assert ("3C" in ladder.group(1).split()) == (name != "high-low-jack-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("auction-pitch", "2, 3 or 4"),
+        ("smudge", "stuck dealer may smudge"),
+        ("oklahoma", "either side reaching 52 wins"),
+        ("missouri-eleven", "either side reaching it wins"),
+        ("thirty-one", "a discarded two scores for the opponents"),
+        ("call-partner", "card buried face up may not be called"),
+        ("razzle-dazzle", "never a card buried face up"),
+        ("draw-pitch", "jack of trump was never dealt"),
+        ("draw-pitch", "made moon wins the game at once"),
+        ("missouri-eleven-6", "reading taken"),
+        ("simple-pitch", "Readings taken"),
+        ("auction-pitch-1", "Reading taken"),
+        ("all-fours", "reading taken"),
+    ],
+)
+def test_each_reading_and_ruling_is_written_in_the_description(name: str, words: str) -> None:
+    assert words in " ".join(pl.ruleset(name).description.split())
