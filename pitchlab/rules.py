@@ -240,6 +240,15 @@ class Ruleset:
         return self.stock_rest in ("bidder", "bidder-before-trump")
 
     @property
+    def stuck_dealer_words(self) -> str:
+        """What a dealer whom everyone passed may do, in words, for pages that explain the bidding
+        (one phrase for every ruleset, so no page restates the three cases)."""
+        if self.all_pass_redeal:
+            return "may pass too: if everyone passes, the same dealer deals again"
+        more = " or more" if self.stuck_dealer_may_bid_more else ""
+        return f"must bid {self.stuck_dealer_bid}{more}"
+
+    @property
     def top_bid(self) -> int:
         """The highest bid value, the moon included."""
         return self.moon_bid if self.moon_bid is not None else self.max_bid

@@ -599,3 +599,10 @@ def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_pres
 )
 def test_each_reading_and_ruling_is_written_in_the_description(name: str, words: str) -> None:
     assert words in " ".join(pl.ruleset(name).description.split())
+
+
+def test_pages_say_what_a_stuck_dealer_may_do() -> None:
+    assert pl.ruleset("ten-point").stuck_dealer_words == "must bid 4"
+    assert pl.ruleset("auction-pitch").stuck_dealer_words == "must bid 2 or more"
+    assert pl.ruleset("high-low-jack").stuck_dealer_words == "must bid 2"
+    assert pl.ruleset("auction-pitch-1").stuck_dealer_words.startswith("may pass too")
