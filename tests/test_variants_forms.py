@@ -606,3 +606,15 @@ def test_pages_say_what_a_stuck_dealer_may_do() -> None:
     assert pl.ruleset("auction-pitch").stuck_dealer_words == "must bid 2 or more"
     assert pl.ruleset("high-low-jack").stuck_dealer_words == "must bid 2"
     assert pl.ruleset("auction-pitch-1").stuck_dealer_words.startswith("may pass too")
+
+
+def test_without_an_auction_the_table_says_who_pitched_not_a_bid_of_0() -> None:
+    from pitchlab.lessons_play import result_line
+    from pitchlab.session import contract_text
+
+    rules = pl.ruleset("simple-pitch")
+    result = replay("simple-pitch-game-tie.json").result()
+    assert contract_text("You", result, rules) == "You pitched"
+    assert "bid of 0" not in result_line(result, 0, rules)
+    made = replay("all-fours-count-out.json").result()
+    assert contract_text("You", made, pl.ruleset("all-fours")) == "You made the bid of 2"
