@@ -618,3 +618,16 @@ def test_without_an_auction_the_table_says_who_pitched_not_a_bid_of_0() -> None:
     assert "bid of 0" not in result_line(result, 0, rules)
     made = replay("all-fours-count-out.json").result()
     assert contract_text("You", made, pl.ruleset("all-fours")) == "You made the bid of 2"
+
+
+@pytest.mark.parametrize("name", sorted(NEW_PRESETS))
+def test_deal_and_simulate_take_the_new_presets(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_cli import run_main
+
+    dealt = run_main(["deal", "--ruleset", name, "--seed", "5"], capsys)
+    assert dealt.status == 0 and not dealt.err
+    hand = pl.loads(dealt.out)
+    assert hand.rules.name == name and hand.is_over
+    simulated = run_main(["simulate", "--ruleset", name, "--hands", "12", "--json"], capsys)
+    assert simulated.status == 0 and not simulated.err
+    assert json.loads(simulated.out)["ruleset"] == name
