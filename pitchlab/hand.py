@@ -652,7 +652,9 @@ class Hand:
 
     def _callable(self) -> int:
         """Cards the bidder may call: any it does not hold itself. An identical joker only
-        when the bidder holds its twin, so that the call names one card, not two."""
+        when the bidder holds its twin, so that the call names one card, not two. Never a
+        card buried face up (Ruling): the table already sees who laid it down, so calling it
+        would name a partner openly instead of by a card still hidden."""
         mine = self.hands[self.to_act]  # type: ignore[index]
         others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self.buried)
         twins = self._c.twins
