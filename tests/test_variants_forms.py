@@ -631,3 +631,15 @@ def test_deal_and_simulate_take_the_new_presets(name: str, capsys: pytest.Captur
     simulated = run_main(["simulate", "--ruleset", name, "--hands", "12", "--json"], capsys)
     assert simulated.status == 0 and not simulated.err
     assert json.loads(simulated.out)["ruleset"] == name
+
+
+@pytest.mark.parametrize(("scores", "winner"), [([51, 30], 0), ([51, 42], 1), ([40, 30], None)])
+def test_the_game_applies_either_side_at_52(scores: list[int], winner: int | None) -> None:
+    """pitchlab.game.Game scoring missouri-eleven-made.json ([1, 10], team 1 bidding) from
+    ``scores``: a side that did not bid wins at 52, and the bidding side when both reach it."""
+    game = pl.Game(pl.ruleset("missouri-eleven"), seed=1)
+    game.scores = scores[:]
+    game.hand = pl.from_record(record("missouri-eleven-made.json", VARIANTS))
+    game.score_if_over()
+    assert game.scores == after(game.history[-1].result, scores)
+    assert game.winner == winner
