@@ -263,24 +263,26 @@ def _games(rules: Ruleset, seed: int | str, index: int, count: int) -> list[int]
 def rules_table(rules: Sequence[Ruleset]) -> str:
     """The rulesets' main parameters, one line each: who plays, the deal, the bids, the points,
     and how a hand goes (trump pitched or named, the exchange, what may be played)."""
+    wide = max([16, *(len(r.name) for r in rules)])
     head = (
-        f"{'ruleset':<16} {'seats':>5} {'sides':>5} {'cards':>5} {'deck':>4} {'bids':>5} "
+        f"{'ruleset':<{wide}} {'seats':>5} {'sides':>5} {'cards':>5} {'deck':>4} {'bids':>5} "
         f"{'points':>6} {'target':>6}  trump, exchange, play"
     )
     lines = [head]
     for r in rules:
+        exchange = {"refill": "refill", "none": "no exchange", "discard-draw": "discard and draw"}
         how = ", ".join(
             (
                 "pitched" if r.trump_choice == "first-lead" else "named",
-                {"refill": "refill", "none": "no exchange", "discard-draw": "discard and draw"}.get(
-                    r.exchange, r.exchange
-                ),
+                # a refill to nothing (no draw) is a discard down to the trump kept
+                "keep trump" if r.exchange == "refill" and r.refill_to == 0 else exchange[r.exchange],
                 "trump only" if r.play_rule == "trump-only" else "follow suit",
             )
         )
+        bids = f"{r.min_bid}-{r.max_bid}" if r.auction else "none"
         lines.append(
-            f"{r.name:<16} {r.players:>5} {r.num_teams:>5} {r.hand_size:>5} {len(r.deck):>4} "
-            f"{f'{r.min_bid}-{r.max_bid}':>5} {r.total_points:>6} {r.target:>6}  {how}"
+            f"{r.name:<{wide}} {r.players:>5} {r.num_teams:>5} {r.hand_size:>5} {len(r.deck):>4} "
+            f"{bids:>5} {r.total_points:>6} {r.target:>6}  {how}"
         )
     return "\n".join(lines)
 

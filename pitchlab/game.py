@@ -98,14 +98,17 @@ def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int |
         best = max(scores)
         leaders = [t for t, s in enumerate(scores) if s == best]
         return leaders[0] if best >= rules.target and len(leaders) == 1 else None
-    # bidder-first: count the hand out, the bidder's made points (or its loss) first,
-    # then everyone else's points in the order High, Low, point cards, Game
+    # count the hand out. bidder-first: the bidder's made points (or its loss) first, then
+    # everyone else's in the order High, Low, point cards, Game. count-out: a set bidder's
+    # loss first (it reaches no target), then every point won in that order, the bidder's too
     running = before[:]
-    running[team] += result.score_change[team]
-    if result.made and running[team] >= rules.target:
-        return team
+    bidder_first = rules.win_rule == "bidder-first" or not result.made
+    if bidder_first:
+        running[team] += result.score_change[team]
+        if result.made and running[team] >= rules.target:
+            return team
     for _, side, points in result.tally:
-        if side != team:
+        if side != team or not bidder_first:
             running[side] += points
             if running[side] >= rules.target:
                 return side

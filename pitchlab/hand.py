@@ -148,7 +148,7 @@ def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
     values = [*range(rules.min_bid, rules.max_bid + 1)]
     if rules.moon_bid is not None:
         values.append(rules.moon_bid)
-    if dealer and high == 0:
+    if dealer and high == 0 and not rules.all_pass_redeal:
         if rules.stuck_dealer_may_bid_more:
             return tuple(v for v in values if v >= rules.stuck_dealer_bid)
         return (rules.stuck_dealer_bid,)
@@ -368,6 +368,11 @@ class Hand:
                         f"seat {seat} holds no point card and no king or queen: the same dealer deals again"
                     )
                     break
+        if not rules.auction and self.redeal is None:
+            # no bidding: eldest hand pitches, its first lead naming trump, with a bid of 0
+            self.bidder = (dealer + 1) % n
+            self._held = self.hands[:]
+            self._after_exchange()
 
     def _void(self, why: str) -> None:
         self.redeal = why
@@ -647,9 +652,11 @@ class Hand:
 
     def _callable(self) -> int:
         """Cards the bidder may call: any it does not hold itself. An identical joker only
-        when the bidder holds its twin, so that the call names one card, not two."""
+        when the bidder holds its twin, so that the call names one card, not two. Never a
+        card buried face up (Ruling): the table already sees who laid it down, so calling it
+        would name a partner openly instead of by a card still hidden."""
         mine = self.hands[self.to_act]  # type: ignore[index]
-        others = (1 << len(self.rules.deck)) - 1 & ~mine
+        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self.buried)
         twins = self._c.twins
         if others & twins == twins:
             others &= ~twins
@@ -717,7 +724,9 @@ class Hand:
             self.to_act = (seat + 1) % n
             return
         bidder = self.bidder
-        assert bidder is not None
+        if bidder is None:  # only where the dealer may pass too (all_pass_redeal)
+            self._void("everyone passed: the same dealer deals again")
+            return
         if self.rules.stock_rest == "bidder-before-trump":  # the kitty
             rest = self.stock[self.stock_used :]
             self.hands[bidder] |= sum([BIT[slot] for slot in rest])
@@ -819,9 +828,8 @@ class Hand:
         self.hands[seat] ^= bit
         self._held[seat] ^= bit
         self.buried[seat] |= bit
-        if self.rules.buried_to == "opponents":
-            holder = self._tables.holder_mask  # type: ignore[union-attr]
-            self._captured[self._opponent_of(seat)] |= bit & ~holder
+        if self.rules.buried_to == "opponents":  # with its points, a buried two included
+            self._captured[self._opponent_of(seat)] |= bit
         if self._held[seat].bit_count() <= self.rules.keep_trump:
             self._bury_queue.pop(0)
             if self._bury_queue:
@@ -1066,6 +1074,14 @@ class Hand:
     def _why_not_call(self, seat: int, card: object) -> str:
         if self._slot_in(card, self.hands[seat]) is not None:
             return "the bidder calls a card it does not hold itself"
+        burier = next(
+            (s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None
+        )
+        if burier is not None:
+            return (
+                f"{getattr(card, 'code', card)} was buried face up by seat {burier}: a card out of "
+                "play in the open may not be called"
+            )
         if isinstance(card, Card) and len(self._c.slots_of.get(card, ())) == 2:
             return f"a {card.label.lower()} may be called only by a bidder holding the other: two cards would answer"
         return f"{getattr(card, 'code', card)!s:.20} is not a card of the {self.rules.name} deck"
@@ -1099,20 +1115,26 @@ class Hand:
         points = [0] * self.rules.players
         if tables is None:
             return points
-        capture = tables.capture_points
+        capture, holder = tables.capture_points, tables.holder_points
         for seat, mask in enumerate(self._captured):
-            points[seat] = sum([capture[slot] for slot in bits(mask)])
+            # a holder-scored card is captured only when buried to the opponents, points and all
+            points[seat] = sum([capture[slot] + holder[slot] for slot in bits(mask)])
         if self.phase is Phase.PLAY or self.phase is Phase.OVER:
-            holder = tables.holder_points
             shown = sum([BIT[slot] for slot in self.plays]) if public and self.phase is Phase.PLAY else -1
             for seat in range(self.rules.players):
-                held = (self._start_held[seat] & shown | self.buried[seat]) & tables.holder_mask
+                held = (self._start_held[seat] & shown | self._buried_kept(seat)) & tables.holder_mask
                 points[seat] += sum([holder[slot] for slot in bits(held)])
         if self.phase is Phase.OVER:
             for _, credited, award_points in self._contests():
                 if credited is not None:
                     points[credited] += award_points
         return points
+
+    def _buried_kept(self, seat: int) -> int:
+        """The seat's buried cards whose holder-scored points stay its own: all of them when
+        buried cards go to the first trick (the two's Ruling), none when they go to the
+        opponents, who take them with their points."""
+        return self.buried[seat] if self.rules.buried_to == "first-trick" else 0
 
     def _contests(self) -> list[tuple[str, int | None, int]]:
         """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
@@ -1200,9 +1222,13 @@ class Hand:
         side = self.bidding_side()
         by_seat = self.points_by_seat()
         taken = sum(by_seat[s] for s in side)
+        contests = self._contests()
         if self.is_moon:
             every_trick = all(t.winner in side for t in self.tricks) or not rules.moon_needs_every_trick
-            made = taken == rules.total_points and every_trick
+            # Ruling: the moon is every point *in play*; a card never dealt (the jack) is not
+            # owed, while a contest nobody won (a Game tie) is a point the side did not take
+            in_play = sum(by_seat) + sum(p for _, s, p in contests if s is None)
+            made = taken == in_play and every_trick
             gain = taken if rules.moon_made is None else rules.moon_made
             loss = rules.moon_set
         else:
@@ -1217,9 +1243,8 @@ class Hand:
         holders = tuple(
             (rules.deck[slot], seat)
             for seat in range(rules.players)
-            for slot in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
+            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
         )
-        contests = self._contests()
         awards = tuple((kind, None if seat is None else rules.teams[seat]) for kind, seat, _ in contests)
         return HandResult(
             bidder=self.bidder,
@@ -1258,14 +1283,14 @@ class Hand:
         teams = self.rules.teams
         first = [(k, teams[s], p) for k, s, p in contests if s is not None and k != "game"]
         won = [
-            (slot, seat, tables.capture_points[slot])
+            (slot, seat, tables.capture_points[slot] + tables.holder_points[slot])
             for seat, mask in enumerate(self._captured)
             for slot in bits(mask)
         ]
         won += [
             (slot, seat, tables.holder_points[slot])
             for seat in range(self.rules.players)
-            for slot in bits((self._start_held[seat] | self.buried[seat]) & tables.holder_mask)
+            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
         ]
         # high to low; twin jokers (one rank) by team, so the order does not depend on which slot is which
         won.sort(key=lambda w: (-tables.power[w[0]], teams[w[1]]))

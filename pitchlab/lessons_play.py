@@ -28,7 +28,7 @@ from pitchlab.game import Game, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
-from pitchlab.session import bid_text, describe, refusal, result_of, seat_name
+from pitchlab.session import bid_text, contract_text, describe, refusal, result_of, seat_name
 from pitchlab.widgets import HandView, View, classed, replace_children, sort_cards, style
 
 PAGE_CSS = """
@@ -607,7 +607,6 @@ def first_lead_story(hand: Hand, human: int | None = 0) -> str:
 
 def result_line(result: HandResult, human: int | None = 0, rules: Ruleset | None = None) -> str:
     """One sentence: the points by team and whether the bid was made."""
-    verdict = "made" if result.made else "went set on"
     changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
     points = "-".join(str(p) for p in result.points)
     teams = " - ".join(f"team {t}" for t in range(len(result.points)))
@@ -622,7 +621,7 @@ def result_line(result: HandResult, human: int | None = 0, rules: Ruleset | None
             + "."
         )
     return (
-        f"Hand over: {name(result.bidder, human, rules)} {verdict} the bid of {bid_text(result.bid, rules)}; "
+        f"Hand over: {contract_text(name(result.bidder, human, rules), result, rules)}; "
         f"points {points} ({teams}); scores change: {changes}.{awards}"
     )
 

@@ -156,7 +156,7 @@ def _ladder_answer(ladder: Ladder, cards: Sequence[Card], position: int, high: i
     if high and position == 0:
         return "-"  # the first seat never hears a bid
     if not high and position == rules.players - 1:
-        return f"must bid {rules.stuck_dealer_bid}"
+        return rules.stuck_dealer_words
     answer = ladder.bid(hand_cell(cards, Spot(position, high, False), rules))
     return "too little data" if answer is None else _answer_name(answer)
 
@@ -404,7 +404,7 @@ class BidExplorer(View):
         said = []
         for high in (0, s.rules.min_bid):
             if high == 0 and s.position == s.rules.players - 1:
-                said.append(f"nobody has bid: you must bid {s.rules.stuck_dealer_bid}")
+                said.append(f"nobody has bid: you {s.rules.stuck_dealer_words}")
             elif high == 0 or s.position > 0:
                 words = "nobody has bid yet" if high == 0 else f"an opponent has bid {high}"
                 said.append(f"{words}: {self._ladder_words((Spot(s.position, high, False), strength))}")

@@ -94,7 +94,8 @@ class RuleBasedPlayer:
       do not outbid a partner without a clearly better hand.
     * **Name** the suit with the best estimate.
     * **Bury** the two first (its point is safe with its holder), then the
-      lowest trump that carry no points.
+      lowest trump that carry no points; where buried cards go to the opponents
+      with their points (thirty-one), the two is kept, since it would score for them.
     * **Play**: lead the highest trump still out when it is ours, otherwise a
       low card; take a trick that holds points when we can; give points to a
       partner who is sure to win; save the three; throw the two when losing.
@@ -155,7 +156,9 @@ class RuleBasedPlayer:
         t = tactics.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
-            slot, explain = tactics.choose_bury(t, _mask(_assign(rules, [buriable])[0]))
+            slot, explain = tactics.choose_bury(
+                t, _bury_choices(rules, t, _mask(_assign(rules, [buriable])[0]))
+            )
             return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
         played = [c for done in view.tricks for c in done.cards]
@@ -218,7 +221,7 @@ class RuleBasedPlayer:
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, hand.held[seat])[0]
+            return tactics.choose_bury(t, _bury_choices(rules, t, hand.held[seat]))[0]
         best = tactics.best_rating(rules, hand.hands[seat])
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
@@ -289,3 +292,12 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
         hand.apply(decision.action, seat)
         log.append((seat, decision))
     return log
+
+
+def _bury_choices(rules: Ruleset, t: tactics.SuitTables, choices: int) -> int:
+    """The trump worth considering for the bury. Where buried cards go to the opponents with
+    their points (thirty-one), a buried two scores for them, so the two is kept unless it is
+    the only choice; elsewhere the two's point stays with its holder and every trump counts."""
+    if rules.buried_to != "opponents":
+        return choices
+    return choices & ~t.holder_mask or choices

@@ -48,14 +48,17 @@ ThrowInHand = Literal["top-ten", "three-to-nine"]
 Scorer = Literal["capturer", "holder"]
 """Who scores a point card: the team that captures it, or the team of the
 player holding it when play begins."""
-WinRule = Literal["bidder-only", "bidder-first", "bidder-then-most"]
+WinRule = Literal["bidder-only", "bidder-first", "count-out", "bidder-then-most"]
 """Who may win at the target. ``bidder-only``: only a side that bid the hand
 just ended, with its score at the target. ``bidder-first``: anyone, but when
 several reach the target on one hand the points are counted in order (the
 bidder's made bid first, then High, Low, Jack, Game) and the first side
-to reach the target wins. ``bidder-then-most``: the bidding side wins at the
-target; otherwise the side with the most points at or over it, and a tie
-plays on."""
+to reach the target wins. ``count-out``: the same count without the bidder
+going first: a set bidder's loss, then every point won strictly in the order
+High, Low, the point cards (Jack), Game. ``bidder-then-most``: the bidding
+side wins at the target; otherwise the side with the most points at or over
+it, and a tie plays on (with two sides: either side reaching the target wins,
+the bidding side if both do)."""
 ForcedRedeal = Literal["none", "junk"]
 """``junk``: a deal in which some hand holds no possible point card (ace,
 jack, ten, three, two, joker) and no king or queen is dealt again by the
@@ -105,6 +108,9 @@ class Ruleset:
     """Team of each seat; partners sit across."""
     jokers: tuple[Card, ...] = (CARDS[JOKER], CARDS[JOKER])
     """Jokers added to the 52 standard cards (``JK`` twice: identical jokers)."""
+    left_out: str = ""
+    """Rank letters whose four cards are taken out of the deck (``"3"``: the
+    eight-player High-Low-Jack's 48 cards, so that every card is dealt)."""
     hand_size: int = 9
     deal_packet: int = 3
     """Cards dealt to a seat at a time, going clockwise from the dealer's left."""
@@ -114,6 +120,12 @@ class Ruleset:
     """What the dealer must bid when everyone before passed."""
     stuck_dealer_may_bid_more: bool = False
     """Whether that stuck dealer may bid higher than ``stuck_dealer_bid`` (it may never pass)."""
+    all_pass_redeal: bool = False
+    """The dealer may pass too; if everyone passes the deal is void and the same dealer
+    deals again (``stuck_dealer_bid`` then never applies)."""
+    auction: bool = True
+    """Whether there is any bidding. Without it the dealer's left (eldest hand) is the
+    *pitcher* with a bid of 0: it leads first, its lead names trump, and it is never set."""
     dealer_may_match: bool = False
     """Whether the dealer may take the contract at the current high bid."""
     dealer_match_min: int = 0
@@ -169,7 +181,10 @@ class Ruleset:
     keep_trump: int = 6
     """Trump a player may take into play; any extra are buried face up."""
     buried_to: Literal["first-trick", "opponents"] = "first-trick"
-    """Who takes the buried cards: the winner of the first trick, or the burying side's opponents."""
+    """Who takes the buried cards: the winner of the first trick (a holder-scored card,
+    the two, staying its holder's), or the burying side's opponents, who then take every
+    buried card with its points, a buried two included (only a two that is played
+    scores for its holder)."""
     target: int = 52
     win_rule: WinRule = "bidder-only"
     all_points_wins: bool = True
@@ -186,8 +201,17 @@ class Ruleset:
             raise ValueError(f"{self.name}: a first-lead trump needs follow-suit play (any card may be led)")
         if self.play_rule == "follow-suit" and self.exchange == "refill":
             raise ValueError(f"{self.name}: follow-suit play keeps every card, so it has no refill")
+        if not self.auction and self.trump_choice != "first-lead":
+            raise ValueError(f"{self.name}: without an auction the eldest hand's first lead names trump")
+        if any(rank not in RANK_LETTERS for rank in self.left_out):
+            raise ValueError(
+                f"{self.name}: left_out holds rank letters ({RANK_LETTERS}), not {self.left_out!r}"
+            )
         if self.moon_bid is not None and self.moon_bid <= self.max_bid:
             raise ValueError(f"{self.name}: the moon bid must be above max_bid")
+        missing = [r for r in self.trump_order if card_of_role(r, Suit.SPADES) not in self.deck]
+        if missing:
+            raise ValueError(f"{self.name}: trump roles {missing} name cards left out of the deck")
         for point in self.point_cards:
             if point.role not in self.trump_order:
                 raise ValueError(f"{self.name}: point card {point.role!r} is not a trump role")
@@ -207,13 +231,22 @@ class Ruleset:
 
     @functools.cached_property
     def deck(self) -> tuple[Card, ...]:
-        """The cards of one deck, in a fixed order; identical jokers repeat."""
-        return CARDS[:52] + self.jokers
+        """The cards of one deck, in a fixed order; identical jokers repeat; ``left_out`` ranks removed."""
+        return tuple(c for c in CARDS[:52] if RANK_LETTERS[c % 13] not in self.left_out) + self.jokers
 
     @property
     def bidder_takes_stock(self) -> bool:
         """Whether the bidder ends up with every card of the stock nobody drew."""
         return self.stock_rest in ("bidder", "bidder-before-trump")
+
+    @property
+    def stuck_dealer_words(self) -> str:
+        """What a dealer whom everyone passed may do, in words, for pages that explain the bidding
+        (one phrase for every ruleset, so no page restates the three cases)."""
+        if self.all_pass_redeal:
+            return "may pass too: if everyone passes, the same dealer deals again"
+        more = " or more" if self.stuck_dealer_may_bid_more else ""
+        return f"must bid {self.stuck_dealer_bid}{more}"
 
     @property
     def top_bid(self) -> int:
@@ -325,7 +358,8 @@ AUCTION_PITCH = Ruleset(
     description=(
         "Auction Pitch (Setback): four players, each for themself, 52 cards, six each "
         "dealt three at a time, no stock play. One bid each from 2 to 4; the dealer may "
-        "take the contract at the high bid and must bid 2 if everyone passed. The "
+        "take the contract at the high bid; if everyone else passed it must bid 2, 3 or 4 "
+        "(at least 2: so a stuck dealer may smudge). The "
         "bidder's first lead (the pitch) makes its suit trump. A trump lead must be "
         "followed with trump if possible; on a plain lead follow suit or trump; "
         "otherwise play anything. Four points: High and Low to the player dealt them, "
@@ -344,6 +378,7 @@ AUCTION_PITCH = Ruleset(
     min_bid=2,
     max_bid=4,
     stuck_dealer_bid=2,
+    stuck_dealer_may_bid_more=True,
     dealer_may_match=True,
     trump_choice="first-lead",
     play_rule="follow-suit",
@@ -360,7 +395,8 @@ SMUDGE = AUCTION_PITCH.replace(
     name="smudge",
     description=(
         "Smudge: Auction Pitch, except that a bid of 4 that takes all four points wins "
-        "the game at once, unless the bidder's score was below zero."
+        "the game at once, unless the bidder's score was below zero. A stuck dealer may smudge "
+        "too: it bids 2, 3 or 4."
     ),
     source="seeds/001",
     all_points_wins=True,
@@ -380,7 +416,25 @@ HIGH_LOW_JACK = AUCTION_PITCH.replace(
     source="seeds/002",
     teams=(0, 1, 0, 1),
     awards=(Award("high"), Award("low"), Award("game")),
+    stuck_dealer_may_bid_more=False,
     target=21,
+)
+
+HIGH_LOW_JACK_8 = HIGH_LOW_JACK.replace(
+    name="high-low-jack-8",
+    description=(
+        "Eight-player High-Low-Jack: the four threes are taken out, leaving 48 cards, and "
+        "all of them are dealt, six each in threes, so the ace of trump is always High, the "
+        "two always Low and the jack always in play. Four partnerships of two seated "
+        "alternately (seats 0 and 4, 1 and 5, 2 and 6, 3 and 7). Otherwise High-Low-Jack: "
+        "bids 2 to 4, the dealer may match and must bid 2 if all passed, the bidder's first "
+        "card sets trump, High, Low, Jack and Game to the capturing side, first to 21, the "
+        "bidding side first when several reach it on one hand."
+    ),
+    players=8,
+    teams=(0, 1, 2, 3, 0, 1, 2, 3),
+    left_out="3",
+    trump_order=tuple(r for r in _PLAIN_ORDER if r != "3"),
 )
 
 THIRTEEN_CARD = HIGH_LOW_JACK.replace(
@@ -395,6 +449,62 @@ THIRTEEN_CARD = HIGH_LOW_JACK.replace(
     min_bid=3,
     stuck_dealer_bid=3,
     target=15,
+)
+
+SIMPLE_PITCH = AUCTION_PITCH.replace(
+    name="simple-pitch",
+    description=(
+        "Simple Pitch: Auction Pitch without the auction. Nobody bids: the dealer's left "
+        "(eldest hand) is the pitcher and leads first, and the suit of that lead is trump. "
+        "Follow-suit play as in Auction Pitch; High and Low to the player dealt them, Jack "
+        "to its capturer (nobody if it was not dealt), Game to the most game points (a tie "
+        "scores nobody). Nobody is set: every player scores what it took. Readings taken: "
+        "four players each for themself; first to 7, and when several reach 7 on one hand "
+        "the points count out strictly in the order High, Low, Jack, Game (the pitcher "
+        "has no bid to count first)."
+    ),
+    source="seeds/003",
+    auction=False,
+    stuck_dealer_may_bid_more=False,
+    win_rule="count-out",
+)
+
+AUCTION_PITCH_1 = AUCTION_PITCH.replace(
+    name="auction-pitch-1",
+    description=(
+        "Auction Pitch with bids from 1: one bid each from 1 to 4 (4 is called smudge, or "
+        "shooting the moon), each higher than the last, so the dealer cannot take the bid "
+        "by matching it. If everyone passes, the dealer included, the deal is void and the "
+        "same dealer deals again. Otherwise Auction Pitch: the pitcher's first lead sets "
+        "trump, High and Low to the player dealt them, Jack to its capturer, Game to the "
+        "most game points, a set pitcher loses its bid, first to 7 with the pitcher's points "
+        "counted first. Reading taken: a made smudge scores its four points like any bid "
+        "(the source's side payments are not kept)."
+    ),
+    source="seeds/003",
+    min_bid=1,
+    stuck_dealer_bid=1,
+    stuck_dealer_may_bid_more=False,
+    all_pass_redeal=True,
+    dealer_may_match=False,
+)
+
+ALL_FOURS = AUCTION_PITCH.replace(
+    name="all-fours",
+    description=(
+        "All Fours (the pub game): Auction Pitch for four players in two partnerships "
+        "(partners across). One bid each from 2 to 4, the dealer may take the contract at "
+        "the high bid and, if everyone passed, must bid at least 2; the bidder's first lead "
+        "sets trump; High and Low to the side dealt them, Jack to its capturer (nobody if "
+        "not dealt), Game to the most game points. A set side loses its bid. Game to 11; "
+        "when several sides could reach 11 on one hand the points count out strictly in "
+        "the order High, Low, Jack, Game (reading taken: a set side's loss first, and no "
+        "precedence for the bidder's points)."
+    ),
+    source="seeds/003",
+    teams=(0, 1, 0, 1),
+    target=11,
+    win_rule="count-out",
 )
 
 THIRTEEN_POINT = TEN_POINT.replace(
@@ -428,6 +538,7 @@ CUTTHROAT = AUCTION_PITCH.replace(
     trump_choice="named",
     exchange="discard-draw",
     awards=(Award("high"), Award("low"), Award("game")),
+    stuck_dealer_may_bid_more=False,
     target=11,
     win_rule="bidder-then-most",
 )
@@ -472,6 +583,7 @@ TWO_HANDED = AUCTION_PITCH.replace(
     teams=(0, 1),
     hand_size=9,
     dealer_may_match=False,
+    stuck_dealer_may_bid_more=False,
     point_cards=(PointCard("J", 1), PointCard("5", 1)),
     awards=(Award("high"), Award("low"), Award("game")),
     throw_in="redeal",
@@ -498,7 +610,8 @@ OKLAHOMA = TEN_POINT.replace(
         "keeps its trump (burying any beyond six). Only trump is played; ten points: ace, "
         "jack, off-jack, each joker, ten 1, three 3, and the two 1 for whoever holds it. A "
         "set side loses its bid. A made moon scores 52, a failed one costs 52 (reading "
-        "taken: the source gives only the gain). Game to 52, won by the bidding side."
+        "taken: the source gives only the gain). Game to 52: either side reaching 52 wins, "
+        "the bidding side if both reach it on the same hand."
     ),
     source="seeds/002",
     jokers=_DISTINCT_JOKERS,
@@ -513,6 +626,7 @@ OKLAHOMA = TEN_POINT.replace(
     moon_set=52,
     stock_rest="dealer",
     all_points_wins=False,
+    win_rule="bidder-then-most",
 )
 
 MISSOURI_ELEVEN = OKLAHOMA.replace(
@@ -521,7 +635,8 @@ MISSOURI_ELEVEN = OKLAHOMA.replace(
         "Missouri eleven-point Pitch: Oklahoma's rules with the off-ace (the ace of the "
         "other suit of trump's colour) as the second-highest trump, worth 1: eleven points. "
         "Bids 3 to 10, or the moon (11: every point). The bidder, not the dealer, takes "
-        "the rest of the stock."
+        "the rest of the stock. Game to 52 as in Oklahoma: either side reaching it wins, "
+        "the bidding side if both do."
     ),
     trump_order=("A", "OA", *_TEN_POINT_DISTINCT[1:]),
     point_cards=(*_POINTS_DISTINCT, PointCard("OA", 1)),
@@ -532,13 +647,36 @@ MISSOURI_ELEVEN = OKLAHOMA.replace(
     stock_rest="bidder",
 )
 
+MISSOURI_ELEVEN_6 = MISSOURI_ELEVEN.replace(
+    name="missouri-eleven-6",
+    description=(
+        "Six-player Missouri eleven-point Pitch: three partnerships of two, partners seated "
+        "alternately (seats 0 and 3, 1 and 4, 2 and 5), all 54 cards dealt, nine each, so "
+        "there is no stock and nobody draws. Bids 3 to 10 or the moon (11), the bidder names "
+        "trump, and each player then discards three cards: reading taken, it keeps its trump "
+        "up to six and lays any trump beyond six face up (to the first trick's winner, the "
+        "two staying with its holder, as in ten-point); its other discards are plain cards, "
+        "which could never be played. Otherwise as Missouri eleven: only trump is played, "
+        "eleven points, game to 52, either side reaching it wins (the bidding side if two "
+        "sides do; reading taken: if two other sides reach it, the higher score wins and a "
+        "tie plays on)."
+    ),
+    players=6,
+    teams=(0, 1, 2, 0, 1, 2),
+    hand_size=9,
+    refill_to=0,
+    stock_rest="none",
+)
+
 CALL_PARTNER = TEN_POINT.replace(
     name="call-partner",
     description=(
         "Call-your-partner Pitch: ten-point Pitch for four with no fixed partners. Once "
         "trump is named and the hands are set up, the bidder calls a card it does not hold (a joker only when it holds the other); "
         "whoever holds it is its partner for the hand (nobody, if the card is out of play: "
-        "the bidder plays alone), known to the table when the card is played. Scores are "
+        "the bidder plays alone), known to the table when the card is played. Ruling: a "
+        "card buried face up may not be called (its holder is already known, so the call "
+        "would hide nothing). Scores are "
         "kept per player: the bidder and partner each score their side's points, or each "
         "lose the bid if set; every other player scores the points it took itself. A "
         "player wins at 52 only at the end of a hand it bid."
@@ -555,7 +693,8 @@ RAZZLE_DAZZLE = CALL_PARTNER.replace(
         "kitty of nine. One bid each from 5 to 10; the bidder takes the kitty, then names "
         "trump. Everyone keeps only trump and draws nothing; anyone with more than six "
         "trump (the bidder, usually) buries the extra face up. The bidder then calls a card "
-        "for a partner; a set bidder takes its partner down with it. Scores per player, "
+        "for a partner (never a card buried face up: Ruling, as in call-partner); a set "
+        "bidder takes its partner down with it. Scores per player, "
         "game to 52 for a bidder. Readings taken: five players, a kitty of nine."
     ),
     players=5,
@@ -576,8 +715,10 @@ DRAW_PITCH = PARTNERSHIP.replace(
         "dealer's left throws away cards it does not want, never trump, and is dealt as "
         "many again (a moon bidder keeps its hand). Trump may be played at any time: the "
         "only duty is to follow a plain suit led, or trump. High, Low, Jack and Game to the "
-        "capturing side. A moon must take all four points and every trick and wins the "
-        "game; a failed moon costs 5 (reading taken). Game to 15."
+        "capturing side. A moon must take every point in play and every trick, and a made "
+        "moon wins the game at once (reading taken); a failed moon costs 5 (reading taken). "
+        "Ruling: when the jack of trump was never dealt only three points are in play, and "
+        "a moon that takes High, Low, Game and every trick is made. Game to 15."
     ),
     dealer_may_match=False,
     moon_bid=5,
@@ -602,7 +743,8 @@ THIRTY_ONE = TEN_POINT.replace(
         "it. After trump is named the other players refill first (throw away non-trump, "
         "draw to six, keep what they draw); the bidder keeps all nine, takes the rest of "
         "the stock and keeps its trump. Anyone left with more than six trump discards the "
-        "extra to the opponents' pile. The two scores for whoever holds it. Game to 31; "
+        "extra to the opponents' pile, with its points: a discarded two scores for the "
+        "opponents too; only a two that is played scores for whoever played it. Game to 31; "
         "when both sides cross on one hand the bidding side wins."
     ),
     source="seeds/004",
@@ -643,6 +785,11 @@ _REGISTRY: dict[str, Ruleset] = {
         THIRTEEN_CARD,
         DRAW_PITCH,
         THIRTY_ONE,
+        HIGH_LOW_JACK_8,
+        MISSOURI_ELEVEN_6,
+        SIMPLE_PITCH,
+        AUCTION_PITCH_1,
+        ALL_FOURS,
     )
 }
 

@@ -147,6 +147,15 @@ def bid_text(value: int, rules: Ruleset | None = None) -> str:
     return "Moon" if is_moon(Bid(value), rules) else str(value)
 
 
+def contract_text(who: str, result: HandResult, rules: Ruleset | None = None) -> str:
+    """The bidder and its contract, ``You made the bid of 5``; without an auction (simple
+    Pitch) nobody bid and nobody can be set, so only who pitched: ``You pitched``."""
+    if rules is not None and not rules.auction:
+        return f"{who} pitched"
+    verdict = "made" if result.made else "went set on"
+    return f"{who} {verdict} the bid of {bid_text(result.bid, rules)}"
+
+
 def result_of(hand: Hand) -> HandResult | None:
     """The score of a finished hand, or ``None`` if it has none (a hand thrown in)."""
     if not hand.is_over:
@@ -271,9 +280,8 @@ class Table:
             if result is None:
                 void = getattr(hand, "redeal", None) or "no score this hand"
                 return f"Hand over: {void}. Press New hand: the same dealer deals again."
-            verdict = "made" if result.made else "went set on"
             return (
-                f"Hand over: {self.name(result.bidder)} {verdict} the bid of {bid_text(result.bid, self.rules)} "
+                f"Hand over: {contract_text(self.name(result.bidder), result, self.rules)} "
                 f"({self.points_text(result.points)}). Press New hand."
             )
         seat = hand.to_act
@@ -500,14 +508,12 @@ class Table:
             void = getattr(self.hand, "redeal", None) or "no score"
             self.log.append(Event(None, f"The hand is over: {void}."))
             return
-        verdict = "made" if result.made else "went set on"
         points = "-".join(str(p) for p in result.points)
-        who = self.name(result.bidder)
         awards = f" ({self.awards_text(result)})" if result.awards else ""
         self.log.append(
             Event(
                 None,
-                f"{who} {verdict} {bid_text(result.bid, self.rules)}: points {points}{awards}, "
+                f"{contract_text(self.name(result.bidder), result, self.rules)}: points {points}{awards}, "
                 f"score {self.score_text()}",
             )
         )

@@ -123,7 +123,7 @@ def ladder_advice(
     rating = bot_choice(cards, rules)
     cell = (Spot(position, 0, False), strength_of(rating))
     answer = ladder.bid(cell)
-    forced = position == rules.players - 1
+    forced = position == rules.players - 1 and not rules.all_pass_redeal
     if forced and answer is None:
         answer = rules.stuck_dealer_bid  # the rules decide, whatever the data
     return LadderAdvice(

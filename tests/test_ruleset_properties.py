@@ -73,7 +73,10 @@ def check_points(hand: pl.Hand) -> None:
     moon = result.bid == rules.moon_bid
     if moon:
         every_trick = all(t.winner in side for t in hand.tricks) or not rules.moon_needs_every_trick
-        assert result.made == (taken == rules.total_points and every_trick)
+        # Ruling: a moon takes every point in play (no Jack owed when it was never dealt);
+        # a contest nobody won (a Game tie) is a point the side failed to take
+        unwon = sum(a.points for a, (_, t) in zip(rules.awards, result.awards, strict=True) if t is None)
+        assert result.made == (taken == total + unwon and every_trick)
         gain = taken if rules.moon_made is None else rules.moon_made
         loss = rules.moon_set
     else:

@@ -131,7 +131,7 @@ def result_of(name: str, ruleset: str | None = None) -> pl.HandResult:
 #   Game: team 0 0+9 = 9, team 1 30+4 = 34 -> team 1. Points [0, 4]; seat 3 (team 1)
 #   bid 3 and took 4: made, [0, 4].
 #
-# auction-pitch-stuck-made.json (dealer 1; all pass, the dealer must bid 2)
+# auction-pitch-stuck-made.json (dealer 1; all pass, the dealer bids 2, the least it may)
 #   seat 0: AS TS AH KC 2S 3C      seat 1: 2D KD JD 9H 8H 7S
 #   seat 2: KS QS TH 9C 8C 7C      seat 3: AD 6D 4H 3H 5C 4C
 #   T1 1 leads 2D (diamonds trump); 2 7C, 3 AD, 0 3C -> AD, seat 3 (4)
@@ -588,14 +588,25 @@ def test_dealer_may_match_four() -> None:
     assert (hand.bidder, hand.bid) == (0, 4)
 
 
-def test_stuck_dealer_must_bid_two() -> None:
-    hand = pl.from_record({**record("auction-pitch-stuck-made.json"), "bids": [], "plays": []})
+def test_stuck_dealer_must_bid_at_least_two() -> None:
+    """RULES.md: an auction-pitch (and smudge) dealer whom everyone passed bids 2, 3 or 4."""
+    for name in ("auction-pitch", "smudge"):
+        data = {**record("auction-pitch-stuck-made.json"), "ruleset": name, "bids": [], "plays": []}
+        hand = pl.from_record(data)
+        bid_all(hand, None, None, None)
+        assert hand.to_act == 1
+        assert legal(hand) == {2, 3, 4}
+        assert_refused(hand, pl.PASS, named_seat=1, rule=r"must bid 2 or more")
+        hand.apply(pl.Bid(2), seat=1)
+        assert (hand.bidder, hand.bid, hand.to_act) == (1, 2, 1)
+
+
+def test_high_low_jack_stuck_dealer_bids_the_minimum() -> None:
+    data = {**record("auction-pitch-stuck-made.json"), "ruleset": "high-low-jack", "bids": [], "plays": []}
+    hand = pl.from_record(data)
     bid_all(hand, None, None, None)
-    assert hand.to_act == 1
     assert legal(hand) == {2}
-    assert_refused(hand, pl.PASS, named_seat=1, rule=r"must bid 2")
-    hand.apply(pl.Bid(2), seat=1)
-    assert (hand.bidder, hand.bid, hand.to_act) == (1, 2, 1)
+    assert_refused(hand, pl.Bid(3), named_seat=1, rule=r"must bid 2$")
 
 
 def test_thirteen_card_bids_three_or_four_and_a_stuck_dealer_bids_three() -> None:

@@ -362,15 +362,16 @@ def after(result: pl.HandResult, before: Sequence[int]) -> list[int]:
 #   Bids from seat 0: 6, pass, seat 2 10, the dealer 10 (a steal).
 #   The non-bidders refill first, from the dealer's left: 0 keeps 2, draws 4; 1 keeps 3,
 #   draws 3; 2 keeps 3, draws 3 (all plain). drawn = [4, 3, 3, 0]. The bidder keeps all nine,
-#   takes the last eight (JKL among them): eight trump. It buries 2H (the two stays its
-#   holder's) and TH, which goes to the opponents' pile (seat 0, the next seat of team 0).
+#   takes the last eight (JKL among them): eight trump. It buries TH and 2H, which go to
+#   the opponents' pile (seat 0, the next seat of team 0) with their points: RULES.md,
+#   the two included (a buried two is not played, so it does not return to its holder).
 #   Trump: 0 8H 7H   1 KH QH 9H   2 6H 5H 4H   3 AH JH JD JKH JKL 3H
 #   T1 3 AH, 0 7H, 1 9H, 2 4H -> seat 3 (A 1)
 #   T2 3 3H, 0 8H, 1 QH, 2 5H -> QH, seat 1 (3)
 #   T3 1 KH, 2 6H, 3 JKL (seat 0 is out) -> KH, seat 1 (JKL 1)
 #   T4-T6 seats 1 and 2 are out, so seat 3 leads JH, JD, JKH alone (1 + 1 + 1)
-#   Team 1: 1 + 3 + 1 + 3 + the two 1 = 9; team 0: TH 1 (from the bury). Team 1 bid 10,
-#   took 9: set, [1, -10].
+#   Team 1: 1 + 3 + 1 + 3 = 8; team 0: TH 1 + 2H 1 (from the bury) = 2. Team 1 bid 10,
+#   took 8: set, [2, -10].
 #
 # thirty-one-moon-set.json (dealer 0; spades; scores before the hand [3, -2])
 #   Trump dealt: 0 QS JC 2S   1 JKL 9S 5S   2 AS KS JS JKH TS 3S   3 8S 7S 4S
@@ -611,9 +612,9 @@ EXPECTED: dict[str, Record] = {
             (3, "JD", 3),
             (3, "JKH", 3),
         ),
-        "points": [1, 9],
+        "points": [2, 8],
         "made": False,
-        "score_change": [1, -10],
+        "score_change": [2, -10],
     },
     "thirty-one-moon-set.json": {
         "bidder": 2,
@@ -1110,7 +1111,9 @@ def test_oklahoma_failed_moon_costs_52() -> None:
     [
         ([0, 0], 0),  # a made moon from nothing: 52
         ([-10, 40], None),  # 42
-        ([-10, 55], None),  # the other side at 55 did not bid
+        # RULES.md (corrected): either side reaching 52 wins, the bidding side if both do
+        ([-10, 55], 1),  # the other side, at 55, wins although it did not bid
+        ([0, 52], 0),  # both at 52: the bidding side
     ],
 )
 def test_oklahoma_made_moon_scores_52_toward_52(before: list[int], winner: int | None) -> None:
@@ -1467,17 +1470,19 @@ def test_non_bidders_refill_first_and_the_bidder_keeps_nine_plus_the_rest() -> N
     assert (hand.phase, hand.to_act) == (pl.Phase.BURY, 3)
 
 
-def test_over_trump_goes_to_the_opponents_and_the_two_stays() -> None:
+def test_over_trump_goes_to_the_opponents_a_discarded_two_included() -> None:
+    """RULES.md: excess trump goes to the opponents' pile with its points, a discarded two
+    included; only a two that is played scores for whoever played it."""
     hand = position("thirty-one-steal.json", bids=[6, "pass", 10, 10], trump="H")
     act(hand, 3, pl.Bury(pl.Card("2H")))
-    assert hand.captured_by(0) == ()
+    assert codes(hand.captured_by(0)) == {"2H"}  # the next seat of the other team
     act(hand, 3, pl.Bury(pl.Card("TH")))
-    assert codes(hand.captured_by(0)) == {"TH"}  # the next seat of the other team
+    assert codes(hand.captured_by(0)) == {"2H", "TH"}
     assert phase(hand) is pl.Phase.PLAY
-    assert hand.points_by_team() == [1, 1]  # TH to team 0; the buried two is seat 3's
+    assert hand.points_by_team() == [2, 0]  # TH and the buried two, both to team 0
     result = result_of("thirty-one-steal.json")
-    assert (pl.Card("2H"), 3) in result.holder_points
-    assert pl.Card("TH") in result.captured[0]
+    assert result.holder_points == ()
+    assert {pl.Card("TH"), pl.Card("2H")} <= set(result.captured[0])
 
 
 def test_a_non_bidder_with_seven_trump_buries_to_the_opponents() -> None:
@@ -1532,9 +1537,10 @@ def test_thirty_one_bidding_side_wins_when_both_cross(before: list[int], winner:
 @pytest.mark.parametrize(
     ("before", "winner"),
     [
-        # the steal: team 1 set, [1, -10]; team 0's TH counts after team 1's loss
-        ([30, 35], 0),  # [31, 25]
-        ([29, 40], None),  # [30, 30]: team 1 fell back below 31
+        # the steal: team 1 set, [2, -10]; team 0's TH and 2H count after team 1's loss
+        ([30, 35], 0),  # [32, 25]
+        ([29, 40], 0),  # [31, 30]: the buried two is team 0's 31st point
+        ([28, 40], None),  # [30, 30]: team 1 fell back below 31
     ],
 )
 def test_thirty_one_set_side_cannot_win(before: list[int], winner: int | None) -> None:

@@ -196,6 +196,10 @@ def test_an_illegal_click_shows_a_message_and_changes_nothing(name: str) -> None
     if app.table.hand.is_over:  # a deal void from the start
         return
     assert app.table.human_to_act
+    if not app.table.rules.auction:  # no bidding: the eldest hand leads at once, any card
+        assert app.table.hand.phase is pl.Phase.PLAY
+        assert not clickable(app, "pl-bid")
+        return
     assert app.table.hand.phase is pl.Phase.BID
     before = pl.to_record(app.table.hand)
     with_class(app, "pl-card")[0].click()  # a card while bidding
