@@ -157,7 +157,7 @@ class RuleBasedPlayer:
         if view.phase is Phase.BURY:
             buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
             slot, explain = tactics.choose_bury(
-                t, _bury_choices(rules, t, _mask(_assign(rules, [buriable])[0]))
+                t, _mask(_assign(rules, [buriable])[0]), rules.buried_to == "opponents"
             )
             return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
@@ -221,7 +221,7 @@ class RuleBasedPlayer:
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, _bury_choices(rules, t, hand.held[seat]))[0]
+            return tactics.choose_bury(t, hand.held[seat], rules.buried_to == "opponents")[0]
         best = tactics.best_rating(rules, hand.hands[seat])
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
@@ -292,12 +292,3 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
         hand.apply(decision.action, seat)
         log.append((seat, decision))
     return log
-
-
-def _bury_choices(rules: Ruleset, t: tactics.SuitTables, choices: int) -> int:
-    """The trump worth considering for the bury. Where buried cards go to the opponents with
-    their points (thirty-one), a buried two scores for them, so the two is kept unless it is
-    the only choice; elsewhere the two's point stays with its holder and every trump counts."""
-    if rules.buried_to != "opponents":
-        return choices
-    return choices & ~t.holder_mask or choices

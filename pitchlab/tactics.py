@@ -135,24 +135,33 @@ Explain = Callable[[tuple[Card, ...]], tuple[str, tuple[Claim, ...]]]
 conclusion in words and the claims it rests on (see :mod:`pitchlab.claims`)."""
 
 
-def choose_bury(t: SuitTables, choices: int) -> tuple[int, Explain]:
+def choose_bury(t: SuitTables, choices: int, to_opponents: bool = False) -> tuple[int, Explain]:
     """Which trump to lay face up: the two first (its point stays with us), then the
-    lowest trump with no points, then the lowest of the rest."""
+    lowest trump with no points, then the lowest of the rest.
+
+    ``to_opponents``: buried cards go to the opponents with their points
+    (thirty-one), a buried two included, so the two is kept unless nothing else
+    may be buried.
+    """
     ordered = [s for s in t.ascending if choices >> s & 1]
     two = next((s for s in ordered if t.holder_mask >> s & 1), None)
-    if two is not None:
+    if two is not None and not to_opponents:
         return two, lambda deck: (
             f"bury {deck[two].label}, keeping its point",
             (claims.HolderScores(deck[two]),),
         )
-    plain = [s for s in ordered if not t.points[s]]
+    candidates = [s for s in ordered if not t.holder_mask >> s & 1]
+    if not candidates:
+        only = ordered[0]
+        return only, lambda deck: (f"bury {deck[only].label}", (claims.OnlyChoice(),))
+    plain = [s for s in candidates if not t.points[s]]
     if plain:
         slot = plain[0]
         return slot, lambda deck: (
             f"bury {deck[slot].label}, my lowest trump with no points",
             (claims.NoPoints(deck[slot]),),
         )
-    slot = ordered[0]
+    slot = candidates[0]
     return slot, lambda deck: (
         f"bury {deck[slot].label}, my lowest trump: every spare trump carries points",
         (),
