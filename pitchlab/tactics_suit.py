@@ -39,20 +39,50 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pitchlab.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import CARDS, Card, Suit
+from pitchlab.claims import (
+    AllCarryPoints,
+    CannotWin,
+    Claim,
+    Contest,
+    DealerStuck,
+    Estimate,
+    HandHolds,
+    HighBid,
+    NoOpponentAfter,
+    NoPoints,
+    OnlyChoice,
+    PartnerBid,
+    TrickGame,
+    TrickPoints,
+    Unbeatable,
+    Void,
+    Winning,
+    WinsForSure,
+)
 from pitchlab.hand import Phase, Trick
 from pitchlab.rules import GAME_VALUES, Ruleset
 
 if TYPE_CHECKING:
     from pitchlab.hand import Hand
 
-Choice = tuple[Action, str]
-"""An action and the reason given for it."""
+
+@dataclass(frozen=True)
+class Choice:
+    """An action, and on demand the reason for it: a conclusion (what the seat does and means
+    to do, asserting nothing) and the claims it rests on (see :mod:`pitchlab.claims`).
+
+    The reason is built only when asked (:meth:`explain`): simulations call the bot
+    thousands of times a second and never read it.
+    """
+
+    action: Action
+    explain: Callable[[], tuple[str, tuple[Claim, ...]]]
 
 
 class Table(Protocol):
@@ -78,6 +108,10 @@ class Table(Protocol):
     @property
     def current_trick(self) -> Trick: ...
     @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
     def legal_actions(self) -> tuple[Action, ...]: ...
     def seen_cards(self) -> tuple[Card, ...]: ...
 
@@ -96,6 +130,8 @@ class HandTable:
     bidder: int | None
     trump: Suit | None
     current_trick: Trick
+    tricks: tuple[Trick, ...]
+    hand_sizes: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     shown: tuple[Card, ...]
     """Every card laid face up: buried, or played to a finished trick (the current trick's
@@ -108,6 +144,7 @@ class HandTable:
 
 def table_of(hand: Hand, seat: int) -> HandTable:
     """What ``seat`` may see of ``hand``, as the bot reads it."""
+    tricks = tuple(hand.tricks)
     return HandTable(
         seat=seat,
         rules=hand.rules,
@@ -118,9 +155,11 @@ def table_of(hand: Hand, seat: int) -> HandTable:
         bidder=hand.bidder,
         trump=hand.trump,
         current_trick=hand.current_trick,
+        tricks=tricks,
+        hand_sizes=tuple(mask.bit_count() for mask in hand.hands),
         legal_actions=hand.legal_actions() if hand.to_act == seat else (),
         shown=tuple(c for s in range(hand.rules.players) for c in hand.buried_by(s))
-        + tuple(c for t in hand.tricks for c in t.cards),
+        + tuple(c for t in tricks for c in t.cards),
     )
 
 
@@ -132,29 +171,6 @@ def table_of(hand: Hand, seat: int) -> HandTable:
 _SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
 _GAME: tuple[int, ...] = tuple(0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in CARDS)
-
-
-def game_value(card: Card) -> int:
-    """Game points the card counts for whoever captures it (ten 10, ace 4, king 3, queen 2, jack 1)."""
-    return _GAME[card]
-
-
-def suit_in_play(rules: Ruleset, card: Card, trump: Suit | None) -> Suit | None:
-    """The suit a card counts as: trump for every trump (an off-jack too), else its printed suit."""
-    if trump is not None and rules.is_trump(card, trump):
-        return trump
-    return _SUIT[card]
-
-
-def power(rules: Ruleset, card: Card, trump: Suit | None, led: Suit | None) -> int:
-    """How strongly a card bids for a trick: any trump beats the suit led, which beats the rest (0)."""
-    if trump is not None:
-        rank = rules.trump_rank(card, trump)
-        if rank:
-            return 100 + rank
-    if led is not None and led != trump and _SUIT[card] == led:
-        return _RANK[card]
-    return 0
 
 
 # ------------------------------------------------------------------ bidding
@@ -297,38 +313,68 @@ def choose_bid(view: Table, best: SuitRating) -> Choice:
     rules = view.rules
     legal = view.legal_actions
     bids = [a.value for a in legal if isinstance(a, Bid)]
-    reason = f"best suit {best.describe()}"
     worth = int(best.expected + BID_MARGIN)
+
+    def because(conclusion: str, *facts: Claim) -> Callable[[], tuple[str, tuple[Claim, ...]]]:
+        return lambda: (conclusion, (*facts, *_rating_claims(rules, best)))
+
     if worth < rules.min_bid and any(isinstance(a, ThrowIn) for a in legal):
-        return ThrowIn(), f"{reason}: too weak to bid, and the rules let me throw it in for a new deal"
+        return Choice(ThrowIn(), because("throw the hand in for a new deal"))
     if not any(isinstance(a, Pass) for a in legal):
-        return Bid(bids[0]), f"everyone passed, so the dealer must bid {bids[0]}; {reason}"
+        return Choice(Bid(bids[0]), because(f"bid {bids[0]}", DealerStuck()))
     bidder = view.bidder
     high = view.high_bid
     partner_high = (
         bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
     )
     if partner_high and worth <= high:
-        return PASS, f"partner already bid {high}; {reason}"
+        assert bidder is not None
+        return Choice(PASS, because("pass and leave the contract to my partner", PartnerBid(bidder, high)))
     affordable = [b for b in bids if b <= worth and (b > high or not partner_high)]
     if not affordable:
         over = f"over {high}" if high else f"the minimum of {rules.min_bid}"
-        return PASS, f"{reason}: not enough to bid {over}"
+        return Choice(PASS, because(f"pass, not enough to bid {over}", HighBid(high)))
+    bid = affordable[0] if view.seat == view.dealer else affordable[-1]
     if view.seat == view.dealer:
-        bid = affordable[0]
-        how = "matches" if bid == high else "beats"
-        return Bid(bid), f"{reason}; as dealer, bid {bid}: the cheapest bid that {how} the table"
-    bid = affordable[-1]
-    return Bid(bid), f"{reason}; one bid each, so bid {bid}, what the hand is worth"
+        conclusion = f"as dealer, bid {bid} to take the contract as cheaply as I can"
+    else:
+        conclusion = f"bid {bid}, what the hand is worth"
+    return Choice(Bid(bid), because(conclusion, HighBid(high)))
+
+
+def _rating_claims(rules: Ruleset, best: SuitRating) -> tuple[Claim, ...]:
+    """What a bid, a named or a pitched suit rests on: the trump the hand holds in the best
+    suit, and what the rules of thumb make of it."""
+    points = rules.trump(best.suit).points
+    return (
+        HandHolds(best.suit, best.trump, sum(points.get(c, 0) for c in best.trump)),
+        Estimate(
+            f"points my side takes with {best.suit.symbol} as trump",
+            best.expected,
+            "points",
+            "rules of thumb",
+        ),
+    )
 
 
 def choose_trump(view: Table) -> Choice:
     """Where the bidder names trump rather than pitching it: the best suit."""
-    best = best_suit(view.rules, view.hand, view.seat)
-    return NameTrump(best.suit), f"name {best.suit.symbol}: my best suit is {best.describe()}"
+    rules = view.rules
+    best = best_suit(rules, view.hand, view.seat)
+    return Choice(NameTrump(best.suit), lambda: (f"name {best.suit.symbol}", _rating_claims(rules, best)))
 
 
 # ------------------------------------------------------ exchange and partner
+
+
+def _trump_held(view: Table) -> tuple[Claim, ...]:
+    """The trump the hand holds (nothing before trump is known)."""
+    trump = view.trump
+    if trump is None:
+        return ()
+    table = view.rules.trump(trump)
+    held = tuple(sorted((c for c in view.hand if c in table.ranks), key=lambda c: -table.ranks[c]))
+    return (HandHolds(trump, held, sum(table.points.get(c, 0) for c in held)),)
 
 
 def choose_discard(view: Table) -> Choice:
@@ -344,10 +390,14 @@ def choose_discard(view: Table) -> Choice:
     if action not in view.legal_actions:  # e.g. trump may not be thrown: throw only what is allowed
         allowed = [a for a in view.legal_actions if isinstance(a, Discard)]
         action = max(allowed, key=lambda a: (set(a.cards) <= set(thrown), len(a.cards)))
-    if not action.cards:
-        return action, "keep every card: all trump or aces"
-    shown = " ".join(c.label for c in action.cards)
-    return action, f"throw away {shown} and draw as many: keep trump and aces"
+
+    def explain() -> tuple[str, tuple[Claim, ...]]:
+        if not action.cards:
+            return "keep every card", _trump_held(view)
+        shown = " ".join(c.label for c in action.cards)
+        return f"throw away {shown} and draw as many, to draw for trump", _trump_held(view)
+
+    return Choice(action, explain)
 
 
 def choose_call(view: Table) -> Choice:
@@ -356,129 +406,324 @@ def choose_call(view: Table) -> Choice:
     rules = view.rules
     legal = [a.card for a in view.legal_actions if isinstance(a, Call)]
     trump = view.trump
-    if trump is not None:
-        wanted = [c for c in legal if rules.is_trump(c, trump)]
-        if wanted:
-            card = max(wanted, key=lambda c: (rules.trump_rank(c, trump), -int(c)))
-            return Call(card), f"call {card.label}: the highest trump I do not hold; its holder plays with me"
-    card = max(legal, key=lambda c: (_RANK[c], -int(c)))
-    return Call(card), f"call {card.label}: a high card I do not hold; its holder plays with me"
+    wanted = [c for c in legal if trump is not None and rules.is_trump(c, trump)]
+    if wanted:
+        assert trump is not None
+        card = max(wanted, key=lambda c: (rules.trump_rank(c, trump), -int(c)))
+    else:
+        card = max(legal, key=lambda c: (_RANK[c], -int(c)))
+    return Choice(
+        Call(card), lambda: (f"call {card.label}, so that its holder plays with me", _trump_held(view))
+    )
 
 
 # ------------------------------------------------------------------- play
 
 
+@dataclass(frozen=True)
+class _SuitFacts:
+    """Per-card lookups for one ruleset and trump suit, indexed by card: a hand reads them
+    thousands of times, so they are built once (:func:`_facts`)."""
+
+    rank: tuple[int, ...]
+    """Trump rank (0: not trump)."""
+    suit: tuple[Suit | None, ...]
+    """The suit a card counts as: the trump suit for every trump."""
+    capture: tuple[int, ...]
+    """Points a point card scores for whoever captures it."""
+    top: int
+    bottom: int
+    """The highest and lowest trump rank of the ruleset."""
+    high: int
+    low: int
+    """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
+    game: bool
+    """Whether Game (most game points) is played."""
+
+
+@functools.cache
+def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+    table = rules.trump(trump)
+    size = len(CARDS)
+    rank = [0] * size
+    capture = [0] * size
+    for card, r in table.ranks.items():
+        rank[card] = r
+        if table.scorers.get(card) == "capturer":
+            capture[card] = table.points.get(card, 0)
+    suit = tuple(trump if rank[i] else _SUIT[i] for i in range(size))
+    by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
+    return _SuitFacts(
+        rank=tuple(rank),
+        suit=suit,
+        capture=tuple(capture),
+        top=max(table.ranks.values()),
+        bottom=min(table.ranks.values()),
+        high=by_kind.get("high", 0),
+        low=by_kind.get("low", 0),
+        game=any(a.kind == "game" for a in rules.awards),
+    )
+
+
 class _Trick:
-    """What the seat to act knows about the trick in front of it, and the cards still out."""
+    """What the seat to act knows about the trick in front of it and the cards still out.
+
+    A seat that did not follow a suit is out of it (:attr:`voids`): a card is
+    only called sure to win when no seat still to play after this one could
+    hold a card that beats it.
+    """
 
     def __init__(self, view: Table) -> None:
         rules = self.rules = view.rules
-        trump = self.trump = view.trump
-        self.seat = view.seat
-        self.teams = rules.teams
+        trump = view.trump
+        assert trump is not None
+        self.trump: Suit = trump
+        f = self.f = _facts(rules, trump)
+        seat = self.seat = view.seat
+        teams = self.teams = rules.teams
         self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
         self.hand = view.hand
         trick = view.current_trick
         self.cards = trick.cards
         self.seats = trick.seats
-        self.led = suit_in_play(rules, trick.cards[0], trump) if trick.cards else None
+        self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
+        self.tricks = (*view.tricks, trick)
         seen = view.seen_cards()
-        unseen = Counter(rules.deck)
-        unseen.subtract(seen)
-        # cards not in this hand and not played: in other hands, or never dealt
-        self.unseen = [c for c, n in unseen.items() if n > 0]
+        self.unseen = _unseen(rules, seen)
+        """Cards not in this hand and not played: in other hands, or never dealt."""
         n = rules.players
-        leader = trick.seats[0] if trick.seats else view.seat
-        later = [(view.seat + k) % n for k in range(1, (leader - view.seat) % n or n)]
-        self.opponents_later = any(self.teams[s] != self.teams[view.seat] for s in later)
-        table = rules.trump(trump) if trump is not None else None
-        self.ranks: dict[Card, int] = (
-            table.ranks if table is not None else {}
-        )  # trump rank; absent: not trump
-        seen_ranks = [self.ranks[c] for c in seen if c in self.ranks]
+        leader = trick.seats[0] if trick.seats else seat
+        self.after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+        """The seats still to play to this trick after this one."""
+        self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
+        rank = f.rank
+        seen_ranks = [rank[c] for c in seen if rank[c]]
         self.top_seen = max(seen_ranks, default=0)
-        self.bottom_seen = min(seen_ranks, default=len(rules.trump_order) + 1)
-        self._captures: dict[Card, tuple[float, str]] = {}
+        self.bottom_seen = min(seen_ranks, default=f.top + 1)
+        self.unseen_ranks = [rank[c] for c in self.unseen if rank[c]]
+        held = sum(size for s, size in enumerate(view.hand_sizes) if s != seat)
+        self.in_play = held / len(self.unseen) if self.unseen else 0.0
+        """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+        self._values: dict[Card, float] = {}
+        self._strongest: dict[Suit | None, int] = {}
 
-    def power(self, card: Card) -> int:
-        return power(self.rules, card, self.trump, self.led)
+    # ---------------------------------------------------------- who holds what
 
-    def trump_rank(self, card: Card) -> int:
-        return self.ranks.get(card, 0)
+    @functools.cached_property
+    def voids(self) -> dict[int, set[Suit]]:
+        """Suits each seat has shown it lacks: it played neither the suit led nor trump to a
+        plain lead, or did not follow a trump lead the rules make it follow. (Trumping a plain
+        lead shows nothing: the rules allow it with the suit in hand.)"""
+        trump, suit = self.trump, self.f.suit
+        must = self.rules.trump_lead_must_follow
+        out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
+        for trick in self.tricks:
+            if not trick.cards:
+                continue
+            led = suit[trick.cards[0]]
+            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+                played = suit[card]
+                if played == led:
+                    continue
+                if led == trump:
+                    if must:
+                        out[who].add(trump)
+                elif played != trump and led is not None:
+                    out[who].add(led)
+        return out
 
-    def capture_points(self, card: Card) -> tuple[float, str]:
-        """Points its capturer wins with this card, and what they are: a point card (the Jack),
-        or the High or Low while no trump seen goes beyond it."""
-        known = self._captures.get(card)
+    def possible(self, seat: int) -> list[Card]:
+        """The cards ``seat`` might hold, as this seat knows: unseen, of no suit it is out of."""
+        void = self.voids[seat]
+        if not void:
+            return self.unseen
+        suit = self.f.suit
+        return [c for c in self.unseen if suit[c] not in void]
+
+    def power(self, card: Card, led: Suit | None = None) -> int:
+        """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""
+        rank = self.f.rank[card]
+        if rank:
+            return 100 + rank
+        led = self.led if led is None else led
+        if led is not None and led != self.trump and _SUIT[card] == led:
+            return _RANK[card]
+        return 0
+
+    def strongest_after(self, led: Suit | None) -> int:
+        """The strongest card any seat after this one might hold, with ``led`` led (-1: none)."""
+        known = self._strongest.get(led)
+        if known is None:
+            power = self.power
+            known = self._strongest[led] = max(
+                (power(c, led) for s in self.after for c in self.possible(s)), default=-1
+            )
+        return known
+
+    def unbeatable(self, card: Card) -> bool:
+        """Whether ``card``, played now, beats the trick so far and nothing after can beat it."""
+        led = self.led if self.cards else self.f.suit[card]
+        mine = self.power(card, led)
+        return mine > self.best_power and mine >= self.strongest_after(led)
+
+    def safe(self, card: Card) -> bool:
+        """Whether the trick is ours if I play ``card``: it cannot be beaten after me, or no
+        opponent plays after me."""
+        return not self.opponents_after or self.unbeatable(card)
+
+    def safe_claim(self, card: Card) -> Claim:
+        """The claim behind :meth:`safe`."""
+        return Unbeatable(card) if self.unbeatable(card) else NoOpponentAfter()
+
+    @functools.cached_property
+    def best(self) -> tuple[Card, int, int]:
+        """The card winning the trick so far, who played it and its power."""
+        best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
+        for card, who in zip(self.cards, self.seats, strict=True):
+            p = self.power(card)
+            if p > best_power:
+                best_card, best_seat, best_power = card, who, p
+        return best_card, best_seat, best_power
+
+    @property
+    def best_power(self) -> int:
+        return self.best[2] if self.cards else -1
+
+    # ---------------------------------------------------------------- points
+
+    def chance(self, card: Card, kind: str) -> float:
+        """The chance a trump turns out High (``kind="high"``) or Low: none if a trump beyond it
+        has been seen; else every unseen trump beyond it must be one never dealt."""
+        rank = self.f.rank[card]
+        if kind == "high":
+            if self.top_seen > rank:
+                return 0.0
+            beyond = sum(1 for r in self.unseen_ranks if r > rank)
+        else:
+            if self.bottom_seen < rank:
+                return 0.0
+            beyond = sum(1 for r in self.unseen_ranks if r < rank)
+        return (1 - self.in_play) ** beyond
+
+    def value(self, card: Card) -> float:
+        """Points its capturer expects to score for a card: a point card's points, and High or
+        Low where its capturer scores them, at the chance the card turns out to be it."""
+        known = self._values.get(card)
         if known is not None:
             return known
-        rank = self.ranks.get(card, 0)
-        points = 0.0
-        names = []
-        if rank:
-            assert self.trump is not None
-            table = self.rules.trump(self.trump)
-            if table.scorers.get(card) == "capturer" and table.points.get(card):
-                points += table.points[card]
-                names.append(card.label)
-            for award in self.rules.awards:
-                if award.scorer != "capturer":
-                    continue
-                if award.kind == "high" and rank >= self.top_seen:
-                    points += award.points
-                    names.append(f"{card.label} (High)")
-                elif award.kind == "low" and rank <= self.bottom_seen:
-                    points += award.points
-                    names.append(f"{card.label} (Low)")
-        known = self._captures[card] = (points, " and ".join(names))
-        return known
+        f = self.f
+        points = float(f.capture[card])
+        if f.rank[card]:
+            if f.high:
+                points += f.high * self.chance(card, "high")
+            if f.low:
+                points += f.low * self.chance(card, "low")
+        self._values[card] = points
+        return points
+
+    def sure_contests(self, card: Card) -> list[Literal["high", "low"]]:
+        """The High or Low its capturer scores that ``card`` is sure to be (the ruleset's top or
+        bottom trump)."""
+        f = self.f
+        rank = f.rank[card]
+        found: list[Literal["high", "low"]] = []
+        if rank and f.high and rank == f.top:
+            found.append("high")
+        if rank and f.low and rank == f.bottom:
+            found.append("low")
+        return found
+
+    def counts(self, card: Card) -> bool:
+        """Whether whoever takes ``card`` might score by it: a point card, game points where Game
+        is played, or a High or Low its capturer scores that no trump seen rules out."""
+        f = self.f
+        if f.capture[card] or (f.game and _GAME[card]):
+            return True
+        rank = f.rank[card]
+        return bool(rank) and (
+            bool(f.high and self.top_seen <= rank) or bool(f.low and self.bottom_seen >= rank)
+        )
 
     def keep_value(self, card: Card) -> float:
         """How much the seat would rather keep a card: plain cards that count for nothing go
         first, then low trump, then counting cards; point-carrying trump last."""
-        rank = self.trump_rank(card)
-        plain = _RANK[card]
+        rank = self.f.rank[card]
         if not rank:
-            return 2 * game_value(card) + plain / 20
-        value = 5 + 2 * rank + 2 * game_value(card)
-        points, _ = self.capture_points(card)
-        return value + 30 * points
+            return 2 * _GAME[card] + _RANK[card] / 20
+        return 5 + 2 * rank + 2 * _GAME[card] + 30 * self.value(card)
 
     def gift_value(self, card: Card) -> float:
         """What a card adds to a partner's trick: its points, or its game points where giving
         them costs no control (a plain card, or a trump worth a ten's game points)."""
-        points, _ = self.capture_points(card)
-        pips = game_value(card)
-        if self.trump_rank(card) and pips < 10:
+        pips = _GAME[card]
+        if self.f.rank[card] and pips < 10:
             pips = 0
-        return 10 * points + pips
-
-    def beaten_by_unseen(self, card: Card) -> bool:
-        """Whether a card still out could beat ``card`` in this trick."""
-        mine = self.power(card)
-        return any(self.power(c) > mine for c in self.unseen)
+        return 10 * self.value(card) + pips
 
     def cheapest(self, cards: Sequence[Card]) -> Card:
         return min(cards, key=lambda c: (self.keep_value(c), int(c)))
 
+    def stake(self) -> tuple[float, int]:
+        """What the trick holds for its winner: expected points, and game points."""
+        return sum(self.value(c) for c in self.cards), sum(_GAME[c] for c in self.cards) if self.f.game else 0
+
+    def stake_claims(self) -> list[Claim]:
+        """The sure facts about what the trick holds: its point cards, its game points, a
+        sure High or Low; or that nothing in it can count."""
+        f = self.f
+        found: list[Claim] = []
+        pointed = tuple(c for c in self.cards if f.capture[c])
+        if pointed:
+            found.append(TrickPoints(pointed, sum(f.capture[c] for c in pointed)))
+        counting = tuple(c for c in self.cards if _GAME[c]) if f.game else ()
+        if counting:
+            found.append(TrickGame(counting, sum(_GAME[c] for c in counting)))
+        found.extend(Contest(c, kind) for c in self.cards for kind in self.sure_contests(c))
+        if not any(self.counts(c) for c in self.cards):
+            found.append(TrickPoints((), 0))
+        return found
+
+    def spare_claims(self, card: Card) -> list[Claim]:
+        """Why giving ``card`` up costs nothing, or costs the least there is: it carries no
+        points, or every card I may play does."""
+        if not self.counts(card):
+            return [NoPoints(card)]
+        if all(self.counts(c) for c in self.legal):
+            return [AllCarryPoints()]
+        return []
+
+
+def _unseen(rules: Ruleset, seen: Sequence[Card]) -> list[Card]:
+    """The deck less the cards seen, as a multiset (the identical jokers)."""
+    if _unique(rules):
+        gone = set(seen)
+        return [c for c in rules.deck if c not in gone]
+    left = Counter(rules.deck)
+    left.subtract(seen)
+    return [c for c, n in left.items() for _ in range(max(n, 0))]
+
+
+@functools.cache
+def _unique(rules: Ruleset) -> bool:
+    return len(set(rules.deck)) == len(rules.deck)
+
+
+def _choice(card: Card, conclusion: str, claims: Sequence[Claim] = ()) -> Choice:
+    """A card to play, its conclusion and the claims it rests on (built on demand)."""
+    return Choice(Play(card), lambda: (conclusion, tuple(claims)))
+
 
 def choose_play(view: Table) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
+    if view.trump is None:
+        return _pitch(view)
     t = _Trick(view)
-    if len(t.legal) == 1 and t.trump is not None:
+    if len(t.legal) == 1:
         card = t.legal[0]
-        return _play(card, f"play {card.label}: the only card the rules let me play")
+        return Choice(Play(card), lambda: (f"play {card.label}", (OnlyChoice(),)))
     if not t.cards:
-        return _pitch(view) if t.trump is None else _lead(t)
+        return _lead(t)
     return _follow(t)
-
-
-def _pips(n: int) -> str:
-    return "1 game point" if n == 1 else f"{n} game points"
-
-
-def _play(card: Card, why: str) -> Choice:
-    return Play(card), why
 
 
 def _pitch(view: Table) -> Choice:
@@ -487,110 +732,109 @@ def _pitch(view: Table) -> Choice:
     legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
     own = [c for c in legal if _SUIT[c] == best.suit]
     card = max(own or legal, key=lambda c: (rules.trump_rank(c, best.suit), int(c)))
-    return _play(
-        card, f"pitch {card.label}: my best suit is {best.describe()}, so its top card makes it trump"
+    return Choice(
+        Play(card),
+        lambda: (f"pitch {card.label} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
     )
 
 
 def _lead(t: _Trick) -> Choice:
-    trump = t.trump
-    assert trump is not None
-    rules = t.rules
-    trumps = sorted((c for c in t.legal if t.trump_rank(c)), key=t.trump_rank)
-    trump_out = [c for c in t.unseen if rules.is_trump(c, trump)]
-    if trumps and trump_out:
+    rank = t.f.rank
+    trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
+    others_may_trump = any(rank[c] for s in t.after for c in t.possible(s))
+    if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
-        if not any(t.trump_rank(c) > t.trump_rank(top) for c in trump_out):
-            return _play(
-                top, f"lead {top.label}: no trump still out can beat it, and it draws the others' trump"
-            )
-    if not trump_out:
-        # nobody can trump: a plain card that is the best of its suit still out takes the trick
-        for card in sorted(t.legal, key=lambda c: -game_value(c)):
-            suit, rank = _SUIT[card], _RANK[card]
-            if card in trumps or suit is None or rank is None or not game_value(card):
-                continue
-            if not any(_SUIT[c] == suit and _RANK[c] > rank for c in t.unseen):
-                return _play(
-                    card, f"lead {card.label}: the best {suit.symbol} still out, and no trump is left"
-                )
-    if trumps and not trump_out:
+        return _choice(top, f"lead {top.label} to draw out the others' trump", [Unbeatable(top)])
+    # a plain card that counts, which nobody can beat, takes its game points home
+    for card in sorted(t.legal, key=lambda c: -_GAME[c]):
+        if not rank[card] and _GAME[card] and t.unbeatable(card):
+            return _choice(card, f"lead {card.label} to take its game points", [Unbeatable(card)])
+    if trumps and not others_may_trump:
         card = t.cheapest(trumps)
-        return _play(card, f"lead {card.label}: nobody else has a trump left, so it takes the trick")
-    plain = [c for c in t.legal if not t.trump_rank(c)]
+        return _choice(card, f"lead {card.label}, the trump I can best spare", [Unbeatable(card)])
+    plain = [c for c in t.legal if not rank[c]]
     card = t.cheapest(plain or t.legal)
-    if plain:
-        return _play(card, f"lead {card.label}: a cheap card, keeping trump and counting cards back")
-    return _play(card, f"lead {card.label}: only trump left; this one risks the least")
+    spare = "card" if plain else "trump"
+    return _choice(card, f"lead {card.label}, the {spare} I can best spare", t.spare_claims(card))
 
 
 def _follow(t: _Trick) -> Choice:
-    best_card, best_seat, best_power = t.cards[0], t.seats[0], -1
-    for card, who in zip(t.cards, t.seats, strict=True):
-        p = t.power(card)
-        if p > best_power:
-            best_card, best_seat, best_power = card, who, p
-    stake = 0.0
-    names = []
-    for card in t.cards:
-        points, name = t.capture_points(card)
-        stake += points
-        if name:
-            names.append(name)
-    pips = sum(game_value(c) for c in t.cards)
-    if pips:
-        names.append(_pips(pips))
-    at_stake = ", ".join(names) or "nothing that counts"
-    led = t.led
-    assert led is not None
+    best_card, best_seat, best_power = t.best
     winners = [c for c in t.legal if t.power(c) > best_power]
     others = [c for c in t.legal if t.power(c) <= best_power]
-    beaten = best_card.label
 
     if t.teams[best_seat] == t.teams[t.seat]:
+        winning: list[Claim] = [Winning(best_seat, best_card)]
         if not others:
             card = t.cheapest(t.legal)
-            return _play(card, f"every card I may play beats my partner's {beaten}; {card.label} costs least")
-        if not t.opponents_later or not t.beaten_by_unseen(best_card):
-            gifts = [c for c in others if t.gift_value(c)]
-            if gifts:
-                card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
-                what = t.capture_points(card)[1] or f"{card.label} ({_pips(game_value(card))})"
-                return _play(card, f"partner's {beaten} wins this trick for sure: add {what} to it")
+            return _choice(card, f"play {card.label}, the card I can best spare", winning)
+        led = t.led
+        if best_power >= t.strongest_after(led):
+            sure: list[Claim] = [WinsForSure(best_seat, best_card)]
+        elif not t.opponents_after:
+            sure = [*winning, NoOpponentAfter()]
+        else:
             card = t.cheapest(others)
-            return _play(card, f"partner's {beaten} wins this trick: play {card.label}")
+            return _choice(card, f"leave the trick to my partner and play {card.label}", winning)
+        gifts = [c for c in others if t.gift_value(c)]
+        if gifts:
+            card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
+            return _choice(card, f"give my partner the {card.label}", sure)
         card = t.cheapest(others)
-        return _play(card, f"partner's {beaten} is winning: don't overtake it, play {card.label}")
+        return _choice(card, f"leave the trick to my partner and play {card.label}", sure)
 
-    big = stake >= 1 or pips >= 10
-    worth = big or pips >= 3
-    if winners and worth:
-        safe = [c for c in winners if not t.opponents_later or not t.beaten_by_unseen(c)]
+    safe = [c for c in winners if t.safe(c)]
+    rank = t.f.rank
+    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.unseen_ranks)]
+    if banked:
+        # nobody after can take it back: win with a card that counts and that a higher trump
+        # still out could capture later, so I capture it myself now
+        card = max(banked, key=lambda c: (t.value(c), -t.keep_value(c), -int(c)))
+        return _choice(
+            card,
+            f"take the trick with {card.label}, capturing it myself",
+            [t.safe_claim(card), *t.stake_claims()],
+        )
+    points, pips = t.stake()
+    big = points >= 1 or pips >= 10
+    if winners and (big or pips >= 3):
         if safe:
             card = t.cheapest(safe)
-            return _play(card, f"{card.label} wins the trick cheaply, taking {at_stake}")
+            return _choice(card, f"take the trick with {card.label}", [t.safe_claim(card), *t.stake_claims()])
         if big:
             card = max(winners, key=t.power)
-            return _play(card, f"{card.label} fights for {at_stake}; a card still out could beat it")
-        cheap = [c for c in winners if not t.trump_rank(c)]
+            return _choice(card, f"fight for the trick with {card.label}", t.stake_claims())
+        cheap = [c for c in winners if not t.f.rank[c]]
         if cheap:
             card = t.cheapest(cheap)
-            return _play(card, f"{card.label} tries for {at_stake} without spending a trump")
+            return _choice(
+                card, f"try for the trick with {card.label} without spending a trump", t.stake_claims()
+            )
     card = t.cheapest(t.legal)
     if card in winners:
-        return _play(card, f"{card.label} costs me least of my cards, and it takes the trick ({at_stake})")
-    void = not any(suit_in_play(t.rules, c, t.trump) == led for c in t.hand)
-    if void and not t.trump_rank(card):
-        if game_value(card):
-            return _play(card, f"void in {led.symbol}: {card.label} is the least I can give up")
-        return _play(
-            card, f"void in {led.symbol}, nothing worth winning: dump {card.label}, which counts for nothing"
+        return _choice(
+            card,
+            f"take the trick with {card.label}, the card I can best spare",
+            [Winning(best_seat, best_card), *t.stake_claims()],
         )
-    if winners and not names:
-        return _play(card, f"nothing that counts in the trick: follow low with {card.label}")
-    if winners:
-        return _play(card, f"only {at_stake} in the trick: follow low with {card.label}")
-    return _play(card, f"cannot beat {beaten}: keep points back and play {card.label}")
+    led = t.led
+    assert led is not None
+    void: list[Claim] = [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+    if not winners:
+        return _choice(
+            card,
+            f"give up the trick and play {card.label}",
+            [CannotWin(best_card), *void, *t.spare_claims(card)],
+        )
+    if void and not t.f.rank[card]:
+        return _choice(
+            card, f"throw off {card.label} (a card of another suit)", [*void, *t.spare_claims(card)]
+        )
+    lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
+    play = (
+        f"follow low with {card.label}" if card == lowest else f"play {card.label}, the card I can best spare"
+    )
+    return _choice(card, play, [Winning(best_seat, best_card), *t.stake_claims()])
 
 
 # ------------------------------------------------------------------ decide

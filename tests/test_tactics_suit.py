@@ -6,6 +6,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import tactics_suit
+from pitchlab.claims import NoPoints, OnlyChoice, TrickPoints, Unbeatable, Void
 from pitchlab.strong import StrongPlayer
 
 AUCTION = pl.ruleset("auction-pitch")
@@ -186,7 +187,7 @@ def test_a_forced_card_says_so() -> None:
     bid(hand, {1: 2})
     play(hand, "KS")
     decision = BOT.decide(hand.view(2))
-    assert decision.action == pl.Play(pl.Card("JS")) and "only card" in decision.why
+    assert decision.action == pl.Play(pl.Card("JS")) and decision.claims == (OnlyChoice(),)
 
 
 def test_it_wins_the_jack_cheaply() -> None:
@@ -196,7 +197,8 @@ def test_it_wins_the_jack_cheaply() -> None:
     play(hand, "KS JS")
     decision = BOT.decide(hand.view(3))
     assert decision.action == pl.Play(pl.Card("AS"))
-    assert "J♠" in decision.why and "wins" in decision.why
+    assert Unbeatable(pl.Card("AS")) in decision.claims
+    assert TrickPoints((pl.Card("JS"),), 1) in decision.claims
 
 
 def test_it_does_not_overtake_a_partner_and_gives_it_the_ten() -> None:
@@ -221,7 +223,7 @@ def test_void_with_nothing_at_stake_it_dumps_a_card_that_counts_for_nothing() ->
     play(hand, "KS JS AS 3S 2H")  # seat 3 wins the first trick and leads a heart
     decision = BOT.decide(hand.view(0))
     assert decision.action == pl.Play(pl.Card("3C"))
-    assert "void" in decision.why
+    assert Void(pl.Suit.HEARTS) in decision.claims and NoPoints(pl.Card("3C")) in decision.claims
 
 
 def test_it_follows_low_when_nothing_counts() -> None:
