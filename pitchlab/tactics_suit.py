@@ -116,51 +116,45 @@ class Table(Protocol):
     def seen_cards(self) -> tuple[Card, ...]: ...
 
 
-@dataclass(frozen=True)
 class HandTable:
-    """The part of a seat's view the bot reads, built from a hand without the rest of a
-    :class:`~pitchlab.view.SeatView` (no scores, no piles): the same facts, read faster."""
+    """The part of a seat's view the bot reads, read straight from a hand without building a
+    :class:`~pitchlab.view.SeatView`: the same facts; the tricks only when the bot asks for
+    them (a bid never does)."""
 
-    seat: int
-    rules: Ruleset
-    dealer: int
-    phase: Phase
-    hand: tuple[Card, ...]
-    high_bid: int
-    bidder: int | None
-    trump: Suit | None
-    current_trick: Trick
-    tricks: tuple[Trick, ...]
-    hand_sizes: tuple[int, ...]
-    legal_actions: tuple[Action, ...]
-    shown: tuple[Card, ...]
-    """Every card laid face up: buried, or played to a finished trick (the current trick's
-    cards are in ``current_trick``)."""
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._of = hand
+        self.seat = seat
+        self.rules = hand.rules
+        self.dealer = hand.dealer
+        self.phase = hand.phase
+        self.high_bid = hand.high_bid
+        self.bidder = hand.bidder
+        self.trump = hand.trump
+        self.hand = hand.hand_of(seat)
+        self.legal_actions = hand.legal_actions() if hand.to_act == seat else ()
+
+    # read once a decision, and only in play
+    @property
+    def current_trick(self) -> Trick:
+        return self._of.current_trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._of.tricks)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(mask.bit_count() for mask in self._of.hands)
 
     def seen_cards(self) -> tuple[Card, ...]:
-        """Every card this seat has seen: its hand, the buried cards, every card played."""
-        return self.hand + self.shown + self.current_trick.cards
+        """Every card this seat has seen: its hand, the buried cards, every card played (in
+        deck order, not the order seen)."""
+        return self._of.cards(self._of.hands[self.seat] | self._of.seen_by_all)
 
 
 def table_of(hand: Hand, seat: int) -> HandTable:
     """What ``seat`` may see of ``hand``, as the bot reads it."""
-    tricks = tuple(hand.tricks)
-    return HandTable(
-        seat=seat,
-        rules=hand.rules,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        hand=hand.hand_of(seat),
-        high_bid=hand.high_bid,
-        bidder=hand.bidder,
-        trump=hand.trump,
-        current_trick=hand.current_trick,
-        tricks=tricks,
-        hand_sizes=tuple(mask.bit_count() for mask in hand.hands),
-        legal_actions=hand.legal_actions() if hand.to_act == seat else (),
-        shown=tuple(c for s in range(hand.rules.players) for c in hand.buried_by(s))
-        + tuple(c for t in tricks for c in t.cards),
-    )
+    return HandTable(hand, seat)
 
 
 # ------------------------------------------------------------------ card facts
@@ -216,67 +210,92 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
-    players = rules.players
-    teams = rules.teams
-    partners = sum(1 for s in range(players) if s != seat and teams[s] == teams[seat])
-    share = partners / (players - 1)  # of the cards dealt to the other seats, the share partners hold
-    unseen = len(rules.deck) - rules.hand_size
-    dealt = min(1.0, (players - 1) * rules.hand_size / unseen) if unseen else 1.0
-    table = rules.trump(suit)
-    ranks = table.ranks
+    share, dealt = _seat_odds(rules, seat)
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
     mine = sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c])
-    held = Counter(mine)
-    out = Counter(table.cards) - held
+    mine_ranks = [ranks[c] for c in mine]
     parts: list[tuple[str, float]] = []
-
-    def ours(p_mine: float) -> float:
-        """Chance a contest card is our side's: mine, or else a partner's share of the rest."""
-        return p_mine + (1 - p_mine) * share
-
     trick_share = min(0.85, 0.45 + 0.06 * len(mine))
-    for award in rules.awards:
-        if award.kind == "game":
-            continue
+    for kind, points, scorer in r.contests:
         if mine:
-            edge = mine[0] if award.kind == "high" else mine[-1]
-            beyond = sum(
-                n
-                for c, n in out.items()
-                if (ranks[c] > ranks[edge] if award.kind == "high" else ranks[c] < ranks[edge])
-            )
+            # every trump beyond my edge card is another's: out of my hand, it is dealt or not
+            beyond = r.above[mine_ranks[0]] if kind == "high" else r.below[mine_ranks[-1]]
             p_mine = (1 - dealt) ** beyond
         else:
             p_mine = 0.0
-        value = ours(p_mine)
-        if award.scorer == "capturer" and award.kind == "low":
+        value = p_mine + (1 - p_mine) * share  # mine, or else a partner's share of the rest
+        if scorer == "capturer" and kind == "low":
             # whoever holds the Low, it falls to the side winning trump tricks: mostly the long trump
             value = trick_share
-        parts.append((award.kind.capitalize(), award.points * value))
-    for point in rules.point_cards:
-        card = next(c for c in table.cards if table.roles[c] == point.role)
-        copies = table.cards.count(card)
+        parts.append((kind.capitalize(), points * value))
+    for label, card, copies, points, scorer in r.point_cards:
+        held = mine.count(card)
+        guards = sum(1 for x in mine_ranks if x > ranks[card])
         for k in range(copies):
-            if k < held[card]:
-                guards = sum(1 for c in mine if ranks[c] > ranks[card])
-                if point.scorer == "holder":
-                    chance = 1.0
-                else:
-                    chance = min(0.95, 0.45 + 0.2 * guards + 0.05 * len(mine))
+            if k < held:
+                guarded = min(0.95, 0.45 + 0.2 * guards + 0.05 * len(mine))
+                chance = 1.0 if scorer == "holder" else guarded
             else:
-                catch = min(0.5, 0.1 * sum(1 for c in mine if ranks[c] > ranks[card]))
-                chance = dealt * (share * (1.0 if point.scorer == "holder" else 0.6) + (1 - share) * catch)
-            parts.append((card.label, point.points * chance))
-    for award in rules.awards:
-        if award.kind != "game":
-            continue
+                catch = min(0.5, 0.1 * guards)
+                chance = dealt * (share * (1.0 if scorer == "holder" else 0.6) + (1 - share) * catch)
+            parts.append((label, points * chance))
+    if r.game:
         expected_pips, expected_trump = _typical(rules)
         pips = sum([_GAME[c] for c in hand])
         base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
         value = base + 0.08 * (len(mine) - expected_trump)
         if expected_pips:
             value += 0.25 * (pips / expected_pips - 1)
-        parts.append(("Game", award.points * min(0.9, max(0.05, value))))
+        parts.append(("Game", r.game * min(0.9, max(0.05, value))))
     return SuitRating(suit, tuple(mine), tuple(parts))
+
+
+@functools.cache
+def _seat_odds(rules: Ruleset, seat: int) -> tuple[float, float]:
+    """Of the cards dealt to the other seats, the share the seat's partners hold; and the chance
+    that a card the seat does not hold was dealt to another seat."""
+    players = rules.players
+    teams = rules.teams
+    partners = sum(1 for s in range(players) if s != seat and teams[s] == teams[seat])
+    unseen = len(rules.deck) - rules.hand_size
+    dealt = min(1.0, (players - 1) * rules.hand_size / unseen) if unseen else 1.0
+    return partners / (players - 1), dealt
+
+
+@dataclass(frozen=True)
+class _RatingTables:
+    """What :func:`rate_suit` reads of a ruleset with one suit as trump, built once."""
+
+    ranks: dict[Card, int]
+    above: dict[int, int]
+    below: dict[int, int]
+    """For each trump rank, how many trump (a repeated joker twice) rank above it, below it."""
+    contests: tuple[tuple[str, int, str], ...]
+    """High and Low: (kind, points, who scores)."""
+    point_cards: tuple[tuple[str, Card, int, int, str], ...]
+    """(label, card, copies in the deck, points, who scores)."""
+    game: int
+    """Points for Game (0: not played)."""
+
+
+@functools.cache
+def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+    table = rules.trump(suit)
+    ranks = table.ranks
+    all_ranks = [ranks[c] for c in table.cards]
+    points = []
+    for point in rules.point_cards:
+        card = next(c for c in table.cards if table.roles[c] == point.role)
+        points.append((card.label, card, table.cards.count(card), point.points, point.scorer))
+    return _RatingTables(
+        ranks=ranks,
+        above={r: sum(1 for x in all_ranks if x > r) for r in all_ranks},
+        below={r: sum(1 for x in all_ranks if x < r) for r in all_ranks},
+        contests=tuple((a.kind, a.points, a.scorer) for a in rules.awards if a.kind != "game"),
+        point_cards=tuple(points),
+        game=sum(a.points for a in rules.awards if a.kind == "game"),
+    )
 
 
 @functools.cache
@@ -506,14 +525,19 @@ class _Trick:
         """The share of the unseen cards that other seats hold (the rest were never dealt)."""
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
+        self._voids: dict[int, set[Suit]] | None = None
+        self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
+        """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
     # ---------------------------------------------------------- who holds what
 
-    @functools.cached_property
+    @property
     def voids(self) -> dict[int, set[Suit]]:
         """Suits each seat has shown it lacks: it played neither the suit led nor trump to a
         plain lead, or did not follow a trump lead the rules make it follow. (Trumping a plain
         lead shows nothing: the rules allow it with the suit in hand.)"""
+        if self._voids is not None:
+            return self._voids
         trump, suit = self.trump, self.f.suit
         must = self.rules.trump_lead_must_follow
         out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
@@ -530,15 +554,8 @@ class _Trick:
                         out[who].add(trump)
                 elif played != trump and led is not None:
                     out[who].add(led)
+        self._voids = out
         return out
-
-    def possible(self, seat: int) -> list[Card]:
-        """The cards ``seat`` might hold, as this seat knows: unseen, of no suit it is out of."""
-        void = self.voids[seat]
-        if not void:
-            return self.unseen
-        suit = self.f.suit
-        return [c for c in self.unseen if suit[c] not in void]
 
     def power(self, card: Card, led: Suit | None = None) -> int:
         """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""
@@ -551,20 +568,38 @@ class _Trick:
         return 0
 
     def strongest_after(self, led: Suit | None) -> int:
-        """The strongest card any seat after this one might hold, with ``led`` led (-1: none)."""
+        """The power of the strongest card any seat after this one might hold, with ``led`` led
+        (0: none can win a trick): its top unseen trump unless it is out of trump, else its top
+        unseen card of a plain suit led unless it is out of that suit."""
         known = self._strongest.get(led)
         if known is None:
-            power = self.power
-            known = self._strongest[led] = max(
-                (power(c, led) for s in self.after for c in self.possible(s)), default=-1
-            )
+            known = 0
+            trump = self.trump
+            top_trump = 100 + max(self.unseen_ranks) if self.unseen_ranks else 0
+            top_plain = self.top_plain().get(led, 0) if led != trump else 0
+            for s in self.after:
+                void = self.voids[s]
+                if trump not in void:
+                    known = max(known, top_trump)
+                if led is not None and led not in void:
+                    known = max(known, top_plain)
+            self._strongest[led] = known
         return known
+
+    def top_plain(self) -> dict[Suit | None, int]:
+        """The rank of the highest unseen card of each plain suit."""
+        rank = self.f.rank
+        top: dict[Suit | None, int] = {}
+        for c in self.unseen:
+            if not rank[c] and _RANK[c] > top.get(_SUIT[c], 0):
+                top[_SUIT[c]] = _RANK[c]
+        return top
 
     def unbeatable(self, card: Card) -> bool:
         """Whether ``card``, played now, beats the trick so far and nothing after can beat it."""
         led = self.led if self.cards else self.f.suit[card]
         mine = self.power(card, led)
-        return mine > self.best_power and mine >= self.strongest_after(led)
+        return mine > self.best[2] and mine >= self.strongest_after(led)
 
     def safe(self, card: Card) -> bool:
         """Whether the trick is ours if I play ``card``: it cannot be beaten after me, or no
@@ -575,19 +610,13 @@ class _Trick:
         """The claim behind :meth:`safe`."""
         return Unbeatable(card) if self.unbeatable(card) else NoOpponentAfter()
 
-    @functools.cached_property
-    def best(self) -> tuple[Card, int, int]:
-        """The card winning the trick so far, who played it and its power."""
+    def _best(self) -> tuple[Card, int, int]:
         best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
         for card, who in zip(self.cards, self.seats, strict=True):
             p = self.power(card)
             if p > best_power:
                 best_card, best_seat, best_power = card, who, p
         return best_card, best_seat, best_power
-
-    @property
-    def best_power(self) -> int:
-        return self.best[2] if self.cards else -1
 
     # ---------------------------------------------------------------- points
 
@@ -741,7 +770,7 @@ def _pitch(view: Table) -> Choice:
 def _lead(t: _Trick) -> Choice:
     rank = t.f.rank
     trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
-    others_may_trump = any(rank[c] for s in t.after for c in t.possible(s))
+    others_may_trump = bool(t.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
     if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
         return _choice(top, f"lead {top.label} to draw out the others' trump", [Unbeatable(top)])
