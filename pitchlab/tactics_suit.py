@@ -484,6 +484,42 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
     )
 
 
+@dataclass(frozen=True)
+class _Out:
+    """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
+
+    unseen: list[Card]
+    unseen_ranks: list[int]
+    """The trump ranks among them."""
+    top_plain: dict[Suit | None, int]
+    """The rank of the highest of them in each plain suit."""
+    top_seen: int
+    bottom_seen: int
+    """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
+    in_play: float
+    """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+
+    @classmethod
+    def of(cls, view: Table, f: _SuitFacts) -> _Out:
+        seen = view.seen_cards()
+        unseen = _unseen(view.rules, seen)
+        rank = f.rank
+        seen_ranks = [rank[c] for c in seen if rank[c]]
+        top_plain: dict[Suit | None, int] = {}
+        for c in unseen:
+            if not rank[c] and _RANK[c] > top_plain.get(_SUIT[c], 0):
+                top_plain[_SUIT[c]] = _RANK[c]
+        held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+        return cls(
+            unseen=unseen,
+            unseen_ranks=[rank[c] for c in unseen if rank[c]],
+            top_plain=top_plain,
+            top_seen=max(seen_ranks, default=0),
+            bottom_seen=min(seen_ranks, default=f.top + 1),
+            in_play=held / len(unseen) if unseen else 0.0,
+        )
+
+
 class _Trick:
     """What the seat to act knows about the trick in front of it and the cards still out.
 
@@ -506,23 +542,13 @@ class _Trick:
         self.cards = trick.cards
         self.seats = trick.seats
         self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
-        self.tricks = (*view.tricks, trick)
-        seen = view.seen_cards()
-        self.unseen = _unseen(rules, seen)
-        """Cards not in this hand and not played: in other hands, or never dealt."""
+        self.view = view
         n = rules.players
         leader = trick.seats[0] if trick.seats else seat
         self.after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
         """The seats still to play to this trick after this one."""
         self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
-        rank = f.rank
-        seen_ranks = [rank[c] for c in seen if rank[c]]
-        self.top_seen = max(seen_ranks, default=0)
-        self.bottom_seen = min(seen_ranks, default=f.top + 1)
-        self.unseen_ranks = [rank[c] for c in self.unseen if rank[c]]
-        held = sum(size for s, size in enumerate(view.hand_sizes) if s != seat)
-        self.in_play = held / len(self.unseen) if self.unseen else 0.0
-        """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+        self._out: _Out | None = None
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
         self._voids: dict[int, set[Suit]] | None = None
@@ -530,6 +556,13 @@ class _Trick:
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
     # ---------------------------------------------------------- who holds what
+
+    @property
+    def out(self) -> _Out:
+        """The cards this seat has not seen, worked out only when a rule of thumb needs them."""
+        if self._out is None:
+            self._out = _Out.of(self.view, self.f)
+        return self._out
 
     @property
     def voids(self) -> dict[int, set[Suit]]:
@@ -541,7 +574,7 @@ class _Trick:
         trump, suit = self.trump, self.f.suit
         must = self.rules.trump_lead_must_follow
         out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
-        for trick in self.tricks:
+        for trick in (*self.view.tricks, self.view.current_trick):
             if not trick.cards:
                 continue
             led = suit[trick.cards[0]]
@@ -575,8 +608,9 @@ class _Trick:
         if known is None:
             known = 0
             trump = self.trump
-            top_trump = 100 + max(self.unseen_ranks) if self.unseen_ranks else 0
-            top_plain = self.top_plain().get(led, 0) if led != trump else 0
+            out = self.out
+            top_trump = 100 + max(out.unseen_ranks) if out.unseen_ranks else 0
+            top_plain = out.top_plain.get(led, 0) if led != trump else 0
             for s in self.after:
                 void = self.voids[s]
                 if trump not in void:
@@ -585,15 +619,6 @@ class _Trick:
                     known = max(known, top_plain)
             self._strongest[led] = known
         return known
-
-    def top_plain(self) -> dict[Suit | None, int]:
-        """The rank of the highest unseen card of each plain suit."""
-        rank = self.f.rank
-        top: dict[Suit | None, int] = {}
-        for c in self.unseen:
-            if not rank[c] and _RANK[c] > top.get(_SUIT[c], 0):
-                top[_SUIT[c]] = _RANK[c]
-        return top
 
     def unbeatable(self, card: Card) -> bool:
         """Whether ``card``, played now, beats the trick so far and nothing after can beat it."""
@@ -624,15 +649,16 @@ class _Trick:
         """The chance a trump turns out High (``kind="high"``) or Low: none if a trump beyond it
         has been seen; else every unseen trump beyond it must be one never dealt."""
         rank = self.f.rank[card]
+        out = self.out
         if kind == "high":
-            if self.top_seen > rank:
+            if out.top_seen > rank:
                 return 0.0
-            beyond = sum(1 for r in self.unseen_ranks if r > rank)
+            beyond = sum(1 for r in out.unseen_ranks if r > rank)
         else:
-            if self.bottom_seen < rank:
+            if out.bottom_seen < rank:
                 return 0.0
-            beyond = sum(1 for r in self.unseen_ranks if r < rank)
-        return (1 - self.in_play) ** beyond
+            beyond = sum(1 for r in out.unseen_ranks if r < rank)
+        return (1 - out.in_play) ** beyond
 
     def value(self, card: Card) -> float:
         """Points its capturer expects to score for a card: a point card's points, and High or
@@ -670,7 +696,7 @@ class _Trick:
             return True
         rank = f.rank[card]
         return bool(rank) and (
-            bool(f.high and self.top_seen <= rank) or bool(f.low and self.bottom_seen >= rank)
+            bool(f.high and self.out.top_seen <= rank) or bool(f.low and self.out.bottom_seen >= rank)
         )
 
     def keep_value(self, card: Card) -> float:
@@ -746,10 +772,11 @@ def choose_play(view: Table) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
     if view.trump is None:
         return _pitch(view)
+    if len(view.legal_actions) == 1:
+        only = view.legal_actions[0]
+        assert isinstance(only, Play)
+        return Choice(only, lambda: (f"play {only.card.label}", (OnlyChoice(),)))
     t = _Trick(view)
-    if len(t.legal) == 1:
-        card = t.legal[0]
-        return Choice(Play(card), lambda: (f"play {card.label}", (OnlyChoice(),)))
     if not t.cards:
         return _lead(t)
     return _follow(t)
@@ -770,7 +797,7 @@ def _pitch(view: Table) -> Choice:
 def _lead(t: _Trick) -> Choice:
     rank = t.f.rank
     trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
-    others_may_trump = bool(t.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
+    others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
     if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
         return _choice(top, f"lead {top.label} to draw out the others' trump", [Unbeatable(top)])
@@ -814,7 +841,7 @@ def _follow(t: _Trick) -> Choice:
 
     safe = [c for c in winners if t.safe(c)]
     rank = t.f.rank
-    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.unseen_ranks)]
+    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.out.unseen_ranks)]
     if banked:
         # nobody after can take it back: win with a card that counts and that a higher trump
         # still out could capture later, so I capture it myself now
