@@ -763,9 +763,10 @@ def _unique(rules: Ruleset) -> bool:
     return len(set(rules.deck)) == len(rules.deck)
 
 
-def _choice(card: Card, conclusion: str, claims: Sequence[Claim] = ()) -> Choice:
-    """A card to play, its conclusion and the claims it rests on (built on demand)."""
-    return Choice(Play(card), lambda: (conclusion, tuple(claims)))
+def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
+    """A card to play, with its reason built only on demand: the conclusion (``{card}`` stands
+    for the card) and the claims it rests on."""
+    return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
 
 
 def choose_play(view: Table) -> Choice:
@@ -790,7 +791,7 @@ def _pitch(view: Table) -> Choice:
     card = max(own or legal, key=lambda c: (rules.trump_rank(c, best.suit), int(c)))
     return Choice(
         Play(card),
-        lambda: (f"pitch {card.label} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
+        lambda: ("pitch {card} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
     )
 
 
@@ -800,18 +801,21 @@ def _lead(t: _Trick) -> Choice:
     others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
     if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
-        return _choice(top, f"lead {top.label} to draw out the others' trump", [Unbeatable(top)])
+        return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
     # a plain card that counts, which nobody can beat, takes its game points home
-    for card in sorted(t.legal, key=lambda c: -_GAME[c]):
-        if not rank[card] and _GAME[card] and t.unbeatable(card):
-            return _choice(card, f"lead {card.label} to take its game points", [Unbeatable(card)])
+    counting = [
+        c for c in sorted(t.legal, key=lambda c: -_GAME[c]) if not rank[c] and _GAME[c] and t.unbeatable(c)
+    ]
+    if counting:
+        sure = counting[0]
+        return _choice(sure, "lead {card} to take its game points", lambda: [Unbeatable(sure)])
     if trumps and not others_may_trump:
         card = t.cheapest(trumps)
-        return _choice(card, f"lead {card.label}, the trump I can best spare", [Unbeatable(card)])
+        return _choice(card, "lead {card}, the trump I can best spare", lambda: [Unbeatable(card)])
     plain = [c for c in t.legal if not rank[c]]
     card = t.cheapest(plain or t.legal)
     spare = "card" if plain else "trump"
-    return _choice(card, f"lead {card.label}, the {spare} I can best spare", t.spare_claims(card))
+    return _choice(card, f"lead {{card}}, the {spare} I can best spare", lambda: t.spare_claims(card))
 
 
 def _follow(t: _Trick) -> Choice:
@@ -823,7 +827,7 @@ def _follow(t: _Trick) -> Choice:
         winning: list[Claim] = [Winning(best_seat, best_card)]
         if not others:
             card = t.cheapest(t.legal)
-            return _choice(card, f"play {card.label}, the card I can best spare", winning)
+            return _choice(card, "play {card}, the card I can best spare", lambda: winning)
         led = t.led
         if best_power >= t.strongest_after(led):
             sure: list[Claim] = [WinsForSure(best_seat, best_card)]
@@ -831,13 +835,13 @@ def _follow(t: _Trick) -> Choice:
             sure = [*winning, NoOpponentAfter()]
         else:
             card = t.cheapest(others)
-            return _choice(card, f"leave the trick to my partner and play {card.label}", winning)
+            return _choice(card, "leave the trick to my partner and play {card}", lambda: winning)
         gifts = [c for c in others if t.gift_value(c)]
         if gifts:
             card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
-            return _choice(card, f"give my partner the {card.label}", sure)
+            return _choice(card, "give my partner the {card}", lambda: sure)
         card = t.cheapest(others)
-        return _choice(card, f"leave the trick to my partner and play {card.label}", sure)
+        return _choice(card, "leave the trick to my partner and play {card}", lambda: sure)
 
     safe = [c for c in winners if t.safe(c)]
     rank = t.f.rank
@@ -848,30 +852,30 @@ def _follow(t: _Trick) -> Choice:
         card = max(banked, key=lambda c: (t.value(c), -t.keep_value(c), -int(c)))
         return _choice(
             card,
-            f"take the trick with {card.label}, capturing it myself",
-            [t.safe_claim(card), *t.stake_claims()],
+            "take the trick with {card}, capturing it myself",
+            lambda: [t.safe_claim(card), *t.stake_claims()],
         )
     points, pips = t.stake()
     big = points >= 1 or pips >= 10
     if winners and (big or pips >= 3):
         if safe:
             card = t.cheapest(safe)
-            return _choice(card, f"take the trick with {card.label}", [t.safe_claim(card), *t.stake_claims()])
+            return _choice(
+                card, "take the trick with {card}", lambda: [t.safe_claim(card), *t.stake_claims()]
+            )
         if big:
             card = max(winners, key=t.power)
-            return _choice(card, f"fight for the trick with {card.label}", t.stake_claims())
+            return _choice(card, "fight for the trick with {card}", t.stake_claims)
         cheap = [c for c in winners if not t.f.rank[c]]
         if cheap:
             card = t.cheapest(cheap)
-            return _choice(
-                card, f"try for the trick with {card.label} without spending a trump", t.stake_claims()
-            )
+            return _choice(card, "try for the trick with {card} without spending a trump", t.stake_claims)
     card = t.cheapest(t.legal)
     if card in winners:
         return _choice(
             card,
-            f"take the trick with {card.label}, the card I can best spare",
-            [Winning(best_seat, best_card), *t.stake_claims()],
+            "take the trick with {card}, the card I can best spare",
+            lambda: [Winning(best_seat, best_card), *t.stake_claims()],
         )
     led = t.led
     assert led is not None
@@ -879,18 +883,16 @@ def _follow(t: _Trick) -> Choice:
     if not winners:
         return _choice(
             card,
-            f"give up the trick and play {card.label}",
-            [CannotWin(best_card), *void, *t.spare_claims(card)],
+            "give up the trick and play {card}",
+            lambda: [CannotWin(best_card), *void, *t.spare_claims(card)],
         )
     if void and not t.f.rank[card]:
         return _choice(
-            card, f"throw off {card.label} (a card of another suit)", [*void, *t.spare_claims(card)]
+            card, "throw off {card} (a card of another suit)", lambda: [*void, *t.spare_claims(card)]
         )
     lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
-    play = (
-        f"follow low with {card.label}" if card == lowest else f"play {card.label}, the card I can best spare"
-    )
-    return _choice(card, play, [Winning(best_seat, best_card), *t.stake_claims()])
+    play = "follow low with {card}" if card == lowest else "play {card}, the card I can best spare"
+    return _choice(card, play, lambda: [Winning(best_seat, best_card), *t.stake_claims()])
 
 
 # ------------------------------------------------------------------ decide
