@@ -8,8 +8,19 @@ trick, what it is worth, and what each card in hand is worth keeping.
 Everything here reads a seat's view only (:class:`Table`), and every rule
 of thumb is driven by the ruleset's parameters (its trump order, point cards,
 awards, teams and deal sizes), never by its name, so a new follow-suit preset
-gets a sensible bot for free. Each choice comes back with a one-line reason,
-written for a learner, in the voice of :class:`~pitchlab.players.RuleBasedPlayer`.
+gets a sensible bot for free.
+
+Each choice (:class:`Choice`) comes back with its reason in two parts, built
+only when asked for: a conclusion that names the action and its intent and
+asserts nothing, and the claims it rests on (:mod:`pitchlab.claims`), each a
+fact the seat can know and :mod:`pitchlab.claimcheck` can verify. A learner
+believes what the bot says, so a fact the bot is not sure of (an unseen king
+may sit behind my queen; a six is Low only if no lower trump was dealt) is
+valued as a chance, never said.
+
+What the seat knows: every card it has not seen may be in play (cards never
+dealt look the same from its chair); a seat that did not follow a suit holds
+none of it; and only the seats still to play after it can change a trick.
 
 The rules of thumb:
 
@@ -22,10 +33,11 @@ The rules of thumb:
 * **Lead** a trump nothing still out can beat (it pulls the others' trump and
   the points with them), else a cheap card that counts for nothing.
 * **Follow**: win a trick cheaply when a point (the Jack, High or Low, a ten,
-  Game points) is at stake; otherwise follow low. Never overtake a partner
-  who is winning; when the partner is sure to win, give it counting cards.
-  Void in the suit led and nothing worth winning: dump a low card that counts
-  for nothing.
+  Game points) is at stake; otherwise follow low. Last to play (or sure to
+  win), take the trick with a point card that could be captured later, so as
+  to capture it myself. Never overtake a partner who is winning; when the
+  partner is sure to win, give it counting cards. Void in the suit led and
+  nothing worth winning: throw off a low card that counts for nothing.
 
 Some presets add steps, and the bot has a rule of thumb for each: **name**
 the best suit where trump is named rather than pitched; **throw in** a hand
