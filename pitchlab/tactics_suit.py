@@ -470,6 +470,12 @@ class _SuitFacts:
     """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
     game: bool
     """Whether Game (most game points) is played."""
+    trump_desc: tuple[Card, ...]
+    """The trump in the deck, highest first (an identical joker twice)."""
+    plain_desc: tuple[tuple[Card, ...], ...]
+    """Each plain suit's cards in the deck, highest first."""
+    unique: bool
+    """Whether no card is in the deck twice (no identical jokers)."""
 
 
 @functools.cache
@@ -493,6 +499,15 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         high=by_kind.get("high", 0),
         low=by_kind.get("low", 0),
         game=any(a.kind == "game" for a in rules.awards),
+        trump_desc=tuple(sorted((c for c in rules.deck if rank[c]), key=lambda c: -rank[c])),
+        plain_desc=tuple(
+            tuple(
+                sorted((c for c in rules.deck if not rank[c] and _SUIT[c] == plain), key=lambda c: -_RANK[c])
+            )
+            for plain in Suit
+            if plain != trump
+        ),
+        unique=len(set(rules.deck)) == len(rules.deck),
     )
 
 
@@ -500,9 +515,8 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
 class _Out:
     """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
 
-    unseen: list[Card]
     unseen_ranks: list[int]
-    """The trump ranks among them."""
+    """The trump ranks among them, highest first."""
     top_plain: dict[Suit | None, int]
     """The rank of the highest of them in each plain suit."""
     top_seen: int
@@ -514,22 +528,38 @@ class _Out:
     @classmethod
     def of(cls, view: Table, f: _SuitFacts) -> _Out:
         seen = view.seen_cards()
-        unseen = _unseen(view.rules, seen)
         rank = f.rank
         seen_ranks = [rank[c] for c in seen if rank[c]]
+        left = dict.fromkeys(seen, 1) if f.unique else dict(Counter(seen))
         top_plain: dict[Suit | None, int] = {}
-        for c in unseen:
-            if not rank[c] and _RANK[c] > top_plain.get(_SUIT[c], 0):
-                top_plain[_SUIT[c]] = _RANK[c]
+        for cards in f.plain_desc:
+            top = _not_seen(cards, left, 1)
+            if top:
+                top_plain[_SUIT[top[0]]] = _RANK[top[0]]
+        unseen = len(view.rules.deck) - len(seen)
         held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
         return cls(
-            unseen=unseen,
-            unseen_ranks=[rank[c] for c in unseen if rank[c]],
+            unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
             top_plain=top_plain,
             top_seen=max(seen_ranks, default=0),
             bottom_seen=min(seen_ranks, default=f.top + 1),
-            in_play=held / len(unseen) if unseen else 0.0,
+            in_play=held / unseen if unseen else 0.0,
         )
+
+
+def _not_seen(cards: Sequence[Card], left: dict[Card, int], most: int | None = None) -> list[Card]:
+    """The first ``most`` (default all) of ``cards`` that are not among the cards seen, counted
+    in ``left`` (``cards`` may list the identical joker twice, and one may have been seen):
+    each seen card found is taken off ``left``."""
+    found: list[Card] = []
+    for c in cards:
+        if left.get(c):
+            left[c] -= 1
+            continue
+        found.append(c)
+        if most is not None and len(found) == most:
+            break
+    return found
 
 
 class _Trick:
@@ -758,21 +788,6 @@ class _Trick:
         if all(self.counts(c) for c in self.legal):
             return [AllCarryPoints()]
         return []
-
-
-def _unseen(rules: Ruleset, seen: Sequence[Card]) -> list[Card]:
-    """The deck less the cards seen, as a multiset (the identical jokers)."""
-    if _unique(rules):
-        gone = set(seen)
-        return [c for c in rules.deck if c not in gone]
-    left = Counter(rules.deck)
-    left.subtract(seen)
-    return [c for c, n in left.items() for _ in range(max(n, 0))]
-
-
-@functools.cache
-def _unique(rules: Ruleset) -> bool:
-    return len(set(rules.deck)) == len(rules.deck)
 
 
 def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
