@@ -222,10 +222,30 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
+    mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
+    parts = _trump_parts(rules, suit, seat, mine)
+    if r.game:
+        expected_pips, expected_trump = _typical(rules)
+        pips = sum([_GAME[c] for c in hand])
+        base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+        value = base + 0.08 * (len(mine) - expected_trump)
+        if expected_pips:
+            value += 0.25 * (pips / expected_pips - 1)
+        parts += (("Game", r.game * min(0.9, max(0.05, value))),)
+    return SuitRating(suit, mine, parts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _trump_parts(
+    rules: Ruleset, suit: Suit, seat: int, mine: tuple[Card, ...]
+) -> tuple[tuple[str, float], ...]:
+    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held alone,
+    and short holdings come round again and again, so they are remembered."""
     share, dealt = _seat_odds(rules, seat)
     r = _rating_tables(rules, suit)
     ranks = r.ranks
-    mine = sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c])
     mine_ranks = [ranks[c] for c in mine]
     parts: list[tuple[str, float]] = []
     trick_share = min(0.85, 0.45 + 0.06 * len(mine))
@@ -252,15 +272,7 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
                 catch = min(0.5, 0.1 * guards)
                 chance = dealt * (share * (1.0 if scorer == "holder" else 0.6) + (1 - share) * catch)
             parts.append((label, points * chance))
-    if r.game:
-        expected_pips, expected_trump = _typical(rules)
-        pips = sum([_GAME[c] for c in hand])
-        base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
-        value = base + 0.08 * (len(mine) - expected_trump)
-        if expected_pips:
-            value += 0.25 * (pips / expected_pips - 1)
-        parts.append(("Game", r.game * min(0.9, max(0.05, value))))
-    return SuitRating(suit, tuple(mine), tuple(parts))
+    return tuple(parts)
 
 
 @functools.cache
