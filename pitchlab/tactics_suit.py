@@ -830,7 +830,7 @@ def _pitch(view: Table) -> Choice:
     card = max(own or legal, key=lambda c: (rules.trump_rank(c, best.suit), int(c)))
     return Choice(
         Play(card),
-        lambda: ("pitch {card} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
+        lambda: (f"pitch {card.label} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
     )
 
 

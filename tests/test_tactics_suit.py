@@ -189,7 +189,7 @@ def test_the_pitcher_leads_the_top_card_of_its_best_suit() -> None:
     assert hand.trump is None and hand.to_act == 1
     decision = BOT.decide(hand.view(1))
     assert decision.action == pl.Play(pl.Card("KS"))
-    assert "pitch" in decision.why and "♠" in decision.why
+    assert decision.why.startswith("pitch K♠ to make ♠ trump: ")
 
 
 def test_a_forced_card_says_so() -> None:
