@@ -911,9 +911,16 @@ def _follow(t: _Trick) -> Choice:
             return _choice(card, "try for the trick with {card} without spending a trump", t.stake_claims)
     card = t.cheapest(t.legal)
     if card in winners:
+        if card in safe:
+            return _choice(
+                card,
+                "take the trick with {card}, the card I can best spare",
+                lambda: [t.safe_claim(card), Winning(best_seat, best_card), *t.stake_claims()],
+            )
+        # it beats the trick so far, but a card after it may still beat it: say no more than that
         return _choice(
             card,
-            "take the trick with {card}, the card I can best spare",
+            "play {card}, the card I can best spare",
             lambda: [Winning(best_seat, best_card), *t.stake_claims()],
         )
     led = t.led

@@ -287,12 +287,14 @@ def test_a_six_is_low_only_if_no_lower_trump_is_in_play() -> None:
     """The 6♠ is Low only if none of the 2-5♠ (none seen) is in play. Seat 2 sees its own six
     cards and the 6♠, so 45 cards are unseen, 17 of them in the other hands (5 + 6 + 6): each
     lower spade is out of play with chance 28/45, all four with (28/45)^4, about 0.15. Not worth
-    the queen: the 7♠ takes the trick, and nobody is told that the 6♠ is Low."""
+    the queen: the 7♠, the cheapest card, beats it for now, and nobody is told that the 6♠ is
+    Low, nor that the 7♠ takes the trick (the A♠ and K♠ are unseen, and two seats play after)."""
     hand = low_lead("6S")
     view = hand.view(2)
     assert tactics_suit._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
     decision = BOT.decide(view)
     assert decision.action == pl.Play(pl.Card("7S"))
+    assert decision.why.startswith("play 7♠, the card I can best spare: ")
     assert not any(isinstance(c, Contest) for c in decision.claims)
     assert "Low" not in decision.why
     assert_true_claims(hand, decision)
