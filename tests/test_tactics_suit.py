@@ -338,15 +338,31 @@ def test_last_to_play_it_banks_the_jack() -> None:
     assert_true_claims(hand, decision)
 
 
+def shown_out() -> pl.Hand:
+    """Auction Pitch: seat 1 pitches the A♠, seat 2 follows with the 3♠, seats 3 and 0 have no
+    spade; seat 1 then leads the K♥, and seat 2 is to play."""
+    hand = deal(AUCTION, ["2D 3D 4D 6D 7D 8D", "AS KH 9H 5D 8C 9C", "3S 4S 7H 2C 3C 6C", "2H 3H 4H 5H 6H 8H"])
+    bid(hand, {1: 2})
+    play(hand, "AS 3S 2H 2D KH")
+    return hand
+
+
 def test_a_seat_that_showed_out_of_trump_cannot_beat_my_trump() -> None:
     """Auction Pitch: seats 3 and 0, the two still to play after seat 2, did not follow the A♠
     lead (trump must be followed), so neither holds a trump: seat 2's 4♠ is sure to take the
     K♥ (3 game points) and it trumps, instead of giving the king away with its 7♥."""
-    hand = deal(AUCTION, ["2D 3D 4D 6D 7D 8D", "AS KH 9H 5D 8C 9C", "3S 4S 7H 2C 3C 6C", "2H 3H 4H 5H 6H 8H"])
-    bid(hand, {1: 2})
-    play(hand, "AS 3S 2H 2D KH")
+    hand = shown_out()
     decision = BOT.decide(hand.view(2))
     assert decision.action == pl.Play(pl.Card("4S"))
     assert Unbeatable(pl.Card("4S")) in decision.claims
     assert TrickGame((pl.Card("KH"),), 3) in decision.claims
     assert_true_claims(hand, decision)
+
+
+def test_the_checker_counts_the_game_points_in_the_trick() -> None:
+    """The trick holds the K♥ alone: 3 game points. A wrong count, or a card left out, is refused
+    (the claim kind the follow-suit bot added, checked apart from the bot)."""
+    hand = shown_out()
+    king = pl.Card("KH")
+    assert claimcheck.false_claims(hand, 2, [TrickGame((king,), 3)]) == []
+    assert len(claimcheck.false_claims(hand, 2, [TrickGame((king,), 4), TrickGame((), 0)])) == 2
