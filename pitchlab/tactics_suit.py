@@ -592,7 +592,7 @@ class _Trick:
         teams = self.teams = rules.teams
         self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
         self.hand = view.hand
-        trick = view.current_trick
+        trick = self.trick = view.current_trick
         self.cards = trick.cards
         self.seats = trick.seats
         self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
@@ -628,7 +628,7 @@ class _Trick:
         trump, suit = self.trump, self.f.suit
         must = self.rules.trump_lead_must_follow
         out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
-        for trick in (*self.view.tricks, self.view.current_trick):
+        for trick in (*self.view.tricks, self.trick):
             if not trick.cards:
                 continue
             led = suit[trick.cards[0]]
