@@ -11,6 +11,7 @@ so compare figures from the same run, never against a fixed threshold in a test.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import random
@@ -40,13 +41,15 @@ def rule_based(hands: int, seed: int) -> None:
         pl.play_hand(pl.Hand.deal(dealer=i & 3, seed=rng), bots)
 
 
-def rule_based_fast(hands: int, seed: int) -> None:
-    """The same bots through their fast path (``code(hand)``, no views), as simulations ask them."""
+def rule_based_fast(hands: int, seed: int, rules: str = "ten-point") -> None:
+    """The same bots through their fast path (``code(hand)``, no views), as simulations ask them;
+    a follow-suit ``rules`` runs the rules of thumb of :mod:`pitchlab.tactics_suit`."""
     rng = random.Random(seed)
     bot = pl.RuleBasedPlayer()
     over = pl.Phase.OVER
+    ruleset = pl.ruleset(rules)
     for i in range(hands):
-        hand = pl.Hand.deal(dealer=i & 3, seed=rng)
+        hand = pl.Hand.deal(ruleset, i % ruleset.players, seed=rng)
         while hand.phase is not over:
             hand.step(bot.code(hand))
 
@@ -83,6 +86,9 @@ def main() -> None:
         "checked_random_hands_per_s": rate(checked_random, args.hands, args.rounds),
         "rule_based_hands_per_s": rate(rule_based, max(1, args.hands // 5), args.rounds),
         "rule_based_fast_hands_per_s": rate(rule_based_fast, max(1, args.hands // 2), args.rounds),
+        "auction_fast_hands_per_s": rate(
+            functools.partial(rule_based_fast, rules="auction-pitch"), max(1, args.hands // 5), args.rounds
+        ),
         "fast_hands_per_s": rate(fast, args.hands, args.rounds),
     }
     if args.json:

@@ -332,6 +332,16 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
                 return f"seat {holder} does not hold the called {card.label}"
             knows = holder in (seat, view.partner)
             return None if knows else "this seat cannot know who holds the called card"
+        case c.TrickGame(cards=named, pips=said):
+            if not any(a.kind == "game" for a in rules.awards):
+                return "Game is not played"
+            counting = [
+                x for x in view.current_trick.cards if x.rank is not None and GAME_VALUES.get(x.rank.letter)
+            ]
+            total = sum(GAME_VALUES[x.rank.letter] for x in counting if x.rank is not None)
+            if sorted(counting) != sorted(named) or total != said:
+                return f"the trick's counting cards are {counting} worth {total} game points"
+            return None
     return f"no check for claims of kind {claim.kind!r}"
 
 

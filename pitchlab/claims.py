@@ -368,6 +368,21 @@ class CalledPartner(Claim):
         return f"{name} holds the called {self.card.label}: we are partners this hand"
 
 
+@dataclass(frozen=True)
+class TrickGame(Claim):
+    """The cards in the trick that count toward Game, and the game points they add up to."""
+
+    kind: ClassVar[str] = "trick_game"
+    cards: tuple[Card, ...]
+    pips: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return (
+            f"the trick holds {self.pips} game point{'s' if self.pips != 1 else ''} ({_labels(self.cards)}) "
+            "toward Game, the point for the side with the most (ten 10, ace 4, king 3, queen 2, jack 1)"
+        )
+
+
 ALL_KINDS: tuple[type[Claim], ...] = (
     OnlyChoice,
     DealerStuck,
@@ -390,6 +405,7 @@ ALL_KINDS: tuple[type[Claim], ...] = (
     Contest,
     Void,
     CalledPartner,
+    TrickGame,
 )
 """Every kind of claim, for the checker and the docs."""
 

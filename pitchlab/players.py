@@ -130,8 +130,9 @@ class RuleBasedPlayer:
     def decide(self, view: SeatView) -> Decision:
         rules = view.rules
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
-            action, why = tactics_suit.decide(view)
-            return Decision(action, why)
+            choice = tactics_suit.decide(view)
+            conclusion, claims = choice.explain()
+            return Decision(choice.action, render(conclusion, claims, view.seat, rules), claims)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
             best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
@@ -202,7 +203,7 @@ class RuleBasedPlayer:
         phase = hand.phase
         if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
             # the slot tables below know trump-only play alone; these rules of thumb read a light view
-            return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat))[0])
+            return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat)).action)
         suit = hand.trump
         if phase is Phase.PLAY:
             assert suit is not None

@@ -51,7 +51,9 @@ class StrongPlayer:
     def decide(self, view: SeatView) -> Decision:
         if not solvable(view.rules):
             base = self.base.decide(view)
-            return Decision(base.action, f"{base.why} (rule-based: {unsolvable_reason(view.rules)})")
+            return Decision(
+                base.action, f"{base.why} (rule-based: {unsolvable_reason(view.rules)})", base.claims
+            )
         if view.phase is Phase.PLAY and view.to_act == view.seat and len(view.legal_actions) > 1:
             return self._play(view)
         if view.phase is Phase.NAME_TRUMP and self.suit_hands:

@@ -8,8 +8,19 @@ trick, what it is worth, and what each card in hand is worth keeping.
 Everything here reads a seat's view only (:class:`Table`), and every rule
 of thumb is driven by the ruleset's parameters (its trump order, point cards,
 awards, teams and deal sizes), never by its name, so a new follow-suit preset
-gets a sensible bot for free. Each choice comes back with a one-line reason,
-written for a learner, in the voice of :class:`~pitchlab.players.RuleBasedPlayer`.
+gets a sensible bot for free.
+
+Each choice (:class:`Choice`) comes back with its reason in two parts, built
+only when asked for: a conclusion that names the action and its intent and
+asserts nothing, and the claims it rests on (:mod:`pitchlab.claims`), each a
+fact the seat can know and :mod:`pitchlab.claimcheck` can verify. A learner
+believes what the bot says, so a fact the bot is not sure of (an unseen king
+may sit behind my queen; a six is Low only if no lower trump was dealt) is
+valued as a chance, never said.
+
+What the seat knows: every card it has not seen may be in play (cards never
+dealt look the same from its chair); a seat that did not follow a suit holds
+none of it; and only the seats still to play after it can change a trick.
 
 The rules of thumb:
 
@@ -22,10 +33,11 @@ The rules of thumb:
 * **Lead** a trump nothing still out can beat (it pulls the others' trump and
   the points with them), else a cheap card that counts for nothing.
 * **Follow**: win a trick cheaply when a point (the Jack, High or Low, a ten,
-  Game points) is at stake; otherwise follow low. Never overtake a partner
-  who is winning; when the partner is sure to win, give it counting cards.
-  Void in the suit led and nothing worth winning: dump a low card that counts
-  for nothing.
+  Game points) is at stake; otherwise follow low. Last to play (or sure to
+  win), take the trick with a point card that could be captured later, so as
+  to capture it myself. Never overtake a partner who is winning; when the
+  partner is sure to win, give it counting cards. Void in the suit led and
+  nothing worth winning: throw off a low card that counts for nothing.
 
 Some presets add steps, and the bot has a rule of thumb for each: **name**
 the best suit where trump is named rather than pitched; **throw in** a hand
@@ -39,20 +51,50 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pitchlab.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import CARDS, Card, Suit
+from pitchlab.claims import (
+    AllCarryPoints,
+    CannotWin,
+    Claim,
+    Contest,
+    DealerStuck,
+    Estimate,
+    HandHolds,
+    HighBid,
+    NoOpponentAfter,
+    NoPoints,
+    OnlyChoice,
+    PartnerBid,
+    TrickGame,
+    TrickPoints,
+    Unbeatable,
+    Void,
+    Winning,
+    WinsForSure,
+)
 from pitchlab.hand import Phase, Trick
 from pitchlab.rules import GAME_VALUES, Ruleset
 
 if TYPE_CHECKING:
     from pitchlab.hand import Hand
 
-Choice = tuple[Action, str]
-"""An action and the reason given for it."""
+
+@dataclass(frozen=True)
+class Choice:
+    """An action, and on demand the reason for it: a conclusion (what the seat does and means
+    to do, asserting nothing) and the claims it rests on (see :mod:`pitchlab.claims`).
+
+    The reason is built only when asked (:meth:`explain`): simulations call the bot
+    thousands of times a second and never read it.
+    """
+
+    action: Action
+    explain: Callable[[], tuple[str, tuple[Claim, ...]]]
 
 
 class Table(Protocol):
@@ -78,50 +120,53 @@ class Table(Protocol):
     @property
     def current_trick(self) -> Trick: ...
     @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
     def legal_actions(self) -> tuple[Action, ...]: ...
     def seen_cards(self) -> tuple[Card, ...]: ...
 
 
-@dataclass(frozen=True)
 class HandTable:
-    """The part of a seat's view the bot reads, built from a hand without the rest of a
-    :class:`~pitchlab.view.SeatView` (no scores, no piles): the same facts, read faster."""
+    """The part of a seat's view the bot reads, read straight from a hand without building a
+    :class:`~pitchlab.view.SeatView`: the same facts; the tricks only when the bot asks for
+    them (a bid never does)."""
 
-    seat: int
-    rules: Ruleset
-    dealer: int
-    phase: Phase
-    hand: tuple[Card, ...]
-    high_bid: int
-    bidder: int | None
-    trump: Suit | None
-    current_trick: Trick
-    legal_actions: tuple[Action, ...]
-    shown: tuple[Card, ...]
-    """Every card laid face up: buried, or played to a finished trick (the current trick's
-    cards are in ``current_trick``)."""
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._of = hand
+        self.seat = seat
+        self.rules = hand.rules
+        self.dealer = hand.dealer
+        self.phase = hand.phase
+        self.high_bid = hand.high_bid
+        self.bidder = hand.bidder
+        self.trump = hand.trump
+        self.hand = hand.hand_of(seat)
+        self.legal_actions = hand.legal_actions() if hand.to_act == seat else ()
+
+    # read once a decision, and only in play
+    @property
+    def current_trick(self) -> Trick:
+        return self._of.current_trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._of.tricks)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(mask.bit_count() for mask in self._of.hands)
 
     def seen_cards(self) -> tuple[Card, ...]:
-        """Every card this seat has seen: its hand, the buried cards, every card played."""
-        return self.hand + self.shown + self.current_trick.cards
+        """Every card this seat has seen: its hand, the buried cards, every card played (in
+        deck order, not the order seen)."""
+        return self._of.cards(self._of.hands[self.seat] | self._of.seen_by_all)
 
 
 def table_of(hand: Hand, seat: int) -> HandTable:
     """What ``seat`` may see of ``hand``, as the bot reads it."""
-    return HandTable(
-        seat=seat,
-        rules=hand.rules,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        hand=hand.hand_of(seat),
-        high_bid=hand.high_bid,
-        bidder=hand.bidder,
-        trump=hand.trump,
-        current_trick=hand.current_trick,
-        legal_actions=hand.legal_actions() if hand.to_act == seat else (),
-        shown=tuple(c for s in range(hand.rules.players) for c in hand.buried_by(s))
-        + tuple(c for t in hand.tricks for c in t.cards),
-    )
+    return HandTable(hand, seat)
 
 
 # ------------------------------------------------------------------ card facts
@@ -132,29 +177,6 @@ def table_of(hand: Hand, seat: int) -> HandTable:
 _SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
 _GAME: tuple[int, ...] = tuple(0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in CARDS)
-
-
-def game_value(card: Card) -> int:
-    """Game points the card counts for whoever captures it (ten 10, ace 4, king 3, queen 2, jack 1)."""
-    return _GAME[card]
-
-
-def suit_in_play(rules: Ruleset, card: Card, trump: Suit | None) -> Suit | None:
-    """The suit a card counts as: trump for every trump (an off-jack too), else its printed suit."""
-    if trump is not None and rules.is_trump(card, trump):
-        return trump
-    return _SUIT[card]
-
-
-def power(rules: Ruleset, card: Card, trump: Suit | None, led: Suit | None) -> int:
-    """How strongly a card bids for a trick: any trump beats the suit led, which beats the rest (0)."""
-    if trump is not None:
-        rank = rules.trump_rank(card, trump)
-        if rank:
-            return 100 + rank
-    if led is not None and led != trump and _SUIT[card] == led:
-        return _RANK[card]
-    return 0
 
 
 # ------------------------------------------------------------------ bidding
@@ -200,67 +222,104 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
-    players = rules.players
-    teams = rules.teams
-    partners = sum(1 for s in range(players) if s != seat and teams[s] == teams[seat])
-    share = partners / (players - 1)  # of the cards dealt to the other seats, the share partners hold
-    unseen = len(rules.deck) - rules.hand_size
-    dealt = min(1.0, (players - 1) * rules.hand_size / unseen) if unseen else 1.0
-    table = rules.trump(suit)
-    ranks = table.ranks
-    mine = sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c])
-    held = Counter(mine)
-    out = Counter(table.cards) - held
-    parts: list[tuple[str, float]] = []
-
-    def ours(p_mine: float) -> float:
-        """Chance a contest card is our side's: mine, or else a partner's share of the rest."""
-        return p_mine + (1 - p_mine) * share
-
-    trick_share = min(0.85, 0.45 + 0.06 * len(mine))
-    for award in rules.awards:
-        if award.kind == "game":
-            continue
-        if mine:
-            edge = mine[0] if award.kind == "high" else mine[-1]
-            beyond = sum(
-                n
-                for c, n in out.items()
-                if (ranks[c] > ranks[edge] if award.kind == "high" else ranks[c] < ranks[edge])
-            )
-            p_mine = (1 - dealt) ** beyond
-        else:
-            p_mine = 0.0
-        value = ours(p_mine)
-        if award.scorer == "capturer" and award.kind == "low":
-            # whoever holds the Low, it falls to the side winning trump tricks: mostly the long trump
-            value = trick_share
-        parts.append((award.kind.capitalize(), award.points * value))
-    for point in rules.point_cards:
-        card = next(c for c in table.cards if table.roles[c] == point.role)
-        copies = table.cards.count(card)
-        for k in range(copies):
-            if k < held[card]:
-                guards = sum(1 for c in mine if ranks[c] > ranks[card])
-                if point.scorer == "holder":
-                    chance = 1.0
-                else:
-                    chance = min(0.95, 0.45 + 0.2 * guards + 0.05 * len(mine))
-            else:
-                catch = min(0.5, 0.1 * sum(1 for c in mine if ranks[c] > ranks[card]))
-                chance = dealt * (share * (1.0 if point.scorer == "holder" else 0.6) + (1 - share) * catch)
-            parts.append((card.label, point.points * chance))
-    for award in rules.awards:
-        if award.kind != "game":
-            continue
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
+    mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
+    parts = _trump_parts(rules, suit, seat, mine)
+    if r.game:
         expected_pips, expected_trump = _typical(rules)
         pips = sum([_GAME[c] for c in hand])
         base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
         value = base + 0.08 * (len(mine) - expected_trump)
         if expected_pips:
             value += 0.25 * (pips / expected_pips - 1)
-        parts.append(("Game", award.points * min(0.9, max(0.05, value))))
-    return SuitRating(suit, tuple(mine), tuple(parts))
+        parts += (("Game", r.game * min(0.9, max(0.05, value))),)
+    return SuitRating(suit, mine, parts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _trump_parts(
+    rules: Ruleset, suit: Suit, seat: int, mine: tuple[Card, ...]
+) -> tuple[tuple[str, float], ...]:
+    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held alone,
+    and short holdings come round again and again, so they are remembered."""
+    share, dealt = _seat_odds(rules, seat)
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
+    mine_ranks = [ranks[c] for c in mine]
+    parts: list[tuple[str, float]] = []
+    trick_share = min(0.85, 0.45 + 0.06 * len(mine))
+    for kind, points, scorer in r.contests:
+        if mine:
+            # every trump beyond my edge card is another's: out of my hand, it is dealt or not
+            beyond = r.above[mine_ranks[0]] if kind == "high" else r.below[mine_ranks[-1]]
+            p_mine = (1 - dealt) ** beyond
+        else:
+            p_mine = 0.0
+        value = p_mine + (1 - p_mine) * share  # mine, or else a partner's share of the rest
+        if scorer == "capturer" and kind == "low":
+            # whoever holds the Low, it falls to the side winning trump tricks: mostly the long trump
+            value = trick_share
+        parts.append((kind.capitalize(), points * value))
+    for label, card, copies, points, scorer in r.point_cards:
+        held = mine.count(card)
+        guards = sum(1 for x in mine_ranks if x > ranks[card])
+        for k in range(copies):
+            if k < held:
+                guarded = min(0.95, 0.45 + 0.2 * guards + 0.05 * len(mine))
+                chance = 1.0 if scorer == "holder" else guarded
+            else:
+                catch = min(0.5, 0.1 * guards)
+                chance = dealt * (share * (1.0 if scorer == "holder" else 0.6) + (1 - share) * catch)
+            parts.append((label, points * chance))
+    return tuple(parts)
+
+
+@functools.cache
+def _seat_odds(rules: Ruleset, seat: int) -> tuple[float, float]:
+    """Of the cards dealt to the other seats, the share the seat's partners hold; and the chance
+    that a card the seat does not hold was dealt to another seat."""
+    players = rules.players
+    teams = rules.teams
+    partners = sum(1 for s in range(players) if s != seat and teams[s] == teams[seat])
+    unseen = len(rules.deck) - rules.hand_size
+    dealt = min(1.0, (players - 1) * rules.hand_size / unseen) if unseen else 1.0
+    return partners / (players - 1), dealt
+
+
+@dataclass(frozen=True)
+class _RatingTables:
+    """What :func:`rate_suit` reads of a ruleset with one suit as trump, built once."""
+
+    ranks: dict[Card, int]
+    above: dict[int, int]
+    below: dict[int, int]
+    """For each trump rank, how many trump (a repeated joker twice) rank above it, below it."""
+    contests: tuple[tuple[str, int, str], ...]
+    """High and Low: (kind, points, who scores)."""
+    point_cards: tuple[tuple[str, Card, int, int, str], ...]
+    """(label, card, copies in the deck, points, who scores)."""
+    game: int
+    """Points for Game (0: not played)."""
+
+
+@functools.cache
+def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+    table = rules.trump(suit)
+    ranks = table.ranks
+    all_ranks = [ranks[c] for c in table.cards]
+    points = []
+    for point in rules.point_cards:
+        card = next(c for c in table.cards if table.roles[c] == point.role)
+        points.append((card.label, card, table.cards.count(card), point.points, point.scorer))
+    return _RatingTables(
+        ranks=ranks,
+        above={r: sum(1 for x in all_ranks if x > r) for r in all_ranks},
+        below={r: sum(1 for x in all_ranks if x < r) for r in all_ranks},
+        contests=tuple((a.kind, a.points, a.scorer) for a in rules.awards if a.kind != "game"),
+        point_cards=tuple(points),
+        game=sum(a.points for a in rules.awards if a.kind == "game"),
+    )
 
 
 @functools.cache
@@ -297,38 +356,68 @@ def choose_bid(view: Table, best: SuitRating) -> Choice:
     rules = view.rules
     legal = view.legal_actions
     bids = [a.value for a in legal if isinstance(a, Bid)]
-    reason = f"best suit {best.describe()}"
     worth = int(best.expected + BID_MARGIN)
+
+    def because(conclusion: str, *facts: Claim) -> Callable[[], tuple[str, tuple[Claim, ...]]]:
+        return lambda: (conclusion, (*facts, *_rating_claims(rules, best)))
+
     if worth < rules.min_bid and any(isinstance(a, ThrowIn) for a in legal):
-        return ThrowIn(), f"{reason}: too weak to bid, and the rules let me throw it in for a new deal"
+        return Choice(ThrowIn(), because("throw the hand in for a new deal"))
     if not any(isinstance(a, Pass) for a in legal):
-        return Bid(bids[0]), f"everyone passed, so the dealer must bid {bids[0]}; {reason}"
+        return Choice(Bid(bids[0]), because(f"bid {bids[0]}", DealerStuck()))
     bidder = view.bidder
     high = view.high_bid
     partner_high = (
         bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
     )
     if partner_high and worth <= high:
-        return PASS, f"partner already bid {high}; {reason}"
+        assert bidder is not None
+        return Choice(PASS, because("pass and leave the contract to my partner", PartnerBid(bidder, high)))
     affordable = [b for b in bids if b <= worth and (b > high or not partner_high)]
     if not affordable:
         over = f"over {high}" if high else f"the minimum of {rules.min_bid}"
-        return PASS, f"{reason}: not enough to bid {over}"
+        return Choice(PASS, because(f"pass, not enough to bid {over}", HighBid(high)))
+    bid = affordable[0] if view.seat == view.dealer else affordable[-1]
     if view.seat == view.dealer:
-        bid = affordable[0]
-        how = "matches" if bid == high else "beats"
-        return Bid(bid), f"{reason}; as dealer, bid {bid}: the cheapest bid that {how} the table"
-    bid = affordable[-1]
-    return Bid(bid), f"{reason}; one bid each, so bid {bid}, what the hand is worth"
+        conclusion = f"as dealer, bid {bid} to take the contract as cheaply as I can"
+    else:
+        conclusion = f"bid {bid}, what the hand is worth"
+    return Choice(Bid(bid), because(conclusion, HighBid(high)))
+
+
+def _rating_claims(rules: Ruleset, best: SuitRating) -> tuple[Claim, ...]:
+    """What a bid, a named or a pitched suit rests on: the trump the hand holds in the best
+    suit, and what the rules of thumb make of it."""
+    points = rules.trump(best.suit).points
+    return (
+        HandHolds(best.suit, best.trump, sum(points.get(c, 0) for c in best.trump)),
+        Estimate(
+            f"points my side takes with {best.suit.symbol} as trump",
+            best.expected,
+            "points",
+            "rules of thumb",
+        ),
+    )
 
 
 def choose_trump(view: Table) -> Choice:
     """Where the bidder names trump rather than pitching it: the best suit."""
-    best = best_suit(view.rules, view.hand, view.seat)
-    return NameTrump(best.suit), f"name {best.suit.symbol}: my best suit is {best.describe()}"
+    rules = view.rules
+    best = best_suit(rules, view.hand, view.seat)
+    return Choice(NameTrump(best.suit), lambda: (f"name {best.suit.symbol}", _rating_claims(rules, best)))
 
 
 # ------------------------------------------------------ exchange and partner
+
+
+def _trump_held(view: Table) -> tuple[Claim, ...]:
+    """The trump the hand holds (nothing before trump is known)."""
+    trump = view.trump
+    if trump is None:
+        return ()
+    table = view.rules.trump(trump)
+    held = tuple(sorted((c for c in view.hand if c in table.ranks), key=lambda c: -table.ranks[c]))
+    return (HandHolds(trump, held, sum(table.points.get(c, 0) for c in held)),)
 
 
 def choose_discard(view: Table) -> Choice:
@@ -344,10 +433,14 @@ def choose_discard(view: Table) -> Choice:
     if action not in view.legal_actions:  # e.g. trump may not be thrown: throw only what is allowed
         allowed = [a for a in view.legal_actions if isinstance(a, Discard)]
         action = max(allowed, key=lambda a: (set(a.cards) <= set(thrown), len(a.cards)))
-    if not action.cards:
-        return action, "keep every card: all trump or aces"
-    shown = " ".join(c.label for c in action.cards)
-    return action, f"throw away {shown} and draw as many: keep trump and aces"
+
+    def explain() -> tuple[str, tuple[Claim, ...]]:
+        if not action.cards:
+            return "keep every card", _trump_held(view)
+        shown = " ".join(c.label for c in action.cards)
+        return f"throw away {shown} and draw as many, to draw for trump", _trump_held(view)
+
+    return Choice(action, explain)
 
 
 def choose_call(view: Table) -> Choice:
@@ -356,129 +449,377 @@ def choose_call(view: Table) -> Choice:
     rules = view.rules
     legal = [a.card for a in view.legal_actions if isinstance(a, Call)]
     trump = view.trump
-    if trump is not None:
-        wanted = [c for c in legal if rules.is_trump(c, trump)]
-        if wanted:
-            card = max(wanted, key=lambda c: (rules.trump_rank(c, trump), -int(c)))
-            return Call(card), f"call {card.label}: the highest trump I do not hold; its holder plays with me"
-    card = max(legal, key=lambda c: (_RANK[c], -int(c)))
-    return Call(card), f"call {card.label}: a high card I do not hold; its holder plays with me"
+    wanted = [c for c in legal if trump is not None and rules.is_trump(c, trump)]
+    if wanted:
+        assert trump is not None
+        card = max(wanted, key=lambda c: (rules.trump_rank(c, trump), -int(c)))
+    else:
+        card = max(legal, key=lambda c: (_RANK[c], -int(c)))
+    return Choice(
+        Call(card), lambda: (f"call {card.label}, so that its holder plays with me", _trump_held(view))
+    )
 
 
 # ------------------------------------------------------------------- play
 
 
+@dataclass(frozen=True)
+class _SuitFacts:
+    """Per-card lookups for one ruleset and trump suit, indexed by card: a hand reads them
+    thousands of times, so they are built once (:func:`_facts`)."""
+
+    rank: tuple[int, ...]
+    """Trump rank (0: not trump)."""
+    suit: tuple[Suit | None, ...]
+    """The suit a card counts as: the trump suit for every trump."""
+    capture: tuple[int, ...]
+    """Points a point card scores for whoever captures it."""
+    top: int
+    bottom: int
+    """The highest and lowest trump rank of the ruleset."""
+    high: int
+    low: int
+    """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
+    game: bool
+    """Whether Game (most game points) is played."""
+    trump_desc: tuple[Card, ...]
+    """The trump in the deck, highest first (an identical joker twice)."""
+    plain_desc: tuple[tuple[Card, ...], ...]
+    """Each plain suit's cards in the deck, highest first."""
+    unique: bool
+    """Whether no card is in the deck twice (no identical jokers)."""
+
+
+@functools.cache
+def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+    table = rules.trump(trump)
+    size = len(CARDS)
+    rank = [0] * size
+    capture = [0] * size
+    for card, r in table.ranks.items():
+        rank[card] = r
+        if table.scorers.get(card) == "capturer":
+            capture[card] = table.points.get(card, 0)
+    suit = tuple(trump if rank[i] else _SUIT[i] for i in range(size))
+    by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
+    return _SuitFacts(
+        rank=tuple(rank),
+        suit=suit,
+        capture=tuple(capture),
+        top=max(table.ranks.values()),
+        bottom=min(table.ranks.values()),
+        high=by_kind.get("high", 0),
+        low=by_kind.get("low", 0),
+        game=any(a.kind == "game" for a in rules.awards),
+        trump_desc=tuple(sorted((c for c in rules.deck if rank[c]), key=lambda c: -rank[c])),
+        plain_desc=tuple(
+            tuple(
+                sorted((c for c in rules.deck if not rank[c] and _SUIT[c] == plain), key=lambda c: -_RANK[c])
+            )
+            for plain in Suit
+            if plain != trump
+        ),
+        unique=len(set(rules.deck)) == len(rules.deck),
+    )
+
+
+@dataclass(frozen=True)
+class _Out:
+    """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
+
+    unseen_ranks: list[int]
+    """The trump ranks among them, highest first."""
+    top_plain: dict[Suit | None, int]
+    """The rank of the highest of them in each plain suit."""
+    top_seen: int
+    bottom_seen: int
+    """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
+    in_play: float
+    """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+
+    @classmethod
+    def of(cls, view: Table, f: _SuitFacts) -> _Out:
+        seen = view.seen_cards()
+        rank = f.rank
+        seen_ranks = [rank[c] for c in seen if rank[c]]
+        left = dict.fromkeys(seen, 1) if f.unique else dict(Counter(seen))
+        top_plain: dict[Suit | None, int] = {}
+        for cards in f.plain_desc:
+            top = _not_seen(cards, left, 1)
+            if top:
+                top_plain[_SUIT[top[0]]] = _RANK[top[0]]
+        unseen = len(view.rules.deck) - len(seen)
+        held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+        return cls(
+            unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
+            top_plain=top_plain,
+            top_seen=max(seen_ranks, default=0),
+            bottom_seen=min(seen_ranks, default=f.top + 1),
+            in_play=held / unseen if unseen else 0.0,
+        )
+
+
+def _not_seen(cards: Sequence[Card], left: dict[Card, int], most: int | None = None) -> list[Card]:
+    """The first ``most`` (default all) of ``cards`` that are not among the cards seen, counted
+    in ``left`` (``cards`` may list the identical joker twice, and one may have been seen):
+    each seen card found is taken off ``left``."""
+    found: list[Card] = []
+    for c in cards:
+        if left.get(c):
+            left[c] -= 1
+            continue
+        found.append(c)
+        if most is not None and len(found) == most:
+            break
+    return found
+
+
 class _Trick:
-    """What the seat to act knows about the trick in front of it, and the cards still out."""
+    """What the seat to act knows about the trick in front of it and the cards still out.
+
+    A seat that did not follow a suit is out of it (:attr:`voids`): a card is
+    only called sure to win when no seat still to play after this one could
+    hold a card that beats it.
+    """
 
     def __init__(self, view: Table) -> None:
         rules = self.rules = view.rules
-        trump = self.trump = view.trump
-        self.seat = view.seat
-        self.teams = rules.teams
+        trump = view.trump
+        assert trump is not None
+        self.trump: Suit = trump
+        f = self.f = _facts(rules, trump)
+        seat = self.seat = view.seat
+        teams = self.teams = rules.teams
         self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
         self.hand = view.hand
-        trick = view.current_trick
+        trick = self.trick = view.current_trick
         self.cards = trick.cards
         self.seats = trick.seats
-        self.led = suit_in_play(rules, trick.cards[0], trump) if trick.cards else None
-        seen = view.seen_cards()
-        unseen = Counter(rules.deck)
-        unseen.subtract(seen)
-        # cards not in this hand and not played: in other hands, or never dealt
-        self.unseen = [c for c, n in unseen.items() if n > 0]
+        self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
+        self.view = view
         n = rules.players
-        leader = trick.seats[0] if trick.seats else view.seat
-        later = [(view.seat + k) % n for k in range(1, (leader - view.seat) % n or n)]
-        self.opponents_later = any(self.teams[s] != self.teams[view.seat] for s in later)
-        table = rules.trump(trump) if trump is not None else None
-        self.ranks: dict[Card, int] = (
-            table.ranks if table is not None else {}
-        )  # trump rank; absent: not trump
-        seen_ranks = [self.ranks[c] for c in seen if c in self.ranks]
-        self.top_seen = max(seen_ranks, default=0)
-        self.bottom_seen = min(seen_ranks, default=len(rules.trump_order) + 1)
-        self._captures: dict[Card, tuple[float, str]] = {}
+        leader = trick.seats[0] if trick.seats else seat
+        self.after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+        """The seats still to play to this trick after this one."""
+        self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
+        self._out: _Out | None = None
+        self._values: dict[Card, float] = {}
+        self._strongest: dict[Suit | None, int] = {}
+        self._voids: dict[int, set[Suit]] | None = None
+        self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
+        """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
-    def power(self, card: Card) -> int:
-        return power(self.rules, card, self.trump, self.led)
+    # ---------------------------------------------------------- who holds what
 
-    def trump_rank(self, card: Card) -> int:
-        return self.ranks.get(card, 0)
+    @property
+    def out(self) -> _Out:
+        """The cards this seat has not seen, worked out only when a rule of thumb needs them."""
+        if self._out is None:
+            self._out = _Out.of(self.view, self.f)
+        return self._out
 
-    def capture_points(self, card: Card) -> tuple[float, str]:
-        """Points its capturer wins with this card, and what they are: a point card (the Jack),
-        or the High or Low while no trump seen goes beyond it."""
-        known = self._captures.get(card)
+    @property
+    def voids(self) -> dict[int, set[Suit]]:
+        """Suits each seat has shown it lacks: it played neither the suit led nor trump to a
+        plain lead, or did not follow a trump lead the rules make it follow. (Trumping a plain
+        lead shows nothing: the rules allow it with the suit in hand.)"""
+        if self._voids is not None:
+            return self._voids
+        trump, suit = self.trump, self.f.suit
+        must = self.rules.trump_lead_must_follow
+        out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
+        for trick in (*self.view.tricks, self.trick):
+            if not trick.cards:
+                continue
+            led = suit[trick.cards[0]]
+            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+                played = suit[card]
+                if played == led:
+                    continue
+                if led == trump:
+                    if must:
+                        out[who].add(trump)
+                elif played != trump and led is not None:
+                    out[who].add(led)
+        self._voids = out
+        return out
+
+    def power(self, card: Card, led: Suit | None = None) -> int:
+        """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""
+        rank = self.f.rank[card]
+        if rank:
+            return 100 + rank
+        led = self.led if led is None else led
+        if led is not None and led != self.trump and _SUIT[card] == led:
+            return _RANK[card]
+        return 0
+
+    def strongest_after(self, led: Suit | None) -> int:
+        """The power of the strongest card any seat after this one might hold, with ``led`` led
+        (0: none can win a trick): its top unseen trump unless it is out of trump, else its top
+        unseen card of a plain suit led unless it is out of that suit."""
+        known = self._strongest.get(led)
+        if known is None:
+            known = 0
+            trump = self.trump
+            out = self.out
+            top_trump = 100 + max(out.unseen_ranks) if out.unseen_ranks else 0
+            top_plain = out.top_plain.get(led, 0) if led != trump else 0
+            for s in self.after:
+                void = self.voids[s]
+                if trump not in void:
+                    known = max(known, top_trump)
+                if led is not None and led not in void:
+                    known = max(known, top_plain)
+            self._strongest[led] = known
+        return known
+
+    def unbeatable(self, card: Card) -> bool:
+        """Whether ``card``, played now, beats the trick so far and nothing after can beat it."""
+        led = self.led if self.cards else self.f.suit[card]
+        mine = self.power(card, led)
+        return mine > self.best[2] and mine >= self.strongest_after(led)
+
+    def safe(self, card: Card) -> bool:
+        """Whether the trick is ours if I play ``card``: it cannot be beaten after me, or no
+        opponent plays after me."""
+        return not self.opponents_after or self.unbeatable(card)
+
+    def safe_claim(self, card: Card) -> Claim:
+        """The claim behind :meth:`safe`."""
+        return Unbeatable(card) if self.unbeatable(card) else NoOpponentAfter()
+
+    def _best(self) -> tuple[Card, int, int]:
+        best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
+        for card, who in zip(self.cards, self.seats, strict=True):
+            p = self.power(card)
+            if p > best_power:
+                best_card, best_seat, best_power = card, who, p
+        return best_card, best_seat, best_power
+
+    # ---------------------------------------------------------------- points
+
+    def chance(self, card: Card, kind: str) -> float:
+        """The chance a trump turns out High (``kind="high"``) or Low: none if a trump beyond it
+        has been seen; else every unseen trump beyond it must be one never dealt."""
+        rank = self.f.rank[card]
+        out = self.out
+        if kind == "high":
+            if out.top_seen > rank:
+                return 0.0
+            beyond = sum(1 for r in out.unseen_ranks if r > rank)
+        else:
+            if out.bottom_seen < rank:
+                return 0.0
+            beyond = sum(1 for r in out.unseen_ranks if r < rank)
+        return (1 - out.in_play) ** beyond
+
+    def value(self, card: Card) -> float:
+        """Points its capturer expects to score for a card: a point card's points, and High or
+        Low where its capturer scores them, at the chance the card turns out to be it."""
+        known = self._values.get(card)
         if known is not None:
             return known
-        rank = self.ranks.get(card, 0)
-        points = 0.0
-        names = []
-        if rank:
-            assert self.trump is not None
-            table = self.rules.trump(self.trump)
-            if table.scorers.get(card) == "capturer" and table.points.get(card):
-                points += table.points[card]
-                names.append(card.label)
-            for award in self.rules.awards:
-                if award.scorer != "capturer":
-                    continue
-                if award.kind == "high" and rank >= self.top_seen:
-                    points += award.points
-                    names.append(f"{card.label} (High)")
-                elif award.kind == "low" and rank <= self.bottom_seen:
-                    points += award.points
-                    names.append(f"{card.label} (Low)")
-        known = self._captures[card] = (points, " and ".join(names))
-        return known
+        f = self.f
+        points = float(f.capture[card])
+        if f.rank[card]:
+            if f.high:
+                points += f.high * self.chance(card, "high")
+            if f.low:
+                points += f.low * self.chance(card, "low")
+        self._values[card] = points
+        return points
+
+    def sure_contests(self, card: Card) -> list[Literal["high", "low"]]:
+        """The High or Low its capturer scores that ``card`` is sure to be (the ruleset's top or
+        bottom trump)."""
+        f = self.f
+        rank = f.rank[card]
+        found: list[Literal["high", "low"]] = []
+        if rank and f.high and rank == f.top:
+            found.append("high")
+        if rank and f.low and rank == f.bottom:
+            found.append("low")
+        return found
+
+    def counts(self, card: Card) -> bool:
+        """Whether whoever takes ``card`` might score by it: a point card, game points where Game
+        is played, or a High or Low its capturer scores that no trump seen rules out."""
+        f = self.f
+        if f.capture[card] or (f.game and _GAME[card]):
+            return True
+        rank = f.rank[card]
+        return bool(rank) and (
+            bool(f.high and self.out.top_seen <= rank) or bool(f.low and self.out.bottom_seen >= rank)
+        )
 
     def keep_value(self, card: Card) -> float:
         """How much the seat would rather keep a card: plain cards that count for nothing go
         first, then low trump, then counting cards; point-carrying trump last."""
-        rank = self.trump_rank(card)
-        plain = _RANK[card]
+        rank = self.f.rank[card]
         if not rank:
-            return 2 * game_value(card) + plain / 20
-        value = 5 + 2 * rank + 2 * game_value(card)
-        points, _ = self.capture_points(card)
-        return value + 30 * points
+            return 2 * _GAME[card] + _RANK[card] / 20
+        return 5 + 2 * rank + 2 * _GAME[card] + 30 * self.value(card)
 
     def gift_value(self, card: Card) -> float:
         """What a card adds to a partner's trick: its points, or its game points where giving
         them costs no control (a plain card, or a trump worth a ten's game points)."""
-        points, _ = self.capture_points(card)
-        pips = game_value(card)
-        if self.trump_rank(card) and pips < 10:
+        pips = _GAME[card]
+        if self.f.rank[card] and pips < 10:
             pips = 0
-        return 10 * points + pips
-
-    def beaten_by_unseen(self, card: Card) -> bool:
-        """Whether a card still out could beat ``card`` in this trick."""
-        mine = self.power(card)
-        return any(self.power(c) > mine for c in self.unseen)
+        return 10 * self.value(card) + pips
 
     def cheapest(self, cards: Sequence[Card]) -> Card:
         return min(cards, key=lambda c: (self.keep_value(c), int(c)))
 
+    def stake(self) -> tuple[float, int]:
+        """What the trick holds for its winner: expected points, and game points."""
+        return sum(self.value(c) for c in self.cards), sum(_GAME[c] for c in self.cards) if self.f.game else 0
+
+    def stake_claims(self) -> list[Claim]:
+        """The sure facts about what the trick holds: its point cards, its game points, a
+        sure High or Low; or that nothing in it can count."""
+        f = self.f
+        found: list[Claim] = []
+        pointed = tuple(c for c in self.cards if f.capture[c])
+        if pointed:
+            found.append(TrickPoints(pointed, sum(f.capture[c] for c in pointed)))
+        counting = tuple(c for c in self.cards if _GAME[c]) if f.game else ()
+        if counting:
+            found.append(TrickGame(counting, sum(_GAME[c] for c in counting)))
+        found.extend(Contest(c, kind) for c in self.cards for kind in self.sure_contests(c))
+        if not any(self.counts(c) for c in self.cards):
+            found.append(TrickPoints((), 0))
+        return found
+
+    def spare_claims(self, card: Card) -> list[Claim]:
+        """Why giving ``card`` up costs nothing, or costs the least there is: it carries no
+        points, or every card I may play does."""
+        if not self.counts(card):
+            return [NoPoints(card)]
+        if all(self.counts(c) for c in self.legal):
+            return [AllCarryPoints()]
+        return []
+
+
+def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
+    """A card to play, with its reason built only on demand: the conclusion (``{card}`` stands
+    for the card) and the claims it rests on."""
+    return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
+
 
 def choose_play(view: Table) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
+    if view.trump is None:
+        return _pitch(view)
+    if len(view.legal_actions) == 1:
+        only = view.legal_actions[0]
+        assert isinstance(only, Play)
+        return Choice(only, lambda: (f"play {only.card.label}", (OnlyChoice(),)))
     t = _Trick(view)
-    if len(t.legal) == 1 and t.trump is not None:
-        card = t.legal[0]
-        return _play(card, f"play {card.label}: the only card the rules let me play")
     if not t.cards:
-        return _pitch(view) if t.trump is None else _lead(t)
+        return _lead(t)
     return _follow(t)
-
-
-def _pips(n: int) -> str:
-    return "1 game point" if n == 1 else f"{n} game points"
-
-
-def _play(card: Card, why: str) -> Choice:
-    return Play(card), why
 
 
 def _pitch(view: Table) -> Choice:
@@ -487,110 +828,117 @@ def _pitch(view: Table) -> Choice:
     legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
     own = [c for c in legal if _SUIT[c] == best.suit]
     card = max(own or legal, key=lambda c: (rules.trump_rank(c, best.suit), int(c)))
-    return _play(
-        card, f"pitch {card.label}: my best suit is {best.describe()}, so its top card makes it trump"
+    return Choice(
+        Play(card),
+        lambda: (f"pitch {card.label} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
     )
 
 
 def _lead(t: _Trick) -> Choice:
-    trump = t.trump
-    assert trump is not None
-    rules = t.rules
-    trumps = sorted((c for c in t.legal if t.trump_rank(c)), key=t.trump_rank)
-    trump_out = [c for c in t.unseen if rules.is_trump(c, trump)]
-    if trumps and trump_out:
+    rank = t.f.rank
+    trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
+    others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
+    if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
-        if not any(t.trump_rank(c) > t.trump_rank(top) for c in trump_out):
-            return _play(
-                top, f"lead {top.label}: no trump still out can beat it, and it draws the others' trump"
-            )
-    if not trump_out:
-        # nobody can trump: a plain card that is the best of its suit still out takes the trick
-        for card in sorted(t.legal, key=lambda c: -game_value(c)):
-            suit, rank = _SUIT[card], _RANK[card]
-            if card in trumps or suit is None or rank is None or not game_value(card):
-                continue
-            if not any(_SUIT[c] == suit and _RANK[c] > rank for c in t.unseen):
-                return _play(
-                    card, f"lead {card.label}: the best {suit.symbol} still out, and no trump is left"
-                )
-    if trumps and not trump_out:
+        return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
+    # a plain card that counts, which nobody can beat, takes its game points home
+    counting = [
+        c for c in sorted(t.legal, key=lambda c: -_GAME[c]) if not rank[c] and _GAME[c] and t.unbeatable(c)
+    ]
+    if counting:
+        sure = counting[0]
+        return _choice(sure, "lead {card} to take its game points", lambda: [Unbeatable(sure)])
+    if trumps and not others_may_trump:
         card = t.cheapest(trumps)
-        return _play(card, f"lead {card.label}: nobody else has a trump left, so it takes the trick")
-    plain = [c for c in t.legal if not t.trump_rank(c)]
+        return _choice(card, "lead {card}, the trump I can best spare", lambda: [Unbeatable(card)])
+    plain = [c for c in t.legal if not rank[c]]
     card = t.cheapest(plain or t.legal)
-    if plain:
-        return _play(card, f"lead {card.label}: a cheap card, keeping trump and counting cards back")
-    return _play(card, f"lead {card.label}: only trump left; this one risks the least")
+    spare = "card" if plain else "trump"
+    return _choice(card, f"lead {{card}}, the {spare} I can best spare", lambda: t.spare_claims(card))
 
 
 def _follow(t: _Trick) -> Choice:
-    best_card, best_seat, best_power = t.cards[0], t.seats[0], -1
-    for card, who in zip(t.cards, t.seats, strict=True):
-        p = t.power(card)
-        if p > best_power:
-            best_card, best_seat, best_power = card, who, p
-    stake = 0.0
-    names = []
-    for card in t.cards:
-        points, name = t.capture_points(card)
-        stake += points
-        if name:
-            names.append(name)
-    pips = sum(game_value(c) for c in t.cards)
-    if pips:
-        names.append(_pips(pips))
-    at_stake = ", ".join(names) or "nothing that counts"
-    led = t.led
-    assert led is not None
+    best_card, best_seat, best_power = t.best
     winners = [c for c in t.legal if t.power(c) > best_power]
     others = [c for c in t.legal if t.power(c) <= best_power]
-    beaten = best_card.label
 
     if t.teams[best_seat] == t.teams[t.seat]:
+        winning: list[Claim] = [Winning(best_seat, best_card)]
         if not others:
             card = t.cheapest(t.legal)
-            return _play(card, f"every card I may play beats my partner's {beaten}; {card.label} costs least")
-        if not t.opponents_later or not t.beaten_by_unseen(best_card):
-            gifts = [c for c in others if t.gift_value(c)]
-            if gifts:
-                card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
-                what = t.capture_points(card)[1] or f"{card.label} ({_pips(game_value(card))})"
-                return _play(card, f"partner's {beaten} wins this trick for sure: add {what} to it")
+            return _choice(card, "play {card}, the card I can best spare", lambda: winning)
+        led = t.led
+        if best_power >= t.strongest_after(led):
+            sure: list[Claim] = [WinsForSure(best_seat, best_card)]
+        elif not t.opponents_after:
+            sure = [*winning, NoOpponentAfter()]
+        else:
             card = t.cheapest(others)
-            return _play(card, f"partner's {beaten} wins this trick: play {card.label}")
+            return _choice(card, "leave the trick to my partner and play {card}", lambda: winning)
+        gifts = [c for c in others if t.gift_value(c)]
+        if gifts:
+            card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
+            return _choice(card, "give my partner the {card}", lambda: sure)
         card = t.cheapest(others)
-        return _play(card, f"partner's {beaten} is winning: don't overtake it, play {card.label}")
+        return _choice(card, "leave the trick to my partner and play {card}", lambda: sure)
 
-    big = stake >= 1 or pips >= 10
-    worth = big or pips >= 3
-    if winners and worth:
-        safe = [c for c in winners if not t.opponents_later or not t.beaten_by_unseen(c)]
+    safe = [c for c in winners if t.safe(c)]
+    rank = t.f.rank
+    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.out.unseen_ranks)]
+    if banked:
+        # nobody after can take it back: win with a card that counts and that a higher trump
+        # still out could capture later, so I capture it myself now
+        card = max(banked, key=lambda c: (t.value(c), -t.keep_value(c), -int(c)))
+        return _choice(
+            card,
+            "take the trick with {card}, capturing it myself",
+            lambda: [t.safe_claim(card), *t.stake_claims()],
+        )
+    points, pips = t.stake()
+    big = points >= 1 or pips >= 10
+    if winners and (big or pips >= 3):
         if safe:
             card = t.cheapest(safe)
-            return _play(card, f"{card.label} wins the trick cheaply, taking {at_stake}")
+            return _choice(
+                card, "take the trick with {card}", lambda: [t.safe_claim(card), *t.stake_claims()]
+            )
         if big:
             card = max(winners, key=t.power)
-            return _play(card, f"{card.label} fights for {at_stake}; a card still out could beat it")
-        cheap = [c for c in winners if not t.trump_rank(c)]
+            return _choice(card, "fight for the trick with {card}", t.stake_claims)
+        cheap = [c for c in winners if not t.f.rank[c]]
         if cheap:
             card = t.cheapest(cheap)
-            return _play(card, f"{card.label} tries for {at_stake} without spending a trump")
+            return _choice(card, "try for the trick with {card} without spending a trump", t.stake_claims)
     card = t.cheapest(t.legal)
     if card in winners:
-        return _play(card, f"{card.label} costs me least of my cards, and it takes the trick ({at_stake})")
-    void = not any(suit_in_play(t.rules, c, t.trump) == led for c in t.hand)
-    if void and not t.trump_rank(card):
-        if game_value(card):
-            return _play(card, f"void in {led.symbol}: {card.label} is the least I can give up")
-        return _play(
-            card, f"void in {led.symbol}, nothing worth winning: dump {card.label}, which counts for nothing"
+        if card in safe:
+            return _choice(
+                card,
+                "take the trick with {card}, the card I can best spare",
+                lambda: [t.safe_claim(card), Winning(best_seat, best_card), *t.stake_claims()],
+            )
+        # it beats the trick so far, but a card after it may still beat it: say no more than that
+        return _choice(
+            card,
+            "play {card}, the card I can best spare",
+            lambda: [Winning(best_seat, best_card), *t.stake_claims()],
         )
-    if winners and not names:
-        return _play(card, f"nothing that counts in the trick: follow low with {card.label}")
-    if winners:
-        return _play(card, f"only {at_stake} in the trick: follow low with {card.label}")
-    return _play(card, f"cannot beat {beaten}: keep points back and play {card.label}")
+    led = t.led
+    assert led is not None
+    void: list[Claim] = [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+    if not winners:
+        return _choice(
+            card,
+            "give up the trick and play {card}",
+            lambda: [CannotWin(best_card), *void, *t.spare_claims(card)],
+        )
+    if void and not t.f.rank[card]:
+        return _choice(
+            card, "throw off {card} (a card of another suit)", lambda: [*void, *t.spare_claims(card)]
+        )
+    lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
+    play = "follow low with {card}" if card == lowest else "play {card}, the card I can best spare"
+    return _choice(card, play, lambda: [Winning(best_seat, best_card), *t.stake_claims()])
 
 
 # ------------------------------------------------------------------ decide

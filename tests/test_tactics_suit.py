@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
-from pitchlab import tactics_suit
+from pitchlab import claimcheck, tactics_suit
+from pitchlab.claims import (
+    AllCarryPoints,
+    CannotWin,
+    Contest,
+    NoPoints,
+    OnlyChoice,
+    TrickGame,
+    TrickPoints,
+    Unbeatable,
+    Void,
+)
 from pitchlab.strong import StrongPlayer
 
 AUCTION = pl.ruleset("auction-pitch")
@@ -90,9 +101,10 @@ def test_the_fast_path_picks_legal_codes_in_every_ruleset(name: str) -> None:
 
 @pytest.mark.parametrize("name", pl.ruleset_names())
 def test_the_same_choice_from_the_view_and_from_the_hand(name: str) -> None:
-    """The fast path reads a lighter view of the same facts, so it must choose the same."""
+    """The fast path reads a lighter view of the same facts, so it must choose the same (more
+    hands where every card is played: the follow-suit rules of thumb read the most facts)."""
     rules = pl.ruleset(name)
-    for k in range(10):
+    for k in range(40 if rules.play_rule == "follow-suit" else 10):
         hand = pl.Hand.deal(rules, k % rules.players, seed=k)
         while not hand.is_over:
             seat = hand.to_act
@@ -177,7 +189,7 @@ def test_the_pitcher_leads_the_top_card_of_its_best_suit() -> None:
     assert hand.trump is None and hand.to_act == 1
     decision = BOT.decide(hand.view(1))
     assert decision.action == pl.Play(pl.Card("KS"))
-    assert "pitch" in decision.why and "♠" in decision.why
+    assert decision.why.startswith("pitch K♠ to make ♠ trump: ")
 
 
 def test_a_forced_card_says_so() -> None:
@@ -186,7 +198,7 @@ def test_a_forced_card_says_so() -> None:
     bid(hand, {1: 2})
     play(hand, "KS")
     decision = BOT.decide(hand.view(2))
-    assert decision.action == pl.Play(pl.Card("JS")) and "only card" in decision.why
+    assert decision.action == pl.Play(pl.Card("JS")) and decision.claims == (OnlyChoice(),)
 
 
 def test_it_wins_the_jack_cheaply() -> None:
@@ -196,7 +208,8 @@ def test_it_wins_the_jack_cheaply() -> None:
     play(hand, "KS JS")
     decision = BOT.decide(hand.view(3))
     assert decision.action == pl.Play(pl.Card("AS"))
-    assert "J♠" in decision.why and "wins" in decision.why
+    assert Unbeatable(pl.Card("AS")) in decision.claims
+    assert TrickPoints((pl.Card("JS"),), 1) in decision.claims
 
 
 def test_it_does_not_overtake_a_partner_and_gives_it_the_ten() -> None:
@@ -221,7 +234,7 @@ def test_void_with_nothing_at_stake_it_dumps_a_card_that_counts_for_nothing() ->
     play(hand, "KS JS AS 3S 2H")  # seat 3 wins the first trick and leads a heart
     decision = BOT.decide(hand.view(0))
     assert decision.action == pl.Play(pl.Card("3C"))
-    assert "void" in decision.why
+    assert Void(pl.Suit.HEARTS) in decision.claims and NoPoints(pl.Card("3C")) in decision.claims
 
 
 def test_it_follows_low_when_nothing_counts() -> None:
@@ -247,3 +260,109 @@ def test_nothing_to_decide_outside_the_seats_turn() -> None:
     hand = deal(AUCTION, SOLO)
     with pytest.raises(ValueError, match="nothing to decide"):
         tactics_suit.decide(hand.view(2))
+
+
+# ------------------------------------------------ what the seat can know
+
+
+def assert_true_claims(hand: pl.Hand, decision: pl.Decision) -> None:
+    seat = hand.to_act
+    assert seat is not None
+    assert claimcheck.false_claims(hand, seat, decision.claims) == []
+
+
+# High-Low-Jack (seats 0 and 2 against 1 and 3; High, Low, Jack and Game to their capturer),
+# dealer 0: seat 1 pitches a low spade, seat 2 holds the queen and seven of spades.
+def low_lead(card: str) -> pl.Hand:
+    hand = deal(
+        PARTNERS,
+        ["3H 4H 5H 6H 7H 8H", f"{card} 9H 5D 8C 9C 2C", "QS 7S 2D 3C 4C 6C", "AH KH 2H 3D 4D 7D"],
+    )
+    bid(hand, {1: 2})
+    play(hand, card)
+    return hand
+
+
+def test_a_six_is_low_only_if_no_lower_trump_is_in_play() -> None:
+    """The 6♠ is Low only if none of the 2-5♠ (none seen) is in play. Seat 2 sees its own six
+    cards and the 6♠, so 45 cards are unseen, 17 of them in the other hands (5 + 6 + 6): each
+    lower spade is out of play with chance 28/45, all four with (28/45)^4, about 0.15. Not worth
+    the queen: the 7♠, the cheapest card, beats it for now, and nobody is told that the 6♠ is
+    Low, nor that the 7♠ takes the trick (the A♠ and K♠ are unseen, and two seats play after)."""
+    hand = low_lead("6S")
+    view = hand.view(2)
+    assert tactics_suit._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
+    decision = BOT.decide(view)
+    assert decision.action == pl.Play(pl.Card("7S"))
+    assert decision.why.startswith("play 7♠, the card I can best spare: ")
+    assert not any(isinstance(c, Contest) for c in decision.claims)
+    assert "Low" not in decision.why
+    assert_true_claims(hand, decision)
+
+
+def test_the_two_is_sure_to_be_low_and_worth_fighting_for() -> None:
+    """The 2♠ is the lowest trump there is: Low for whoever takes it, for sure. The 7♠ could be
+    beaten after me, so the queen fights for it."""
+    hand = low_lead("2S")
+    decision = BOT.decide(hand.view(2))
+    assert decision.action == pl.Play(pl.Card("QS"))
+    assert Contest(pl.Card("2S"), "low") in decision.claims
+    assert_true_claims(hand, decision)
+
+
+def test_giving_up_a_trick_with_a_counting_card_says_every_card_counts() -> None:
+    """Auction Pitch: the pitcher leads the A♠ and seat 2 must follow with trump, holding only
+    the J♠ (the Jack, and 1 game point) and the T♠ (10 game points): whatever it plays gives
+    points away, so it may not claim to keep them back. It keeps the Jack: the ten's keep value
+    (5 + 2 x rank 9 + 2 x 10 = 43) is below the jack's (5 + 2 x 10 + 2 x 1 + 30 x 1 = 57)."""
+    hand = deal(AUCTION, ["3H 4H 5H 6H 7H 8H", "AS 9H 5D 8C 9C 2C", "JS TS 2D 3C 4C 6C", "KH 2H 3D 4D 7D QD"])
+    bid(hand, {1: 2})
+    play(hand, "AS")
+    decision = BOT.decide(hand.view(2))
+    assert decision.action == pl.Play(pl.Card("TS"))
+    assert CannotWin(pl.Card("AS")) in decision.claims and AllCarryPoints() in decision.claims
+    assert not any(isinstance(c, NoPoints) for c in decision.claims)
+    assert_true_claims(hand, decision)
+
+
+def test_last_to_play_it_banks_the_jack() -> None:
+    """Auction Pitch, seat 0 last to play to a heart trick holding nothing that counts: the K♥
+    and the J♠ both win it (nobody plays after), and the K♠ and Q♠ are unseen, so the Jack could
+    be captured later: seat 0 captures it itself now rather than winning with the king."""
+    hand = deal(AUCTION, ["KH JS 4S 7C 8C 9D", "AS 9H 2C 3C 4C 5D", "3H 6S 2D 3D 4D 6D", "5H 7S 5C 6C 7D 8D"])
+    bid(hand, {1: 2})
+    play(hand, "AS 6S 7S 4S 9H 3H 5H")
+    decision = BOT.decide(hand.view(0))
+    assert decision.action == pl.Play(pl.Card("JS"))
+    assert Unbeatable(pl.Card("JS")) in decision.claims
+    assert_true_claims(hand, decision)
+
+
+def shown_out() -> pl.Hand:
+    """Auction Pitch: seat 1 pitches the A♠, seat 2 follows with the 3♠, seats 3 and 0 have no
+    spade; seat 1 then leads the K♥, and seat 2 is to play."""
+    hand = deal(AUCTION, ["2D 3D 4D 6D 7D 8D", "AS KH 9H 5D 8C 9C", "3S 4S 7H 2C 3C 6C", "2H 3H 4H 5H 6H 8H"])
+    bid(hand, {1: 2})
+    play(hand, "AS 3S 2H 2D KH")
+    return hand
+
+
+def test_a_seat_that_showed_out_of_trump_cannot_beat_my_trump() -> None:
+    """Auction Pitch: seats 3 and 0, the two still to play after seat 2, did not follow the A♠
+    lead (trump must be followed), so neither holds a trump: seat 2's 4♠ is sure to take the
+    K♥ (3 game points) and it trumps, instead of giving the king away with its 7♥."""
+    hand = shown_out()
+    decision = BOT.decide(hand.view(2))
+    assert decision.action == pl.Play(pl.Card("4S"))
+    assert Unbeatable(pl.Card("4S")) in decision.claims
+    assert TrickGame((pl.Card("KH"),), 3) in decision.claims
+    assert_true_claims(hand, decision)
+
+
+def test_the_checker_counts_the_game_points_in_the_trick() -> None:
+    """The trick holds the K♥ alone: 3 game points. A wrong count, or a card left out, is refused
+    (the claim kind the follow-suit bot added, checked apart from the bot)."""
+    hand = shown_out()
+    king = pl.Card("KH")
+    assert claimcheck.false_claims(hand, 2, [TrickGame((king,), 3)]) == []
+    assert len(claimcheck.false_claims(hand, 2, [TrickGame((king,), 4), TrickGame((), 0)])) == 2
