@@ -56,7 +56,9 @@ def main() -> None:
         entry = {"ruleset": name, "seed": seed, "dealer": dealer, "samples": 4, "suit_hands": 20}
         entry["decide"] = _decided(Hand.deal(rules, dealer, seed), [bot] * rules.players)
         bot = StrongPlayer(samples=4, suit_hands=20, seed=seed)
-        entry["code"] = _coded(Hand.deal(rules, dealer, seed), [bot, RuleBasedPlayer()] * (rules.players // 2))
+        entry["code"] = _coded(
+            Hand.deal(rules, dealer, seed), [bot, RuleBasedPlayer()] * (rules.players // 2)
+        )
         strong.append(entry)
     out["strong"] = strong
     json.dump(out, sys.stdout, indent=1)
