@@ -137,7 +137,7 @@ class StrongPlayer:
 
     def values(self, view: SeatView) -> dict[str, list[float]]:
         """Per-guess values as :meth:`sampled`, with more guesses while the best two cards are
-        within noise of each other (see :func:`close`), up to ``max_samples``."""
+        within noise of each other (see :func:`_unsettled`), up to ``max_samples``."""
         found = self.sampled(view, self.samples)
         while True:
             n = len(next(iter(found.values())))
