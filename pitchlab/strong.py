@@ -76,7 +76,9 @@ class StrongPlayer:
     in batches of ``samples`` up to ``max_samples`` (default three times
     ``samples``) while the two best cards are within sampling noise of each
     other; ``suit_hands`` simulated hands per suit when naming trump (0 names
-    the rule-based bot's suit). Reproducible from ``seed``.
+    the rule-based bot's suit). ``sure_points=False`` and ``max_samples=samples``
+    turn the two guards against ducking off, to measure what they bring.
+    Reproducible from ``seed``.
     """
 
     def __init__(
@@ -85,8 +87,10 @@ class StrongPlayer:
         suit_hands: int = 60,
         seed: int | random.Random = 0,
         max_samples: int | None = None,
+        sure_points: bool = True,
     ) -> None:
         self.samples = samples
+        self.sure_points = sure_points
         self.max_samples = 3 * samples if max_samples is None else max(samples, max_samples)
         self.suit_hands = suit_hands
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -155,7 +159,7 @@ class StrongPlayer:
         best = max(means, key=lambda code: means[code])
         banks = {code: sure_bank(view, cards[code]) for code in means}
         chosen = best
-        if banks[best] is None:
+        if self.sure_points and banks[best] is None:
             near = [c for c in means if banks[c] is not None and close(found[best], found[c])]
             if near:
                 chosen = max(near, key=lambda c: (means[c], _banked(banks[c])))

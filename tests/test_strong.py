@@ -99,6 +99,8 @@ def test_it_banks_the_ten_instead_of_ducking_with_the_two() -> None:
     means = StrongPlayer(samples=20, seed=5).expected(view)
     assert means["2S"] == means["JS"]
     assert max(means, key=lambda code: means[code]) == "2S"  # averages alone would duck
+    ducks = StrongPlayer(samples=20, seed=5, sure_points=False).decide(view)
+    assert ducks.action == pl.Play(parse_card("2S"))
     decision = strong.decide(view)
     assert decision.action == pl.Play(parse_card("JS"))
     assert Unbeatable(parse_card("JS")) in decision.claims
