@@ -170,8 +170,7 @@ class StrongPlayer:
             subject = f"points we end the hand with if I play {cards[code].label}"
             return Estimate(subject, round(means[code], 2), "points", basis)
 
-        ties = [c for c in means if abs(means[c] - means[chosen]) <= TIE_TOLERANCE]
-        ties.sort(key=lambda c: c != chosen)
+        ties = _ties(means, chosen)
         claims: list[Claim] = [estimate(chosen)]
         if len(ties) > 1:
             claims.append(EquallyGood(tuple(cards[c] for c in ties), TIE_TOLERANCE, basis))
@@ -235,6 +234,17 @@ def _unsettled(best: Sequence[float], second: Sequence[float]) -> bool:
     means are within two standard errors of each other."""
     se = paired_se(best, second)
     return se > 0 and statistics.fmean(best) - statistics.fmean(second) <= 2 * se
+
+
+def _ties(means: dict[str, float], chosen: str) -> list[str]:
+    """``chosen`` and the cards scoring the same as it: the nearest first, each kept while all
+    those kept stay within :data:`TIE_TOLERANCE` of one another (so the claim holds pairwise)."""
+    kept = [chosen]
+    for code in sorted(means, key=lambda c: abs(means[c] - means[chosen])):
+        values = [means[c] for c in kept] + [means[code]]
+        if code != chosen and max(values) - min(values) <= TIE_TOLERANCE:
+            kept.append(code)
+    return kept
 
 
 Bank = tuple[int, tuple[Claim, ...]]

@@ -11,7 +11,7 @@ from pitchlab.cards import parse_card
 from pitchlab.claimcheck import false_claims
 from pitchlab.claims import EquallyGood, Estimate, HandHolds, NoOpponentAfter, TrickPoints, Unbeatable, render
 from pitchlab.record import loads
-from pitchlab.strong import TIE_TOLERANCE, StrongPlayer, _unsettled, close, sure_bank
+from pitchlab.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled, close, sure_bank
 
 BOT = pl.RuleBasedPlayer()
 
@@ -229,3 +229,10 @@ def test_equal_cards_are_named_together() -> None:
     tie = next(c for c in decision.claims if isinstance(c, EquallyGood))
     assert tie.cards[0] == parse_card("JS") and tie.tolerance == TIE_TOLERANCE
     assert "J♠, 2♠ are equally good: they score the same to within 0.05 points over 8 deals" in decision.why
+
+
+def test_cards_named_equal_are_within_the_tolerance_of_one_another() -> None:
+    means = {"AS": 6.0, "KS": 6.04, "QS": 5.96, "JS": 5.92, "TS": 5.0}
+    assert _ties(means, "AS") == ["AS", "KS"]  # the Q♠ is 0.08 below the K♠: not with both
+    assert _ties(means, "JS") == ["JS", "QS"]
+    assert _ties({"AS": 6.0, "KS": 6.0}, "KS") == ["KS", "AS"]
