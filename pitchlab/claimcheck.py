@@ -32,6 +32,9 @@ from pitchlab.cards import Card, Suit
 from pitchlab.hand import Hand, Phase
 from pitchlab.rules import GAME_VALUES, Ruleset
 
+EQUAL_TOLERANCE = 0.25
+"""The most two expected values may differ by and still be called equally good."""
+
 
 class Knowledge:
     """What one seat knows of a hand at its decision: the cards each other seat might hold."""
@@ -342,6 +345,14 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
             if sorted(counting) != sorted(named) or total != said:
                 return f"the trick's counting cards are {counting} worth {total} game points"
             return None
+        case c.EquallyGood(cards=cards, tolerance=tolerance):
+            legal = k.legal_cards()
+            if len(set(cards)) < 2 or len(set(cards)) != len(cards):
+                return "an equal choice needs two or more different cards"
+            strangers = [x for x in cards if x not in legal]
+            if strangers:
+                return f"{strangers[0].label} is not a legal play now"
+            return None if 0 <= tolerance <= EQUAL_TOLERANCE else f"{tolerance} points apart is not equal"
     return f"no check for claims of kind {claim.kind!r}"
 
 

@@ -383,6 +383,28 @@ class TrickGame(Claim):
         )
 
 
+@dataclass(frozen=True)
+class EquallyGood(Claim):
+    """The seat's estimates rate ``cards`` (all legal plays now) the same to within
+    ``tolerance`` points, so any of them is as good a choice as the one played.
+
+    Named together so a learner does not read meaning into which of two equal
+    cards a bot happened to pick; the figures themselves are
+    :class:`Estimate` claims with their basis.
+    """
+
+    kind: ClassVar[str] = "equally_good"
+    cards: tuple[Card, ...]
+    tolerance: float
+    basis: str
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        same = "exactly the same" if self.tolerance == 0 else f"the same to within {self.tolerance:g} points"
+        return (
+            f"{', '.join(c.label for c in self.cards)} are equally good: they score {same} over {self.basis}"
+        )
+
+
 ALL_KINDS: tuple[type[Claim], ...] = (
     OnlyChoice,
     DealerStuck,
@@ -406,6 +428,7 @@ ALL_KINDS: tuple[type[Claim], ...] = (
     Void,
     CalledPartner,
     TrickGame,
+    EquallyGood,
 )
 """Every kind of claim, for the checker and the docs."""
 

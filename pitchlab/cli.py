@@ -27,8 +27,10 @@ from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
 
-PLAYERS = ("rule-based", "estimate", "random", "strong")
-"""Players the tournament knows by name (``strong:40`` sets the strong bot's samples)."""
+PLAYERS = ("rule-based", "estimate", "random", "strong", "rule-based-v1", "strong-v1")
+"""Players the tournament knows by name (``strong:40`` sets the strong bot's samples). The
+``-v1`` names are frozen baselines (:mod:`pitchlab.bots_v1`): the bots as they played on
+commit 67acb9f, to tell whether a change to the live bots helped."""
 
 
 class UsageError(Exception):
@@ -329,8 +331,17 @@ def _solve(name: str) -> dict[str, object]:
 
 def player(spec: str, seed: str) -> object:
     """A player from its name: ``rule-based``, ``estimate`` (the old bidding), ``random``,
-    ``strong`` or ``strong:SAMPLES``."""
+    ``strong`` or ``strong:SAMPLES``, and the frozen baselines ``rule-based-v1`` and
+    ``strong-v1`` (or ``strong-v1:SAMPLES``)."""
     name, _, samples = spec.partition(":")
+    if name == "rule-based-v1" and not samples:
+        from pitchlab.bots_v1 import RuleBasedV1
+
+        return RuleBasedV1()
+    if name == "strong-v1" and (not samples or (samples.isdigit() and 1 <= int(samples) <= 1000)):
+        from pitchlab.bots_v1 import StrongV1
+
+        return StrongV1(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
     if name == "rule-based" and not samples:
         return RuleBasedPlayer()
     if name == "estimate" and not samples:
@@ -342,7 +353,8 @@ def player(spec: str, seed: str) -> object:
 
         return StrongPlayer(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
     raise UsageError(
-        f"pitchlab tournament: unknown player {spec!r} (known: {', '.join(PLAYERS)}, strong:SAMPLES)"
+        f"pitchlab tournament: unknown player {spec!r} "
+        f"(known: {', '.join(PLAYERS)}, strong:SAMPLES, strong-v1:SAMPLES)"
     )
 
 

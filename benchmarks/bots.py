@@ -1,0 +1,309 @@
+"""Bot quality: are the bots' reasons true, do the new bots beat the old, how fast do they play?
+
+    python benchmarks/bots.py            # a table
+    python benchmarks/bots.py --json     # one JSON object, for tracking
+
+* ``false_claims`` / ``claims_checked``: every decision of the rule-based bot
+  (and, where the solver can search the ruleset, of the strong bot with few
+  samples) in hands dealt at random in every ruleset, its claims judged by
+  :func:`pitchlab.claimcheck.false_claims`, the checker written apart from the
+  bots; per ruleset, and with examples of any false claim found.
+* ``strong_vs_rule_based``, ``new_vs_old_strong``,
+  ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
+  (:func:`pitchlab.simulation.duel_games`, every deal sequence played both
+  ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
+  :mod:`pitchlab.bots_v1`.
+* ``bid_regret``: from ``pitchlab.gamemodel.bid_regret`` where that module
+  exists (another change is writing it), else ``null`` with a note.
+* ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
+  through their fast path (``code()``), for ten-point and for a follow-suit
+  ruleset; the median of several rounds.
+
+Timings are for comparing figures of the same run: the machine is shared and
+noisy, so no test ever holds a figure to a threshold. The win rates need
+hundreds of games to tell bots apart; the small default only shows it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import inspect
+import json
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any, cast
+
+import pitchlab as pl
+from pitchlab.bots_v1 import RuleBasedV1, StrongV1
+from pitchlab.claimcheck import false_claims
+from pitchlab.players import Decision, Player
+from pitchlab.simulation import Duel, FastPlayer, duel_games
+from pitchlab.strong import StrongPlayer, solvable
+
+FAST_RULESETS = ("ten-point", "auction-pitch")
+"""Rulesets timed for ``rule_based_fast_hands_per_s``: trump-only play and follow-suit play."""
+EXAMPLES = 5
+"""False claims shown as examples, at most."""
+
+
+# ------------------------------------------------------------------ claims
+
+
+def _check_hand(hand: pl.Hand, player: Player, tally: dict[str, Any], examples: list[dict[str, Any]]) -> None:
+    """Play ``hand`` out with ``player`` at every seat, checking the claims of each decision
+    against the hand as it stood when the decision was made."""
+    label = str(getattr(player, "name", type(player).__name__))
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        decision: Decision = player.decide(hand.view(seat))
+        wrong = false_claims(hand, seat, decision.claims)
+        tally["decisions"] += 1
+        tally["claims"] += len(decision.claims)
+        tally["false"] += len(wrong)
+        for claim, problem in wrong:
+            if len(examples) < EXAMPLES:
+                examples.append(
+                    {
+                        "ruleset": hand.rules.name,
+                        "player": label,
+                        "claim": claim.to_json(),
+                        "problem": problem,
+                        "why": decision.why,
+                        "position": pl.to_record(hand),
+                    }
+                )
+        hand.apply(decision.action, seat)
+
+
+def claims_report(decisions: int, seed: int) -> dict[str, Any]:
+    """Check the claims of at least ``decisions`` rule-based decisions, dealing hands in every
+    ruleset in turn, and of the strong bot's decisions in one hand of every ten dealt in the
+    rulesets the solver can search (4 guesses each, 10 simulated hands per suit, to keep it quick)."""
+    rng = random.Random(f"claims:{seed}")
+    names = pl.ruleset_names()
+    examples: list[dict[str, Any]] = []
+    players: dict[str, dict[str, dict[str, int]]] = {"rule-based": {}, "strong": {}}
+    rule_based = pl.RuleBasedPlayer()
+    strong = StrongPlayer(samples=4, suit_hands=10, seed=random.Random(f"strong:{seed}"))
+    done = 0
+    index = 0
+    searched = 0  # hands dealt in rulesets the solver can search: one in ten is the strong bot's too
+    while done < decisions:
+        name = names[index % len(names)]
+        rules = pl.ruleset(name)
+        hand = pl.Hand.deal(rules, index % rules.players, rng)
+        tally = players["rule-based"].setdefault(name, {"decisions": 0, "claims": 0, "false": 0})
+        before = tally["decisions"]
+        _check_hand(hand, rule_based, tally, examples)
+        done += tally["decisions"] - before
+        if solvable(rules):
+            searched += 1
+        if solvable(rules) and searched % 10 == 1:
+            hand = pl.Hand.deal(rules, index % rules.players, rng)
+            tally = players["strong"].setdefault(name, {"decisions": 0, "claims": 0, "false": 0})
+            _check_hand(hand, strong, tally, examples)
+        index += 1
+    by_ruleset: dict[str, dict[str, int]] = {}
+    for tallies in players.values():
+        for name, tally in tallies.items():
+            into = by_ruleset.setdefault(name, {"decisions": 0, "claims": 0, "false": 0})
+            for key, value in tally.items():
+                into[key] += value
+
+    def total(key: str, tallies: dict[str, dict[str, int]] = by_ruleset) -> int:
+        return sum(t[key] for t in tallies.values())
+
+    return {
+        "false_claims": total("false"),
+        "claims_checked": total("claims"),
+        "decisions_checked": total("decisions"),
+        "claims_by_player": {
+            player: {key: total(key, tallies) for key in ("decisions", "claims", "false")}
+            for player, tallies in players.items()
+        },
+        "claims_by_ruleset": dict(sorted(by_ruleset.items())),
+        "false_claim_examples": examples,
+    }
+
+
+# ------------------------------------------------------------------ duels
+
+
+def duel_report(duel: Duel) -> dict[str, Any]:
+    """A duel's figures as the tournament prints them: win rate (Wilson 95% interval), points
+    per hand and lead per game (normal 95% intervals)."""
+    wins, points, lead = duel.win_rate(), duel.points_per_hand(), duel.margin()
+    return {
+        "first": duel.first,
+        "second": duel.second,
+        "games": len(duel.wins),
+        "seed": duel.seed,
+        "win_rate": wins.value,
+        "win_rate_ci95": list(wins.wilson()),
+        "points_per_hand": points.value,
+        "points_per_hand_ci95": list(points.interval()),
+        "lead_per_game": lead.value,
+        "lead_per_game_ci95": list(lead.interval()),
+    }
+
+
+def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """The three mirrored matches, ``args.games`` game pairs each, ten-point."""
+
+    def strong(tag: str) -> StrongPlayer:
+        return StrongPlayer(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
+
+    def strong_v1(tag: str) -> StrongV1:
+        return StrongV1(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
+
+    matches: dict[str, tuple[object, object]] = {
+        "strong_vs_rule_based": (strong("strong"), pl.RuleBasedPlayer()),
+        "new_vs_old_strong": (strong("new"), strong_v1("old")),
+        "rule_based_vs_old_rule_based": (pl.RuleBasedPlayer(), RuleBasedV1()),
+    }
+    return {
+        key: duel_report(
+            duel_games(
+                cast(FastPlayer, first), cast(FastPlayer, second), args.games, args.seed, workers=args.workers
+            )
+        )
+        for key, (first, second) in matches.items()
+    }
+
+
+# ------------------------------------------------------------------ bid regret
+
+
+def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
+    """HOOK: ``pitchlab.gamemodel.bid_regret`` (being written in another change), called with
+    whichever of ``seed``, ``games``, ``hands``, ``deals`` and ``workers`` it takes; its result
+    reported as given (a number, or an estimate's value and interval). ``None`` and a note
+    where the module or the function is missing or the call fails."""
+    try:
+        module = importlib.import_module("pitchlab.gamemodel")
+    except ImportError:
+        return None, "pitchlab.gamemodel is not there yet: bid_regret not measured"
+    func = getattr(module, "bid_regret", None)
+    if not callable(func):
+        return None, "pitchlab.gamemodel has no bid_regret yet: not measured"
+    offered = {"seed": args.seed, "games": args.games, "hands": args.games, "deals": args.games}
+    offered["workers"] = args.workers
+    try:
+        accepted = inspect.signature(func).parameters
+        result = func(**{k: v for k, v in offered.items() if k in accepted})
+    except Exception as error:  # a hook into code that is not ours: report, never fail the run
+        return None, f"pitchlab.gamemodel.bid_regret failed: {type(error).__name__}: {error}"
+    return _plain(result), "from pitchlab.gamemodel.bid_regret"
+
+
+def _plain(value: object) -> object:
+    """A JSON-friendly form of a figure: numbers as they are, an estimate as value and interval."""
+    if isinstance(value, pl.Estimate):
+        return {"value": value.value, "ci95": list(value.interval())}
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return repr(value)
+
+
+# ------------------------------------------------------------------ speed
+
+
+def fast_hands(rules: pl.Ruleset, hands: int, seed: int) -> None:
+    """Four rule-based bots through their fast path, as simulations ask them."""
+    rng = random.Random(seed)
+    bot = pl.RuleBasedPlayer()
+    over = pl.Phase.OVER
+    for i in range(hands):
+        hand = pl.Hand.deal(rules, i % rules.players, rng)
+        while hand.phase is not over:
+            hand.step(bot.code(hand))
+
+
+def rate(run: Callable[[int, int], None], hands: int, rounds: int) -> float:
+    """Median hands per second over ``rounds`` runs."""
+    rates = []
+    for r in range(rounds):
+        start = time.perf_counter()
+        run(hands, r)
+        rates.append(hands / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def speeds(args: argparse.Namespace) -> dict[str, float]:
+    """Hands per second of the fast rule-based bots in each of :data:`FAST_RULESETS`."""
+    out = {}
+    for name in FAST_RULESETS:
+        rules = pl.ruleset(name)
+        run = functools.partial(fast_hands, rules)
+        out[name] = round(rate(run, args.hands, args.rounds), 1)
+    return out
+
+
+# ------------------------------------------------------------------ main
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure, as one JSON-ready object."""
+    report: dict[str, Any] = {"seed": args.seed, "decisions_asked": args.decisions}
+    report.update(claims_report(args.decisions, args.seed))
+    report.update(duels(args))
+    regret, note = bid_regret(args)
+    report["bid_regret"] = regret
+    report["bid_regret_note"] = note
+    report["rule_based_fast_hands_per_s"] = speeds(args)
+    return report
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=5000, help="rule-based decisions to check")
+    parser.add_argument("--games", type=int, default=4, help="game pairs per match (at least 2)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to share each match's games")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--strong-samples", type=int, default=8, help="the strong bots' guesses per card")
+    parser.add_argument("--hands", type=int, default=500, help="hands per speed round")
+    parser.add_argument("--rounds", type=int, default=5, help="speed rounds (the median is reported)")
+    parser.add_argument("--json", action="store_true")
+    return parser
+
+
+def main() -> None:
+    args = parser().parse_args()
+    if args.games < 2:
+        parser().error("--games must be at least 2 (an interval needs two game pairs)")
+    report = measure(args)
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"pitchlab {pl.__version__}, Python {platform.python_version()}, {platform.machine()}")
+    print(
+        f"claims: {report['false_claims']} false of {report['claims_checked']} checked "
+        f"in {report['decisions_checked']} decisions"
+    )
+    for name, tally in report["claims_by_ruleset"].items():
+        print(
+            f"  {name:16} {tally['false']:5} false / {tally['claims']:6} claims / {tally['decisions']:6} decisions"
+        )
+    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+        duel = report[key]
+        low, high = duel["win_rate_ci95"]
+        print(
+            f"{key:30} won {duel['win_rate']:.1%} of {duel['games']} games (95% CI {low:.1%} to {high:.1%})"
+        )
+    print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
+    for name, value in report["rule_based_fast_hands_per_s"].items():
+        print(f"rule-based fast, {name:14} {value:10,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

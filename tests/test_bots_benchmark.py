@@ -1,0 +1,143 @@
+"""benchmarks/bots.py runs and reports every figure; its claim tally counts a false claim,
+and its bid-regret hook reports what it finds. No figure is held to a threshold."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import pitchlab as pl
+from pitchlab.claims import HighBid, OnlyChoice
+from pitchlab.players import Decision
+from pitchlab.view import SeatView
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ as a module (that folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bots = _benchmark("bots")
+
+KEYS = (
+    "false_claims",
+    "claims_checked",
+    "decisions_checked",
+    "claims_by_player",
+    "claims_by_ruleset",
+    "false_claim_examples",
+    "strong_vs_rule_based",
+    "new_vs_old_strong",
+    "rule_based_vs_old_rule_based",
+    "bid_regret",
+    "bid_regret_note",
+    "rule_based_fast_hands_per_s",
+)
+
+
+def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
+    argv = ["--decisions", "30", "--games", "2", "--hands", "2", "--rounds", "1", "--strong-samples", "1"]
+    result = subprocess.run(
+        [sys.executable, "benchmarks/bots.py", *argv, "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    for key in KEYS:
+        assert key in report, key
+    assert report["decisions_checked"] >= 30
+    assert sum(t["decisions"] for t in report["claims_by_ruleset"].values()) == report["decisions_checked"]
+    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+        duel = report[key]
+        low, high = duel["win_rate_ci95"]
+        assert duel["games"] == 4 and 0 <= low <= duel["win_rate"] <= high <= 1
+    assert set(report["rule_based_fast_hands_per_s"]) == {"ten-point", "auction-pitch"}
+    assert all(v > 0 for v in report["rule_based_fast_hands_per_s"].values())
+
+
+class _Liar:
+    """Plays as the rule-based bot but claims a high bid of 9 at every turn."""
+
+    name = "liar"
+
+    def decide(self, view: SeatView) -> Decision:
+        base = pl.RuleBasedPlayer().decide(view)
+        return Decision(base.action, base.why, (HighBid(9),))
+
+
+def test_the_claim_tally_counts_and_shows_a_false_claim() -> None:
+    tally = {"decisions": 0, "claims": 0, "false": 0}
+    examples: list[dict[str, Any]] = []
+    bots._check_hand(pl.Hand.deal(seed=3), _Liar(), tally, examples)
+    assert tally["decisions"] > 10 and tally["claims"] == tally["decisions"] == tally["false"]
+    assert len(examples) == bots.EXAMPLES
+    assert examples[0]["claim"] == {"kind": "high_bid", "bid": 9}
+    assert examples[0]["player"] == "liar" and examples[0]["position"]["format"] == "pitchlab-hand/1"
+
+
+def test_the_claim_tally_passes_true_claims() -> None:
+    class Honest(_Liar):
+        def decide(self, view: SeatView) -> Decision:
+            base = pl.RuleBasedPlayer().decide(view)
+            claims = (OnlyChoice(),) if len(view.legal_actions) == 1 else ()
+            return Decision(base.action, base.why, claims)
+
+    tally = {"decisions": 0, "claims": 0, "false": 0}
+    bots._check_hand(pl.Hand.deal(seed=3), Honest(), tally, [])
+    assert tally["claims"] > 0 and tally["false"] == 0
+
+
+def _args() -> argparse.Namespace:
+    args: argparse.Namespace = bots.parser().parse_args(["--games", "7", "--seed", "3"])
+    return args
+
+
+def test_bid_regret_is_null_with_a_note_until_gamemodel_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pitchlab.gamemodel", None)  # an import of it fails
+    value, note = bots.bid_regret(_args())
+    assert value is None and "not there yet" in note
+
+
+def test_bid_regret_calls_the_hook_with_the_arguments_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("pitchlab.gamemodel")
+    seen: dict[str, object] = {}
+
+    def bid_regret(seed: int, games: int) -> pl.Estimate:
+        seen.update(seed=seed, games=games)
+        return pl.Estimate(0.25, 0.05, 100, unit="hands")
+
+    fake.bid_regret = bid_regret  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pitchlab.gamemodel", fake)
+    value, note = bots.bid_regret(_args())
+    assert seen == {"seed": 3, "games": 7}
+    assert isinstance(value, dict) and value["value"] == 0.25 and len(value["ci95"]) == 2
+    assert "gamemodel" in note
+
+    def broken() -> float:
+        raise ValueError("no data")
+
+    fake.bid_regret = broken  # type: ignore[attr-defined]
+    value, note = bots.bid_regret(_args())
+    assert value is None and "ValueError: no data" in note

@@ -1,0 +1,104 @@
+"""The frozen baselines play exactly as the bots of commit 67acb9f did.
+
+``tests/records/bots_v1_baseline.json`` was written by
+``scripts/make_bots_v1_fixture.py`` run on commit 67acb9f, with that day's
+``RuleBasedPlayer()`` and ``StrongPlayer()``; it is not regenerated from the
+code under test. If ``rule-based-v1`` or ``strong-v1`` drift (an edit to the
+frozen copies, a change in the engine they share, a replaced ladder file),
+these records stop matching.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pitchlab as pl
+from pitchlab.bots_v1 import RuleBasedV1, StrongV1
+from pitchlab.bots_v1 import players as v1_players
+from pitchlab.hand import Hand
+from pitchlab.players import play_hand
+from pitchlab.record import to_record
+from pitchlab.rules import ruleset
+
+FIXTURE = json.loads((Path(__file__).parent / "records" / "bots_v1_baseline.json").read_text())
+
+
+def _coded(hand: Hand, players: list[Any]) -> dict[str, Any]:
+    while hand.phase is not pl.Phase.OVER:
+        seat = hand.to_act
+        assert seat is not None
+        hand.step(players[seat].code(hand))
+    return to_record(hand)
+
+
+def _rule_based_ids() -> list[str]:
+    return [f"{e['ruleset']}-{e['seed']}" for e in FIXTURE["rule_based"]]
+
+
+@pytest.mark.parametrize("entry", FIXTURE["rule_based"], ids=_rule_based_ids())
+def test_rule_based_v1_plays_and_explains_as_the_bot_of_67acb9f(entry: dict[str, Any]) -> None:
+    rules = ruleset(entry["ruleset"])
+    hand = Hand.deal(rules, entry["dealer"], entry["seed"])
+    log = play_hand(hand, [RuleBasedV1()] * rules.players)
+    assert to_record(hand) == entry["decide"]["record"]
+    assert [d.why for _, d in log] == entry["decide"]["why"]
+    fast = _coded(Hand.deal(rules, entry["dealer"], entry["seed"]), [RuleBasedV1()] * rules.players)
+    assert fast == entry["code"]["record"]
+
+
+@pytest.mark.parametrize("entry", FIXTURE["strong"], ids=lambda e: f"{e['ruleset']}-{e['seed']}")
+def test_strong_v1_decides_as_the_bot_of_67acb9f(entry: dict[str, Any]) -> None:
+    rules = ruleset(entry["ruleset"])
+    bot = StrongV1(samples=entry["samples"], suit_hands=entry["suit_hands"], seed=entry["seed"])
+    hand = Hand.deal(rules, entry["dealer"], entry["seed"])
+    log = play_hand(hand, [bot] * rules.players)
+    assert to_record(hand) == entry["decide"]["record"]
+    assert [d.why for _, d in log] == entry["decide"]["why"]
+    bot = StrongV1(samples=entry["samples"], suit_hands=entry["suit_hands"], seed=entry["seed"])
+    mixed = [bot, RuleBasedV1()] * (rules.players // 2)
+    assert _coded(Hand.deal(rules, entry["dealer"], entry["seed"]), mixed) == entry["code"]["record"]
+
+
+def test_the_fixture_covers_every_ruleset_and_real_choices() -> None:
+    """The records are not trivial: every ruleset, bids and plays, strong play with reasons."""
+    covered = {e["ruleset"] for e in FIXTURE["rule_based"]}
+    assert len(covered) == 16 and covered <= set(pl.ruleset_names())  # every preset of 67acb9f
+    whys = [w for e in FIXTURE["strong"] for w in e["decide"]["why"]]
+    assert any("played perfectly" in w for w in whys)
+    assert any("simulated hands per suit" in w for w in whys)
+    assert any("rule-based:" in w for w in whys)
+
+
+def test_v1_reads_the_ladder_file_of_67acb9f_by_name() -> None:
+    raw = (Path(pl.__file__).parent / "data" / v1_players.LADDER_FILE).read_bytes()
+    assert hashlib.sha256(raw).hexdigest() == v1_players.LADDER_SHA256
+    assert v1_players.ladder()  # parsed, not empty
+
+
+def test_v1_refuses_a_replaced_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    v1_players.ladder.cache_clear()
+    monkeypatch.setattr(v1_players, "LADDER_SHA256", "0" * 64)
+    try:
+        with pytest.raises(RuntimeError, match="no longer the ladder"):
+            v1_players.ladder()
+    finally:
+        v1_players.ladder.cache_clear()
+
+
+def test_the_tournament_knows_the_baselines_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchlab import cli
+
+    assert isinstance(cli.player("rule-based-v1", "s"), RuleBasedV1)
+    strong = cli.player("strong-v1:5", "s")
+    assert isinstance(strong, StrongV1) and strong.samples == 5
+    with pytest.raises(cli.UsageError, match="strong-v1:0"):
+        cli.player("strong-v1:0", "s")
+    argv = ["tournament", "rule-based-v1", "rule-based-v1", "--games", "2", "--seed", "v", "--json"]
+    assert cli.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["first"] == "rule-based-v1" and report["win_rate"] == 0.5
