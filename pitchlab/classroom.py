@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from pitchlab.widgets import View, classed
+from pitchlab.widgets import style as page_style
 
 CLASSROOM_CSS = """
 <style>
@@ -38,9 +39,9 @@ MAX_ANSWER = 200
 """Characters an answer may have: enough for any number a lesson asks, and a bound on the work."""
 
 
-def style() -> w.HTML:
+def style() -> w.Box:
     """The lessons' CSS; show it once per page."""
-    return w.HTML(CLASSROOM_CSS)
+    return page_style(CLASSROOM_CSS)
 
 
 def read_number(text: str) -> Fraction:

@@ -46,7 +46,8 @@ from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import seat_name
 from pitchlab.simulation import POSITIONS
 from pitchlab.stats import z_of
-from pitchlab.widgets import CSS, View, classed
+from pitchlab.widgets import View, classed
+from pitchlab.widgets import style as page_style
 
 DEFAULT_HAND = "AH KH 3H JD 7H 9S 4C QD 8S"
 """Five hearts trump (the off-jack among them) and three of its point cards: a hand worth changing."""
@@ -105,9 +106,9 @@ EXPLORER_CSS = """
 """
 
 
-def style() -> w.HTML:
+def style() -> w.Box:
     """The app's stylesheet (card colours, messages) plus the explorer's own."""
-    return w.HTML(CSS + EXPLORER_CSS)
+    return page_style(EXPLORER_CSS)
 
 
 def suit_html(suit: Suit) -> str:

@@ -41,7 +41,6 @@ from pitchlab.probability import (
 from pitchlab.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.session import bid_text, describe, refusal, seat_name, verb
 from pitchlab.widgets import (
-    CSS,
     ActionBar,
     BidBar,
     SeededView,
@@ -51,6 +50,7 @@ from pitchlab.widgets import (
     classed,
     replace_children,
 )
+from pitchlab.widgets import style as page_style
 
 LESSON_CSS = """
 <style>
@@ -81,9 +81,9 @@ SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 OPPONENTS_AND_PARTNER = (1, 2, 3)
 
 
-def style() -> w.HTML:
+def style() -> w.Box:
     """The stylesheet of the app's widgets plus the lessons' own."""
-    return w.HTML(CSS + LESSON_CSS)
+    return page_style(LESSON_CSS)
 
 
 def _suit_html(suit: Suit) -> str:

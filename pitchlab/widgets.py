@@ -37,6 +37,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from pitchlab import drawing, page_request
+from pitchlab.access import ScrollRegions
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import PitchError
@@ -86,13 +87,16 @@ CSS = """
   border-radius: 6px; font-weight: bold; }
 .pl-bid, .pl-suit { font-size: 16px; min-width: 54px; }
 .pl-suit-H, .pl-suit-D { color: #c0392b !important; }
+.jupyter-widget-Collapse-header, .jupyter-widget-Collapse-header > span { color: #333 !important; }
+.jp-RenderedHTMLCommon a, .pl-app a { text-decoration: underline; }
 </style>
 """
 
 
-def style() -> w.HTML:
-    """The stylesheet every pitchlab page includes once."""
-    return w.HTML(CSS)
+def style(extra: str = "") -> w.Box:
+    """The stylesheet every pitchlab page includes once (with a page's ``extra`` CSS), and the
+    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`)."""
+    return w.VBox([w.HTML(CSS + extra), ScrollRegions()], layout=w.Layout(margin="0"))
 
 
 def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
