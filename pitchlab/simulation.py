@@ -362,7 +362,7 @@ def _game(
     taken = 0
     dealer = 0
     for hands in range(1, 1001):
-        result = _play(Hand.deal(rules, dealer, rng), players).result()
+        result = _play(Hand.deal(rules, dealer, rng, scores), players).result()
         taken += result.points[mine]
         for team, change in enumerate(result.score_change):
             scores[team] += change
