@@ -31,8 +31,19 @@ far, whether it is the partner's) with
 
 A decision reads the finest key at which every answer was tried at least
 :data:`MIN_TRIALS` times, so the answers are always compared on the same
-hands. One actual hand per deal (every seat answering as the bot does) feeds
-the game model.
+hands. That settles the auction: who ends up with the contract after each
+answer, and what happens when the others hold it. What my side takes when
+it keeps the contract depends on the cards far more than on the spot, so
+those hands are scored from a second, finer table pooled over every spot
+(:func:`hand_keys_of`: the best suit's trump count, top trump, how many of
+the five highest trump, jokers, the three and the two): the points hands
+of that kind took as bidder, made or set at the answer's bid. The bid's
+size never changes the play, so one trial per turn (the top bid) fills it.
+
+One actual hand per deal (every seat answering as the bot does) feeds the
+game model. Readings: the pooled points are my own contract's (a partner's
+overcall is scored as if it were mine), and a moon counts as made when it
+takes every point.
 """
 
 from __future__ import annotations
@@ -106,6 +117,23 @@ def keys_of(
     )
 
 
+POOL = -1
+"""The answer code under which a hand key files the points my side took as bidder."""
+
+
+def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str]:
+    """The keys of a hand alone, for the points it takes as bidder, finest first: the best
+    suit's trump count, top trump, how many of the five highest trump, jokers, the three and
+    the two (``h``); the ladder's strength (``g``)."""
+    strength = strength_of(best)
+    t = tactics.suit_tables(rules, best.suit)
+    top = t.top - t.power[best.trump[0]] if best.trump else 3
+    high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    fine = f"{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return f"h{strength.trump}:{min(top, 3)}:{high}:{fine}", f"g{strength.trump}:{strength.points}"
+
+
 def describe_key(key: str) -> str:
     """A key in words, for a learner: ``f0:0:0:5:0:1:1:0`` -> seat, high bid, hand."""
     parts = key[1:].split(":")
@@ -135,7 +163,7 @@ class Tables:
     trials: Trials
     hands: list[Counter[Outcome]]
     """Outcomes of the actual hands, by dealer offset (see :mod:`pitchlab.gamemodel`)."""
-    _dists: dict[tuple[str, int], Outcomes] = field(default_factory=dict, repr=False)
+    _dists: dict[tuple[str, int, str | None], Outcomes] = field(default_factory=dict, repr=False)
     _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
@@ -143,26 +171,52 @@ class Tables:
         return gamemodel.model_from_counts(self.rules, self.hands)
 
     def count(self, key: str, answer: int) -> int:
-        return sum(self.trials.get(key, {}).get(answer, Counter()).values())
+        """How many trials of ``answer`` ``key`` holds (each trial weighs one per opponent side:
+        see :func:`pitchlab.gamemodel.outcomes_of`)."""
+        total = sum(self.trials.get(key, {}).get(answer, Counter()).values())
+        return total // (self.rules.num_teams - 1)
 
-    def dist(self, key: str, answer: int) -> Outcomes:
-        """The outcome distribution of ``answer`` at ``key`` (cached: decisions reuse it)."""
-        found = self._dists.get((key, answer))
+    def dist(self, key: str, answer: int, pool: str | None = None) -> Outcomes:
+        """The outcome distribution of ``answer`` at ``key`` (cached: decisions reuse it).
+
+        With a hand key ``pool`` (see :func:`hand_keys_of`), the hands in which my side
+        kept the contract are scored instead from the points this kind of hand took as
+        bidder, at the bid ``answer``: the auction comes from the spot, the points from
+        the cards, each from the finest data that has enough of it.
+        """
+        found = self._dists.get((key, answer, pool))
         if found is None:
-            found = self._dists[key, answer] = Outcomes.of(self.trials[key][answer])
+            seen = self.trials[key][answer]
+            if answer == 0 or pool is None:
+                found = Outcomes.of(seen)
+            else:
+                total = sum(seen.values())
+                kept = sum(n for o, n in seen.items() if o.ours) / total
+                mixed: dict[Outcome, float] = {}
+                for o, n in seen.items():
+                    if not o.ours:
+                        mixed[o] = mixed.get(o, 0.0) + n / total
+                took = self.trials[pool][POOL]
+                share = kept / sum(took.values())
+                for o, n in took.items():
+                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them)
+                    mixed[made] = mixed.get(made, 0.0) + n * share
+                found = Outcomes.of(mixed)
+            self._dists[key, answer, pool] = found
         return found
 
     def to_json(self) -> str:
-        """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, count]`` rows."""
+        """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, third, count]`` rows."""
 
         def rows(counts: Counter[Outcome]) -> list[list[int]]:
             return [[int(x) for x in o] + [n] for o, n in sorted(counts.items())]
 
+        compact = functools.partial(json.dumps, separators=(",", ":"))
         head = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
-        lines = [json.dumps(head)[:-1] + ',\n"hands": ' + json.dumps([rows(c) for c in self.hands])]
-        lines.append(',\n"trials": {')
+        lines = [compact(head)[:-1] + ',\n"hands":' + compact([rows(c) for c in self.hands])]
+        lines.append(',\n"trials":{')
         body = [
-            json.dumps(key) + ": " + json.dumps({str(a): rows(c) for a, c in sorted(answers.items())})
+            compact(key) + ":" + compact({str(a): rows(c) for a, c in sorted(answers.items())})
             for key, answers in sorted(self.trials.items())
         ]
         return "".join(lines) + "\n" + ",\n".join(body) + "\n}}\n"
@@ -172,7 +226,9 @@ class Tables:
         data: dict[str, Any] = json.loads(text)
 
         def counter(rows: list[list[int]]) -> Counter[Outcome]:
-            return Counter({Outcome(bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5]): r[6] for r in rows})
+            return Counter(
+                {Outcome(bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6])): r[7] for r in rows}
+            )
 
         trials = {
             key: {int(a): counter(rows) for a, rows in answers.items()}
@@ -225,22 +281,32 @@ def tally_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[
     while hand.phase is Phase.BID:
         seat, mask, best, partner = _seat_turn(hand)
         keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
+        top: Hand | None = None
         for code in hand.legal_codes():
             if code < 0:  # a throw-in is not a bid
                 continue
-            trial = hand.copy()
+            trial = top = hand.copy()
             trial.step(code)
-            found = gamemodel.outcome_of(_finish(trial, bot), seat)
-            if found is None:
-                continue
+            found = gamemodel.outcomes_of(_finish(trial, bot), seat)
             for key in keys:
-                trials.setdefault(key, {}).setdefault(code, Counter())[found] += 1
+                counts = trials.setdefault(key, {}).setdefault(code, Counter())
+                for outcome, weight in found:
+                    counts[outcome] += weight
+        if top is not None and top.bidder == seat and top.redeal is None:
+            # the top bid: what this hand takes as bidder (the bid's size never changes the play)
+            result = top.result()
+            team = rules.teams[seat]
+            taken = result.points[team] if result.side_points is None else result.side_points
+            for key in hand_keys_of(rules, mask, best):
+                counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
+                for t in range(rules.num_teams):
+                    if t != team:
+                        counts[Outcome(True, True, taken, result.points[t], result.points[t])] += 1
         hand.step(bot.code(hand))
     _finish(hand, bot)
     for seat in range(rules.players):
-        found = gamemodel.outcome_of(hand, seat)
-        if found is not None:
-            hands[(hand.dealer - seat) % rules.players][found] += 1
+        for outcome, weight in gamemodel.outcomes_of(hand, seat):
+            hands[(hand.dealer - seat) % rules.players][outcome] += weight
 
 
 def _chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, list[Counter[Outcome]]]:
@@ -290,7 +356,7 @@ def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
     trials = {
         key: answers
         for key, answers in tables.trials.items()
-        if key[0] == "s" or min(sum(c.values()) for c in answers.values()) >= keep
+        if key[0] == "s" or min(tables.count(key, a) for a in answers) >= keep
     }
     return Tables(tables.rules, tables.deals, tables.seed, trials, tables.hands)
 
@@ -333,8 +399,9 @@ def choose(
     rules = tables.rules
     model = tables.model
     keys = keys_of(rules, mask, best, position, high_bid, partner_high)
+    pool = next((k for k in hand_keys_of(rules, mask, best) if tables.count(k, POOL) >= MIN_TRIALS), None)
     answers = tuple(a for a in legal if a >= 0)
-    memo = (keys, answers, model.clamp(us), model.clamp(them), position)
+    memo = (keys, pool, answers, model.clamp(us), model.clamp(them), position)
     if memo in tables._decided:
         return tables._decided[memo]
     coarse = [a for a in answers if tables.count(keys[-1], a) >= MIN_TRIALS]
@@ -345,10 +412,10 @@ def choose(
     found: Choice | None = None
     if key is not None:
         offset = (-1 - position) % rules.players
-        chances = {a: model.expected(tables.dist(key, a), us, them, offset) for a in coarse}
+        chances = {a: model.expected(tables.dist(key, a, pool), us, them, offset) for a in coarse}
         made: dict[int, float] = {}
         for a in coarse:
-            dist = tables.dist(key, a)
+            dist = tables.dist(key, a, pool)
             held = dist.p[dist.ours].sum()
             if a and held > 0:
                 made[a] = float(dist.p[dist.ours & dist.made].sum() / held)

@@ -11,9 +11,9 @@ value iteration for any ruleset with a target.
 The hands that can come next are a distribution of :class:`Outcome`\\ s
 estimated from simulated hands (seeded, shipped with pitchlab, see
 :mod:`pitchlab.bidding`): from one side's point of view, whether it bid,
-whether the bid was made, its score change, the bidding opponent's change,
-the best opponent's change and whether the hand won the game outright (a 10
-taking all ten, a made moon, a smudge). The deal position matters (the
+whether the bid was made, its score change, the followed opponent's change
+(see below) and whether the hand won the game outright (a 10 taking all ten,
+a made moon, a smudge). The deal position matters (the
 dealer's side bids last), so the distribution and the chances are kept per
 dealer offset: ``(dealer - my seat) % players``.
 
@@ -23,12 +23,16 @@ Readings taken, documented because they are approximations:
   :func:`floor_of` counts as the floor, one above :func:`ceiling_of` as the
   ceiling. Both are far enough out that few games ever reach them.
 * **More than two sides** (each for themself, or a called partner): the
-  state is my score and the best opponent's score, as if every opponent
-  stood level with the leader. Exact for two partnerships, pessimistic for
-  more.
-* **Both sides cross the target on one hand** under ``bidder-first`` with
-  more than two sides and neither the bidder: half a win (the count-out
-  order among the others is not modelled).
+  state is my score and one opponent's. Each hand is counted once per
+  opponent, following that opponent's change; a hand some other side bid
+  is marked (:attr:`Outcome.third`) and only its instant win is seen. So
+  the model sees a race of two against a typical opponent: optimistic at
+  0-0 (about even, where the fair share is one in three or more) but with
+  each bid's risks in proportion. Following every opponent at the
+  leader's score instead was tried first and was far too gloomy (2% at
+  0-0 in call-partner). Exact for two sides.
+* **Both sides cross the target on one hand** under ``bidder-first`` and
+  neither bid (more than two sides only): half a win.
 
 Everything is exact for two sides: the win rules follow
 :func:`pitchlab.game.winner_after`.
@@ -62,37 +66,69 @@ class Outcome(NamedTuple):
     us: int
     """This side's score change."""
     them: int
-    """The bidding opponent's score change, or the best opponent's when this side bid."""
+    """The followed opponent's score change (see :func:`outcomes_of`)."""
     lead: int
-    """The best score change among the opponents (for two sides, the same as ``them``)."""
+    """The change of the opponent whose score the model keeps next (the same as ``them``
+    in the shipped data; a toy may set them apart)."""
     instant: int = 0
     """0: no instant win; 1: the contract wins the game at once; 2: it does if the
     bidding side's score was not below zero before the hand (smudge)."""
+    third: bool = False
+    """Whether a side the model does not follow held the contract (more than two sides)."""
 
 
-def outcome_of(hand: Hand, seat: int) -> Outcome | None:
-    """The outcome of a finished hand for ``seat``'s side; ``None`` for a void deal (redealt)."""
+def outcomes_of(hand: Hand, seat: int) -> list[tuple[Outcome, int]]:
+    """The outcome of a finished hand for ``seat``'s side, with weights; empty for a void deal.
+
+    With two sides, one outcome of weight 1. With more, one outcome per
+    opponent (weight 1 each): the model follows each opponent in turn, and
+    marks the hands another side bid (:attr:`Outcome.third`).
+    """
     if hand.redeal is not None:
-        return None
+        return []
     rules = hand.rules
     result = hand.result()
     team = rules.teams[seat]
     change = result.score_change
-    others = [c for t, c in enumerate(change) if t != team]
-    ours = result.bidding_team == team
-    lead = max(others)
-    them = lead if ours else change[result.bidding_team]
-    instant = 0
-    if result.bid == rules.moon_bid and result.made and rules.moon_made is None:
-        instant = 1
-    elif (
-        rules.all_points_wins
-        and result.bid == rules.max_bid
-        and (result.points[result.bidding_team] if result.side_points is None else result.side_points)
-        == rules.total_points
-    ):
-        instant = 1 if rules.all_points_wins_in_the_hole else 2
-    return Outcome(ours, result.made, change[team], them, lead, instant)
+    bidding = result.bidding_team
+    ours = bidding == team
+    taken = result.points[bidding] if result.side_points is None else result.side_points
+    instant = instant_kind(rules, result.bid, result.made, taken)
+    others = [t for t in range(rules.num_teams) if t != team]
+    return [
+        (
+            Outcome(
+                ours, result.made, change[team], change[t], change[t], instant, not ours and t != bidding
+            ),
+            1,
+        )
+        for t in others
+    ]
+
+
+def instant_kind(rules: Ruleset, bid: int, made: bool, taken: int) -> int:
+    """Whether a contract won the game at once (see :attr:`Outcome.instant`), as
+    :func:`pitchlab.game.winner_after` judges it; ``taken``: the bidding side's points."""
+    if bid == rules.moon_bid and made and rules.moon_made is None:
+        return 1
+    if rules.all_points_wins and bid == rules.max_bid and taken == rules.total_points:
+        return 1 if rules.all_points_wins_in_the_hole else 2
+    return 0
+
+
+def as_bidder(rules: Ruleset, bid: int, taken: int, against: int) -> Outcome:
+    """The outcome for my side when it bids ``bid`` and takes ``taken`` points while the
+    followed opponent takes ``against``: made or set, a moon scored as the rules say."""
+    if bid == rules.moon_bid:
+        made = taken == rules.total_points
+        gain = taken if rules.moon_made is None else rules.moon_made
+        loss = rules.moon_set
+    else:
+        made = taken >= bid
+        gain, loss = taken, bid
+    return Outcome(
+        True, made, gain if made else -loss, against, against, instant_kind(rules, bid, made, taken)
+    )
 
 
 def floor_of(rules: Ruleset) -> int:
@@ -116,11 +152,14 @@ def verdict(
     lead: NDArray[np.int_],
     before_us: NDArray[np.int_] | int,
     before_them: NDArray[np.int_] | int,
+    third: NDArray[np.bool_] | bool = False,
 ) -> tuple[NDArray[np.bool_], Array]:
     """Whether a hand ends the game and, where it does, my chance: 1 won, 0 lost, ½ a tie.
 
     Every argument broadcasts, so one call judges many outcomes at one score
-    (a bid decision) or one outcome at many scores (value iteration).
+    (a bid decision) or one outcome at many scores (value iteration). When a
+    side the model does not follow bid (``third``), only its instant win is
+    seen (a loss); its score is not kept.
     """
     target = rules.target
     now_us = before_us + us
@@ -130,19 +169,20 @@ def verdict(
     sudden = (instant == 1) | ((instant == 2) & (bidder_before >= 0))
     win = sudden & ours
     lose = sudden & ~ours
+    theirs = ~ours & ~np.asarray(third)
     rule = rules.win_rule
     if rule == "bidder-only":
         win = win | (~sudden & ours & (now_us >= target))
-        lose = lose | (~sudden & ~ours & (now_bid >= target))
+        lose = lose | (~sudden & theirs & (now_bid >= target))
     elif rule == "bidder-then-most":
         crossed_us = ~sudden & ours & (now_us >= target)
-        crossed_them = ~sudden & ~ours & (now_bid >= target)
+        crossed_them = ~sudden & theirs & (now_bid >= target)
         rest = ~sudden & ~crossed_us & ~crossed_them
         win = win | crossed_us | (rest & (now_us >= target) & (now_us > now_lead))
         lose = lose | crossed_them | (rest & (now_lead >= target) & (now_lead > now_us))
     else:  # bidder-first: the bidder's made points count out first, then the others'
         first_us = ~sudden & ours & made & (now_us >= target)
-        first_them = ~sudden & ~ours & made & (now_bid >= target)
+        first_them = ~sudden & theirs & made & (now_bid >= target)
         rest = ~sudden & ~first_us & ~first_them
         later_us = rest & ~ours & (now_us >= target)
         later_them = rest & (now_lead >= target)
@@ -160,7 +200,7 @@ def judge(
     """:func:`verdict` for one outcome, at one score or a grid of them."""
     return verdict(
         rules, np.asarray(o.ours), np.asarray(o.made), np.asarray(o.instant),
-        np.asarray(o.us), np.asarray(o.them), np.asarray(o.lead), us, them,
+        np.asarray(o.us), np.asarray(o.them), np.asarray(o.lead), us, them, np.asarray(o.third),
     )  # fmt: skip
 
 
@@ -174,6 +214,7 @@ class Outcomes:
     them: NDArray[np.int_]
     lead: NDArray[np.int_]
     instant: NDArray[np.int_]
+    third: NDArray[np.bool_]
     p: Array
 
     @classmethod
@@ -181,7 +222,7 @@ class Outcomes:
         """From counts (or weights) of outcomes."""
         items = sorted(counts.items())
         total = sum(w for _, w in items)
-        cols = list(zip(*(o for o, _ in items), strict=True)) if items else [()] * 6
+        cols = list(zip(*(o for o, _ in items), strict=True)) if items else [()] * 7
         return cls(
             np.array(cols[0], dtype=bool),
             np.array(cols[1], dtype=bool),
@@ -189,6 +230,7 @@ class Outcomes:
             np.array(cols[3], dtype=int),
             np.array(cols[4], dtype=int),
             np.array(cols[5], dtype=int),
+            np.array(cols[6], dtype=bool),
             np.array([w / total for _, w in items], dtype=float),
         )
 
@@ -203,6 +245,7 @@ class Outcomes:
             int(self.them[i]),
             int(self.lead[i]),
             int(self.instant[i]),
+            bool(self.third[i]),
         )
 
 
@@ -242,7 +285,7 @@ class GameModel:
         """My chance of winning the game after each outcome of the hand dealt at ``offset``."""
         done, value = verdict(
             self.rules, outcomes.ours, outcomes.made, outcomes.instant,
-            outcomes.us, outcomes.them, outcomes.lead, us, them,
+            outcomes.us, outcomes.them, outcomes.lead, us, them, outcomes.third,
         )  # fmt: skip
         low, high = self.low, self.high
         nxt = self.values[(offset + 1) % self.rules.players]
@@ -304,9 +347,8 @@ def tally_outcomes(hands: Iterable[Hand]) -> list[Counter[Outcome]]:
         if counts is None:
             counts = [Counter() for _ in range(players)]
         for seat in range(players):
-            found = outcome_of(hand, seat)
-            if found is not None:
-                counts[(hand.dealer - seat) % players][found] += 1
+            for found, weight in outcomes_of(hand, seat):
+                counts[(hand.dealer - seat) % players][found] += weight
     return counts or []
 
 

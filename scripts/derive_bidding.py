@@ -25,7 +25,7 @@ from pitchlab import bidding
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DEALS = {"ten-point": 24_000}
+DEALS = {"ten-point": 20_000}
 """Deals per ruleset where it differs from :func:`default_deals`."""
 
 
@@ -47,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    names = args.rules or [n for n in pl.ruleset_names() if pl.ruleset(n).target]
+    names = args.rules or sorted(
+        (n for n in pl.ruleset_names() if pl.ruleset(n).target), key=lambda n: n != "ten-point"
+    )
     start = time.perf_counter()
     for name in names:
         rules = pl.ruleset(name)

@@ -111,8 +111,8 @@ def test_the_model_judges_real_hands_as_the_engine_does(name: str) -> None:
         result = hand.result()
         after = [s + c for s, c in zip(scores, result.score_change, strict=True)]
         winner = winner_after(rules, result, after)
-        o = gamemodel.outcome_of(hand, 0)
-        assert o is not None
+        [(o, weight)] = gamemodel.outcomes_of(hand, 0)  # two sides: one outcome
+        assert weight == 1
         done, value = gamemodel.judge(rules, o, scores[0], scores[1])
         assert bool(done) == (winner is not None)
         if winner is not None:
@@ -307,3 +307,43 @@ def test_a_bot_that_always_bids_the_best_answer_in_hindsight_has_no_regret() -> 
     two = pl.TEN_POINT.replace(name="two-seat", players=2, teams=(0, 1))  # two turns: cheap to search
     assert bidding.bid_regret(Oracle(rest), 6, seed="o", rules=two).value == 0.0
     assert bidding.bid_regret(Passer(rest), 6, seed="o", rules=two).value > 0.0
+
+
+def test_a_side_the_model_does_not_follow_can_only_end_the_game_by_an_instant_win() -> None:
+    """Three or more sides: when a third side bids and reaches the target, the model cannot
+    see it (its score is not kept): no verdict. Its instant win is seen: a loss."""
+    rules = pl.ruleset("call-partner")
+    crossed = Outcome(False, True, 0, 0, 0, instant=0, third=True)
+    assert not bool(gamemodel.judge(rules, crossed, 10, 51)[0])
+    theirs = crossed._replace(third=False, them=5, lead=5)  # the followed opponent bid: 56, a loss
+    done, value = gamemodel.judge(rules, theirs, 10, 51)
+    assert bool(done) and float(value) == 0.0
+    sudden = crossed._replace(instant=1)
+    done, value = gamemodel.judge(rules, sudden, 10, 0)
+    assert bool(done) and float(value) == 0.0
+
+
+def test_kept_contracts_are_scored_from_the_points_the_hand_takes_as_bidder() -> None:
+    """At the spot, bidding 7 keeps the contract half the time (the trials say: made, +7) and
+    half the time they outbid us (they +8, we +2). The hand pool says hands like this take
+    6 points as bidder 3 times in 4 and 9 points once: at 7 that is set 3/4 (-7), made 1/4 (+9).
+    The mixed distribution: 1/2 theirs, 3/8 set, 1/8 made."""
+    spot = (0, 0, False)
+    mask = mask_of(pl.TEN_POINT, SURE)
+    best = tactics.best_rating(pl.TEN_POINT, mask)
+    seen = {7: Counter({Outcome(True, True, 7, 3, 3): 10, Outcome(False, True, 2, 8, 8): 10})}
+    tables = synthetic(SURE, seen, spot)
+    pool = bidding.hand_keys_of(pl.TEN_POINT, mask, best)[0]
+    tables.trials[pool] = {
+        bidding.POOL: Counter({Outcome(True, True, 6, 4, 4): 3, Outcome(True, True, 9, 1, 1): 1})
+    }
+    key = bidding.keys_of(pl.TEN_POINT, mask, best, *spot)[0]
+    dist = tables.dist(key, 7, pool)
+    got = {dist.outcome(i): float(dist.p[i]) for i in range(len(dist))}
+    assert got == pytest.approx(
+        {
+            Outcome(False, True, 2, 8, 8): 0.5,
+            Outcome(True, False, -7, 4, 4): 0.375,
+            Outcome(True, True, 9, 1, 1): 0.125,
+        }
+    )
