@@ -48,6 +48,7 @@ takes every point.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -56,6 +57,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from pitchlab import gamemodel, tactics
 from pitchlab.gamemodel import GameModel, Outcome, Outcomes
@@ -121,17 +125,23 @@ POOL = -1
 """The answer code under which a hand key files the points my side took as bidder."""
 
 
-def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str]:
+def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str, str]:
     """The keys of a hand alone, for the points it takes as bidder, finest first: the best
     suit's trump count, top trump, how many of the five highest trump, jokers, the three and
-    the two (``h``); the ladder's strength (``g``)."""
+    the two (``h``); trump count, how many of the five highest and jokers (``k``); the
+    ladder's strength (``g``)."""
     strength = strength_of(best)
     t = tactics.suit_tables(rules, best.suit)
     top = t.top - t.power[best.trump[0]] if best.trump else 3
     high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
     jokers, three, two = _role_masks(rules, int(best.suit))
-    fine = f"{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
-    return f"h{strength.trump}:{min(top, 3)}:{high}:{fine}", f"g{strength.trump}:{strength.points}"
+    count = (mask & jokers).bit_count()
+    fine = f"{count}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return (
+        f"h{strength.trump}:{min(top, 3)}:{high}:{fine}",
+        f"k{strength.trump}:{high}:{count}",
+        f"g{strength.trump}:{strength.points}",
+    )
 
 
 def describe_key(key: str) -> str:
@@ -153,6 +163,17 @@ def describe_key(key: str) -> str:
 # ------------------------------------------------------------------ the data
 
 
+@dataclass(frozen=True)
+class Stack:
+    """Several answers' outcome distributions end to end (see :meth:`Tables.stack`)."""
+
+    outcomes: Outcomes
+    starts: NDArray[np.intp]
+    """Where each answer's outcomes begin."""
+    made: dict[int, float]
+    """For each bid, how often a side that kept the contract with it made it."""
+
+
 @dataclass
 class Tables:
     """One ruleset's trials and the hands its game model is solved from."""
@@ -165,6 +186,8 @@ class Tables:
     """Outcomes of the actual hands, by dealer offset (see :mod:`pitchlab.gamemodel`)."""
     _dists: dict[tuple[str, int, str | None], Outcomes] = field(default_factory=dict, repr=False)
     _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
+    _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
+    _stacks: dict[tuple[str, str | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
     def model(self) -> GameModel:
@@ -173,8 +196,28 @@ class Tables:
     def count(self, key: str, answer: int) -> int:
         """How many trials of ``answer`` ``key`` holds (each trial weighs one per opponent side:
         see :func:`pitchlab.gamemodel.outcomes_of`)."""
-        total = sum(self.trials.get(key, {}).get(answer, Counter()).values())
-        return total // (self.rules.num_teams - 1)
+        found = self._counts.get((key, answer))
+        if found is None:
+            total = sum(self.trials.get(key, {}).get(answer, Counter()).values())
+            found = self._counts[key, answer] = total // (self.rules.num_teams - 1)
+        return found
+
+    def stack(self, key: str, pool: str | None, answers: tuple[int, ...]) -> Stack:
+        """The distributions of several answers end to end, judged in one call (cached)."""
+        found = self._stacks.get((key, pool, answers))
+        if found is None:
+            parts = [self.dist(key, a, pool) for a in answers]
+            joined = Outcomes(
+                *(np.concatenate([getattr(d, f.name) for d in parts]) for f in dataclasses.fields(Outcomes))
+            )
+            starts = np.cumsum([0] + [len(d) for d in parts[:-1]])
+            made = {}
+            for a, d in zip(answers, parts, strict=True):
+                held = d.p[d.ours].sum()
+                if a and held > 0:
+                    made[a] = float(d.p[d.ours & d.made].sum() / held)
+            found = self._stacks[key, pool, answers] = Stack(joined, starts, made)
+        return found
 
     def dist(self, key: str, answer: int, pool: str | None = None) -> Outcomes:
         """The outcome distribution of ``answer`` at ``key`` (cached: decisions reuse it).
@@ -412,16 +455,12 @@ def choose(
     found: Choice | None = None
     if key is not None:
         offset = (-1 - position) % rules.players
-        chances = {a: model.expected(tables.dist(key, a, pool), us, them, offset) for a in coarse}
-        made: dict[int, float] = {}
-        for a in coarse:
-            dist = tables.dist(key, a, pool)
-            held = dist.p[dist.ours].sum()
-            if a and held > 0:
-                made[a] = float(dist.p[dist.ours & dist.made].sum() / held)
+        stack = tables.stack(key, pool, tuple(coarse))
+        weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
+        chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))
         answer = max(coarse, key=lambda a: (round(chances[a], 9), -a))
         wins = bool(answer) and _wins_if_made(model, answer, us, them)
-        found = Choice(answer, chances, made, key, tables.count(key, answer), wins)
+        found = Choice(answer, chances, stack.made, key, tables.count(key, answer), wins)
     tables._decided[memo] = found
     return found
 
@@ -437,7 +476,6 @@ def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
 def reason(choice: Choice, us: int, them: int) -> str:
     """The choice in words a learner can check, as a template (``{bid}``, ``{reason}``)."""
     mine = choice.chances[choice.answer]
-    what = "passing" if choice.answer == 0 else "bidding {bid}"
     parts = ["{reason}"]
     if choice.wins_if_made:
         parts.append(f"bidding {choice.answer} wins the game if made (we have {us})")
@@ -450,9 +488,9 @@ def reason(choice: Choice, us: int, them: int) -> str:
         alt = max(others, key=lambda a: others[a])
         versus = f"against {others[alt]:.0%} for {alt}"
     else:
-        versus = "the only answer tried"
+        versus = "(no other answer has data here)"
     parts.append(
-        f"chance of winning the game at {us}-{them}: {mine:.0%} {what.format(bid='{bid}')} {versus}"
+        f"chance of winning the game at {us}-{them}: {mine:.0%} for {{bid}} {versus}"
         f" ({choice.trials} simulated hands like this)"
     )
     return "; ".join(parts)

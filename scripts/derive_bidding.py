@@ -33,7 +33,7 @@ def default_deals(rules: pl.Ruleset) -> int:
     """Trump-only hands play fast; follow-suit hands (every card) several times slower."""
     if rules.name in DEALS:
         return DEALS[rules.name]
-    return 6_000 if rules.play_rule == "trump-only" else 1_500
+    return 3_000 if rules.play_rule == "trump-only" else 1_000
 
 
 def _progress(name: str, began: float, done: int, total: int) -> None:
