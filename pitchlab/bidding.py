@@ -36,7 +36,8 @@ answer, and what happens when the others hold it. What my side takes when
 it keeps the contract depends on the cards far more than on the spot, so
 those hands are scored from a second, finer table pooled over every spot
 (:func:`hand_keys_of`: the best suit's trump count, top trump, how many of
-the five highest trump, jokers, the three and the two): the points hands
+the five highest trump, jokers, the three and the two, or coarser groups
+where such hands are rare): the points hands
 of that kind took as bidder, made or set at the answer's bid. The bid's
 size never changes the play, so one trial per turn (the top bid) fills it.
 
@@ -125,21 +126,24 @@ POOL = -1
 """The answer code under which a hand key files the points my side took as bidder."""
 
 
-def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str, str]:
+def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str, str, str]:
     """The keys of a hand alone, for the points it takes as bidder, finest first: the best
     suit's trump count, top trump, how many of the five highest trump, jokers, the three and
-    the two (``h``); trump count, how many of the five highest and jokers (``k``); the
-    ladder's strength (``g``)."""
+    the two (``h``); trump count, how many of the five highest and jokers (``k``); trump
+    count, how many of the seven highest and whether the top one (``q``: strong hands are
+    rare, and this groups them by strength); the ladder's strength (``g``)."""
     strength = strength_of(best)
     t = tactics.suit_tables(rules, best.suit)
     top = t.top - t.power[best.trump[0]] if best.trump else 3
     high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
+    higher = sum(1 for slot in best.trump if t.power[slot] > t.top - 7)
     jokers, three, two = _role_masks(rules, int(best.suit))
     count = (mask & jokers).bit_count()
     fine = f"{count}:{int(bool(mask & three))}:{int(bool(mask & two))}"
     return (
         f"h{strength.trump}:{min(top, 3)}:{high}:{fine}",
         f"k{strength.trump}:{high}:{count}",
+        f"q{strength.trump}:{higher}:{int(top == 0)}",
         f"g{strength.trump}:{strength.points}",
     )
 
@@ -480,7 +484,9 @@ def reason(choice: Choice, us: int, them: int) -> str:
     if choice.wins_if_made:
         parts.append(f"bidding {choice.answer} wins the game if made (we have {us})")
     if choice.answer in choice.made:
-        parts.append(f"a side keeping {choice.answer} made it {choice.made[choice.answer]:.0%} of the time")
+        parts.append(
+            f"hands like this made {choice.answer} {choice.made[choice.answer]:.0%} of the time as bidder"
+        )
     others = {a: c for a, c in choice.chances.items() if a != choice.answer}
     if 0 in others:
         versus = f"against {others[0]:.0%} for passing"
