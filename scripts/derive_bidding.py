@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         target = ROOT / "pitchlab" / "data" / bidding.data_name(rules)
         target.write_text(tables.to_json(), encoding="utf-8")
         model = tables.model
-        hands = sum(sum(c.values()) for c in tables.hands) // rules.players
+        hands = sum(sum(c.values()) for c in tables.hands) // (rules.players * (rules.num_teams - 1))
         print(
             f"{name}: {deals:,} deals, {hands:,} hands for the game model, {len(tables.trials):,} keys,"
             f" {target.stat().st_size / 1000:.0f} kB; 0-0 win chance by dealer offset"
