@@ -111,24 +111,50 @@ class RuleBasedPlayer:
     highest trump not held) in the rulesets that have those steps, whatever
     their play rule.
 
-    ``bidding="ladder"`` (the default) bids from the shipped bidding ladder
-    (:mod:`pitchlab.ladder`), falling back on the estimate where the ladder
-    has no data or the ruleset has no ladder; ``bidding="estimate"`` bids
-    from the estimate alone, as the bot did before the ladder existed (the
+    ``bidding="game"`` (the default) bids to win the game, not the hand: each
+    answer is judged by the chance of winning the game from the scores it
+    leaves (:mod:`pitchlab.bidding`), in every ruleset pitchlab ships tables
+    for, falling back on the ladder's way where the tables are too thin.
+    ``bidding="ladder"`` is the bot's bidding before that: the shipped
+    bidding ladder (:mod:`pitchlab.ladder`), falling back on the estimate
+    where the ladder has no data or the ruleset has no ladder (and, outside
+    trump-only play, on :mod:`pitchlab.tactics_suit`); ``bidding="estimate"``
+    bids from the estimate alone, as the bot did before the ladder existed (the
     ladder was derived against it). ``ladder`` replaces the shipped one.
     """
 
     def __init__(
-        self, bidding: Literal["ladder", "estimate"] = "ladder", ladder: Ladder | None = None
+        self, bidding: Literal["game", "ladder", "estimate"] = "game", ladder: Ladder | None = None
     ) -> None:
-        if bidding not in ("ladder", "estimate"):
-            raise ValueError(f"bidding must be 'ladder' or 'estimate', not {bidding!r}")
+        if bidding not in ("game", "ladder", "estimate"):
+            raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
         self.bidding = bidding
         self.ladder = ladder
-        self.name = "rule-based" if bidding == "ladder" else "rule-based (estimate bidding)"
+        self.name = _NAMES[bidding]
 
     def decide(self, view: SeatView) -> Decision:
         rules = view.rules
+        if view.phase is Phase.BID and self.bidding == "game":
+            mask = _mask(_assign(rules, [view.hand])[0])
+            legal = [
+                a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
+            ]
+            bidder = view.bidder
+            partner_high = (
+                bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
+            )
+            position = (view.seat - view.dealer - 1) % rules.players
+            found = self._game_bid(
+                rules, mask, legal, view.high_bid, partner_high, position, view.scores, view.seat
+            )
+            if found is not None:
+                code, why, best = found
+                answer = Bid(code) if code else PASS
+                n, points = len(best.trump), _points(best.points_held)
+                reason = f"best suit {best.suit.symbol}: {n} trump, {points} in hand"
+                return Decision(
+                    answer, why.format(bid=answer, high=view.high_bid or "nothing", reason=reason)
+                )
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
             choice = tactics_suit.decide(view)
             conclusion, claims = choice.explain()
@@ -148,7 +174,7 @@ class RuleBasedPlayer:
                 bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
             )
             position = (view.seat - view.dealer - 1) % rules.players
-            code, why = self.bid(rules, best, codes, view.high_bid, partner_high, position)
+            code, why = self.bid(rules, best, codes, view.high_bid, partner_high, position, fallback=True)
             action = Bid(code) if code else PASS
             reason = f"best suit {best.suit.symbol}: {n} trump, {points} in hand, worth about {best.expected:.1f} points"
             return Decision(action, why.format(bid=action, high=view.high_bid or "nothing", reason=reason))
@@ -183,10 +209,12 @@ class RuleBasedPlayer:
         high_bid: int,
         partner_high: bool,
         position: int,
+        fallback: bool = False,
     ) -> tuple[int, str]:
         """A bid code (0 passes) and a reason template (``{bid}``, ``{high}``, ``{reason}``);
-        ``position`` is 0 for the first to speak up to 3 for the dealer."""
-        if self.bidding == "ladder":
+        ``position`` is 0 for the first to speak up to 3 for the dealer. The ladder's way
+        (the game bidding falls back on it, ``fallback=True``)."""
+        if self.bidding == "ladder" or (fallback and self.bidding == "game"):
             from pitchlab.ladder import ladder_answer, ladder_for
 
             table = self.ladder or ladder_for(rules)
@@ -195,12 +223,41 @@ class RuleBasedPlayer:
                 return found
         return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
 
+    def _game_bid(
+        self,
+        rules: Ruleset,
+        mask: int,
+        legal: Sequence[int],
+        high_bid: int,
+        partner_high: bool,
+        position: int,
+        scores: Sequence[int],
+        seat: int,
+    ) -> tuple[int, str, tactics.Rating] | None:
+        """The game-winning answer (:mod:`pitchlab.bidding`), or ``None`` to bid the ladder's way."""
+        from pitchlab.bidding import game_answer
+
+        best = tactics.best_rating(rules, mask)
+        found = game_answer(
+            rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
+        )
+        return None if found is None else (*found, best)
+
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
         rules = hand.rules
         seat = hand.to_act
         assert seat is not None
         phase = hand.phase
+        if phase is Phase.BID and self.bidding == "game":
+            bidder = hand.bidder
+            partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
+            legal = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+            found = self._game_bid(
+                rules, hand.hands[seat], legal, hand.high_bid, partner, hand.position(seat), hand.scores, seat
+            )
+            if found is not None:
+                return found[0]
         if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
             # the slot tables below know trump-only play alone; these rules of thumb read a light view
             return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat)).action)
@@ -229,8 +286,18 @@ class RuleBasedPlayer:
         bidder = hand.bidder
         partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
         codes = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
-        return self.bid(rules, best, codes, hand.high_bid, partner_high, hand.position(seat))[0]
+        code, _ = self.bid(
+            rules, best, codes, hand.high_bid, partner_high, hand.position(seat), fallback=True
+        )
+        return code
 
+
+_NAMES = {
+    "game": "rule-based",
+    "ladder": "rule-based (ladder bidding)",
+    "estimate": "rule-based (estimate bidding)",
+}
+"""The bot's name for each way of bidding."""
 
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.tactics_suit` has them)."""

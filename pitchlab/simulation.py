@@ -362,7 +362,10 @@ def _game(
     taken = 0
     dealer = 0
     for hands in range(1, 1001):
-        result = _play(Hand.deal(rules, dealer, rng), players).result()
+        hand = _play(Hand.deal(rules, dealer, rng, scores), players)
+        if hand.redeal is not None:  # a void deal (thrown in, or junk): the same dealer deals again
+            continue
+        result = hand.result()
         taken += result.points[mine]
         for team, change in enumerate(result.score_change):
             scores[team] += change

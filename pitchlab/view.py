@@ -51,6 +51,9 @@ class SeatView:
     hand the bidder (for the card's holder) or the holder (for the bidder, once the card is played)."""
     thrown_in: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     """Hands shown when thrown in: (seat, its cards)."""
+    scores: tuple[int, ...] = ()
+    """The game scores by team before this hand (empty: not known, read as all zero);
+    a bid that wins games depends on them."""
 
     @property
     def my_turn(self) -> bool:
@@ -101,6 +104,7 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         called=hand.called,
         partner=partner_seen(hand, seat),
         thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
+        scores=hand.scores,
     )
 
 

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    ladder, old = pl.RuleBasedPlayer(), pl.RuleBasedPlayer(bidding="estimate")
+    ladder, old = pl.RuleBasedPlayer(bidding="ladder"), pl.RuleBasedPlayer(bidding="estimate")
     start = time.perf_counter()
     hands = simulation.duel_hands(ladder, old, args.deals, args.seed, workers=args.workers)
     games = simulation.duel_games(ladder, old, args.games, args.seed, workers=args.workers)

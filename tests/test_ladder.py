@@ -124,7 +124,7 @@ def test_the_net_change_scores_a_set_bidder_against_the_table() -> None:
 
 def test_the_rule_based_bot_bids_from_its_ladder_and_says_so() -> None:
     values = {0: -1.0, 4: 0.5, 5: 1.0, 6: 1.8, 7: 1.2, 8: -2.0, 9: -5.0, 10: -9.0}
-    player = pl.RuleBasedPlayer(ladder=synthetic(values))
+    player = pl.RuleBasedPlayer(bidding="ladder", ladder=synthetic(values))
     # dealer 3, so seat 0 speaks first holding 5 spades with 6 points
     mine = pl.parse_cards("AS KS 3S JC JK 9H 4D 7C 2C")
     rest = list(pl.TEN_POINT.deck)
@@ -149,7 +149,9 @@ def test_estimate_bidding_ignores_the_ladder() -> None:
     for card in mine:
         rest.remove(card)
     hand = pl.Hand.from_cards([mine, rest[0:9], rest[9:18], rest[18:27]], rest[27:], dealer=3)
-    assert pl.RuleBasedPlayer(ladder=synthetic(values)).decide(hand.view(0)).action == pl.PASS
+    assert (
+        pl.RuleBasedPlayer(bidding="ladder", ladder=synthetic(values)).decide(hand.view(0)).action == pl.PASS
+    )
     old = pl.RuleBasedPlayer(bidding="estimate", ladder=synthetic(values)).decide(hand.view(0))
     assert old.action == pl.Bid(6) and "ladder" not in old.why  # 5 trump rated 9.2: opens at 6
     with pytest.raises(ValueError, match="bidding must be"):
@@ -158,7 +160,7 @@ def test_estimate_bidding_ignores_the_ladder() -> None:
 
 def test_the_bot_only_ever_bids_legally_from_the_shipped_ladder() -> None:
     rng = random.Random(9)
-    player = pl.RuleBasedPlayer()
+    player = pl.RuleBasedPlayer(bidding="ladder")
     for i in range(300):
         hand = pl.Hand.deal(dealer=i % 4, seed=rng)
         pl.play_hand(hand, [player] * 4)  # the checked API refuses anything illegal

@@ -154,3 +154,17 @@ def test_points_per_hand_of_a_bot_against_itself_is_exactly_half() -> None:
     bot = pl.RuleBasedPlayer()
     games = sim.duel_games(bot, bot, games=3, seed=1)
     assert games.points == (5.0, 5.0, 5.0)
+
+
+def test_tournament_games_deal_again_after_a_void_deal() -> None:
+    """Thirty-one redeals a junk deal (a hand with no point card, king or queen); a tournament
+    game must have the same dealer deal again, not score a hand that was never played. These
+    50 seeded game pairs meet such a deal (they once stopped with "the hand was not played")."""
+    games = sim.duel_games(
+        pl.RuleBasedPlayer(),
+        pl.RuleBasedPlayer(bidding="ladder"),
+        50,
+        "game-bidding",
+        pl.ruleset("thirty-one"),
+    )
+    assert len(games.wins) == 100

@@ -1,0 +1,76 @@
+"""Derive the game-winning bidding tables that ship with pitchlab, one file per ruleset.
+
+    .venv/bin/python scripts/derive_bidding.py --workers 2            # every ruleset, ~10 min
+    .venv/bin/python scripts/derive_bidding.py --rules ten-point --deals 2000
+
+Every legal answer is tried at every turn of every simulated auction and one
+actual hand per deal feeds the game model (see :mod:`pitchlab.bidding`). The
+result depends on ``--seed`` and the number of deals alone, never on
+``--workers``, and is written to ``pitchlab/data/bidding-<ruleset>.json``.
+Rulesets whose hands are slow to play (every card played, follow suit) get
+fewer deals by default: :data:`DEALS` says how many, and the shipped files
+record it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import time
+from pathlib import Path
+
+import pitchlab as pl
+from pitchlab import bidding
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEALS = {"ten-point": 20_000}
+"""Deals per ruleset where it differs from :func:`default_deals`."""
+
+
+def default_deals(rules: pl.Ruleset) -> int:
+    """Trump-only hands play fast; follow-suit hands (every card) several times slower."""
+    if rules.name in DEALS:
+        return DEALS[rules.name]
+    return 3_000 if rules.play_rule == "trump-only" else 1_000
+
+
+def _progress(name: str, began: float, done: int, total: int) -> None:
+    print(f"\r{name}: {done:,}/{total:,} deals, {time.perf_counter() - began:.0f} s", end="", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", nargs="*", default=None, help="ruleset names (default: all with a target)")
+    parser.add_argument("--deals", type=int, default=None, help="deals per ruleset (default: DEALS)")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    names = args.rules or sorted(
+        (n for n in pl.ruleset_names() if pl.ruleset(n).target), key=lambda n: n != "ten-point"
+    )
+    start = time.perf_counter()
+    for name in names:
+        rules = pl.ruleset(name)
+        deals = args.deals or default_deals(rules)
+        began = time.perf_counter()
+        progress = functools.partial(_progress, name, began)
+        tables = bidding.prune(bidding.derive(deals, args.seed, rules, args.workers, progress))
+        print(file=sys.stderr)
+        target = ROOT / "pitchlab" / "data" / bidding.data_name(rules)
+        target.write_text(tables.to_json(), encoding="utf-8")
+        model = tables.model
+        hands = sum(sum(c.values()) for c in tables.hands) // (rules.players * (rules.num_teams - 1))
+        print(
+            f"{name}: {deals:,} deals, {hands:,} hands for the game model, {len(tables.trials):,} keys,"
+            f" {target.stat().st_size / 1000:.0f} kB; 0-0 win chance by dealer offset"
+            f" {', '.join(f'{model.chance(0, 0, o):.3f}' for o in range(rules.players))};"
+            f" {time.perf_counter() - began:.0f} s"
+        )
+    print(f"all done in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
