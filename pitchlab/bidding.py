@@ -62,6 +62,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pitchlab import claims as cl
 from pitchlab import gamemodel, tactics
 from pitchlab.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.hand import Hand, Phase
@@ -477,6 +478,34 @@ def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
     return bool(done) and float(value) == 1.0
 
 
+def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Claim, ...]:
+    """What the choice rests on, as checkable claims: the win it secures if made, and the
+    chances it was chosen on, each said with what it is and where it comes from."""
+    word = {0: "pass"}.get(choice.answer, f"bid {choice.answer}")
+    basis = f"{choice.trials} simulated hands like this, then the game played on from {us}-{them}"
+    found: list[cl.Claim] = []
+    moon = choice.answer == rules.moon_bid
+    if choice.wins_if_made and not moon and us + choice.answer >= rules.target:
+        found.append(cl.BidWinsGame(choice.answer, us, rules.target))
+    mine = 100 * choice.chances[choice.answer]
+    found.append(cl.Estimate(f"our chance of winning the game if I {word}", mine, "percent", basis))
+    others = {a: c for a, c in choice.chances.items() if a != choice.answer}
+    if others:
+        alt = 0 if 0 in others else max(others, key=lambda a: others[a])
+        alt_word = "pass" if alt == 0 else f"bid {alt}"
+        found.append(cl.Estimate(f"our chance if I {alt_word} instead", 100 * others[alt], "percent", basis))
+    if choice.answer in choice.made:
+        found.append(
+            cl.Estimate(
+                f"how often hands like this made {choice.answer} as bidder",
+                100 * choice.made[choice.answer],
+                "percent",
+                "simulated hands like this",
+            )
+        )
+    return tuple(found)
+
+
 def reason(choice: Choice, us: int, them: int) -> str:
     """The choice in words a learner can check, as a template (``{bid}``, ``{reason}``)."""
     mine = choice.chances[choice.answer]
@@ -502,6 +531,27 @@ def reason(choice: Choice, us: int, them: int) -> str:
     return "; ".join(parts)
 
 
+def game_choice(
+    rules: Ruleset,
+    mask: int,
+    best: tactics.Rating,
+    legal: Sequence[int],
+    high_bid: int,
+    partner_high: bool,
+    position: int,
+    scores: Sequence[int],
+    team: int,
+) -> tuple[Choice, int, int] | None:
+    """The game-winning choice with my side's score and the best opponent's, or ``None`` where
+    pitchlab ships no tables for the ruleset or they are too thin here."""
+    tables = shipped_tables(rules)
+    if tables is None:
+        return None
+    us, them = split_scores(scores, team)
+    choice = choose(tables, mask, best, legal, high_bid, partner_high, position, us, them)
+    return None if choice is None else (choice, us, them)
+
+
 def game_answer(
     rules: Ruleset,
     mask: int,
@@ -513,15 +563,11 @@ def game_answer(
     scores: Sequence[int],
     team: int,
 ) -> tuple[int, str] | None:
-    """The game-winning answer (0 passes) and a reason template for the rule-based bot, or
-    ``None`` where pitchlab ships no tables for the ruleset or they are too thin here."""
-    tables = shipped_tables(rules)
-    if tables is None:
+    """The game-winning answer (0 passes) and a reason template, or ``None`` (see :func:`game_choice`)."""
+    found = game_choice(rules, mask, best, legal, high_bid, partner_high, position, scores, team)
+    if found is None:
         return None
-    us, them = split_scores(scores, team)
-    choice = choose(tables, mask, best, legal, high_bid, partner_high, position, us, them)
-    if choice is None:
-        return None
+    choice, us, them = found
     return choice.answer, reason(choice, us, them)
 
 

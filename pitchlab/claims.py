@@ -187,9 +187,12 @@ class Estimate(Claim):
     """Where the figure comes from, e.g. "rules of thumb" or "200 simulated hands"."""
 
     def words(self, speaker: int, rules: Ruleset) -> str:
-        value = (
-            f"{self.value:.0f}%" if self.unit == "percent" else f"about {points_words(round(self.value, 1))}"
-        )
+        if self.unit == "percent":
+            value = f"{self.value:.0f}%"
+        elif self.value < 0:
+            value = f"a loss of about {points_words(round(-self.value, 1))}"
+        else:
+            value = f"about {points_words(round(self.value, 1))}"
         return f"{self.subject}: {value} (from {self.basis})"
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from pitchlab import claims as cl
 from pitchlab import tactics
 from pitchlab.hand import Hand, Phase
 from pitchlab.players import RuleBasedPlayer
@@ -309,6 +310,10 @@ def merge(total: Tallies, part: Tallies) -> None:
 # ------------------------------------------------------------------ playing
 
 
+def _cell(best: tactics.Rating, high_bid: int, partner_high: bool, position: int) -> Cell:
+    return Spot(position, max(s for s in HIGH_STEPS if s <= high_bid), partner_high), strength_of(best)
+
+
 def ladder_answer(
     ladder: Ladder,
     best: tactics.Rating,
@@ -319,15 +324,33 @@ def ladder_answer(
 ) -> tuple[int, str] | None:
     """The ladder's answer (a bid code, 0 passes) and a reason template, or ``None`` where
     it has too little data to say, or says something not legal now."""
-    spot = Spot(position, max(s for s in HIGH_STEPS if s <= high_bid), partner_high)
-    strength = strength_of(best)
-    cell = (spot, strength)
+    cell = _cell(best, high_bid, partner_high, position)
     answer = ladder.bid(cell)
     if answer is None or answer not in legal:
         return None
+    spot, strength = cell
     value = ladder.answers(cell)[answer].value
     what = "pass" if answer == 0 else "{bid}"
     return answer, f"{{reason}}; the ladder says {what} with {strength} ({spot}): {value:+.2f} a hand"
+
+
+def ladder_claim(
+    ladder: Ladder, best: tactics.Rating, answer: int, high_bid: int, partner_high: bool, position: int
+) -> cl.Estimate | None:
+    """What the ladder's answer gains a hand on average, as a claim with its basis (``None``
+    where the ladder holds no figure for it)."""
+    cell = _cell(best, high_bid, partner_high, position)
+    known = ladder.answers(cell).get(answer)
+    if known is None:
+        return None
+    spot, strength = cell
+    word = "passing" if answer == 0 else f"bidding {answer}"
+    return cl.Estimate(
+        f"what {word} gains a hand on average, our points minus theirs, with {strength} ({spot})",
+        known.value,
+        "points",
+        "the bidding ladder's simulated deals",
+    )
 
 
 @functools.cache

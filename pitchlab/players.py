@@ -12,15 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pitchlab import tactics, tactics_suit
+from pitchlab import claims, tactics, tactics_suit
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
-from pitchlab.claims import Claim, render
+from pitchlab.claims import Claim, Estimate, render
 from pitchlab.hand import Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
 
 if TYPE_CHECKING:
+    from pitchlab.bidding import Choice
     from pitchlab.ladder import Ladder
 
 
@@ -135,49 +136,51 @@ class RuleBasedPlayer:
     def decide(self, view: SeatView) -> Decision:
         rules = view.rules
         if view.phase is Phase.BID and self.bidding == "game":
-            mask = _mask(_assign(rules, [view.hand])[0])
-            legal = [
-                a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
-            ]
-            bidder = view.bidder
-            partner_high = (
-                bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
-            )
-            position = (view.seat - view.dealer - 1) % rules.players
-            found = self._game_bid(
-                rules, mask, legal, view.high_bid, partner_high, position, view.scores, view.seat
-            )
+            found = self._game_choice(view)
             if found is not None:
-                code, why, best = found
-                answer = Bid(code) if code else PASS
-                n, points = len(best.trump), _points(best.points_held)
-                reason = f"best suit {best.suit.symbol}: {n} trump, {points} in hand"
-                return Decision(
-                    answer, why.format(bid=answer, high=view.high_bid or "nothing", reason=reason)
-                )
+                from pitchlab.bidding import claims_of
+
+                judged, us, them, best = found
+                return _bid_decision(view, judged.answer, best, claims_of(judged, us, them, rules))
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
             choice = tactics_suit.decide(view)
-            conclusion, claims = choice.explain()
-            return Decision(choice.action, render(conclusion, claims, view.seat, rules), claims)
+            conclusion, said = choice.explain()
+            return Decision(choice.action, render(conclusion, said, view.seat, rules), said)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
             best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
-            n, points = len(best.trump), _points(best.points_held)
             if view.phase is Phase.NAME_TRUMP:
-                return Decision(NameTrump(best.suit), f"{best.suit.symbol} gives {n} trump holding {points}")
+                holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
+                guess = Estimate(
+                    "points this hand should take as bidder", best.expected, "points", "rules of thumb"
+                )
+                named = (holds, guess)
+                return Decision(
+                    NameTrump(best.suit), render(f"name {best.suit.symbol}", named, view.seat, rules), named
+                )
             # a bid or a pass; never a throw-in, a moon only if an estimate ever reached it
             codes = [
                 a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
             ]
-            bidder = view.bidder
-            partner_high = (
-                bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
-            )
+            partner_high = _partner_high(view)
             position = (view.seat - view.dealer - 1) % rules.players
-            code, why = self.bid(rules, best, codes, view.high_bid, partner_high, position, fallback=True)
-            action = Bid(code) if code else PASS
-            reason = f"best suit {best.suit.symbol}: {n} trump, {points} in hand, worth about {best.expected:.1f} points"
-            return Decision(action, why.format(bid=action, high=view.high_bid or "nothing", reason=reason))
+            code, _ = self.bid(rules, best, codes, view.high_bid, partner_high, position, fallback=True)
+            found_claims: tuple[Claim, ...] = ()
+            if self.bidding != "estimate":
+                from pitchlab.ladder import ladder_claim, ladder_for
+
+                table = self.ladder or ladder_for(rules)
+                gain = (
+                    ladder_claim(table, best, code, view.high_bid, partner_high, position) if table else None
+                )
+                found_claims = (gain,) if gain is not None else ()
+            if not found_claims:
+                found_claims = (
+                    Estimate(
+                        "points this hand should take as bidder", best.expected, "points", "rules of thumb"
+                    ),
+                )
+            return _bid_decision(view, code, best, found_claims)
         suit = view.trump
         assert suit is not None
         t = tactics.suit_tables(rules, suit)
@@ -222,6 +225,30 @@ class RuleBasedPlayer:
             if found is not None:
                 return found
         return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
+
+    def _game_choice(self, view: SeatView) -> tuple[Choice, int, int, tactics.Rating] | None:
+        """The game-winning choice at this seat's bid, with the scores it was judged at."""
+        from pitchlab.bidding import game_choice
+
+        rules = view.rules
+        mask = _mask(_assign(rules, [view.hand])[0])
+        legal = [
+            a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
+        ]
+        best = tactics.best_rating(rules, mask)
+        position = (view.seat - view.dealer - 1) % rules.players
+        found = game_choice(
+            rules,
+            mask,
+            best,
+            legal,
+            view.high_bid,
+            _partner_high(view),
+            position,
+            view.scores,
+            rules.teams[view.seat],
+        )
+        return None if found is None else (*found, best)
 
     def _game_bid(
         self,
@@ -269,10 +296,8 @@ class RuleBasedPlayer:
             unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
             mine = hand.held[seat]
             out = hand.passed_over
-            partner = None
-            if rules.call_partner:
-                partner = _bidders_partner(hand.view(seat))
-            side = tactics.sides(rules, seat, hand.bidder, partner)
+            known = _bidders_partner(hand.view(seat)) if rules.call_partner else None
+            side = tactics.sides(rules, seat, hand.bidder, known)
             return tactics.choose_play(t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out)[
                 0
             ]
@@ -303,6 +328,35 @@ _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.tactics_suit` has them)."""
 
 
+def _partner_high(view: SeatView) -> bool:
+    """Whether the high bid so far is this seat's (fixed) partner's."""
+    bidder, rules = view.bidder, view.rules
+    return (
+        bidder is not None
+        and bidder != view.seat
+        and not rules.call_partner
+        and rules.teams[bidder] == rules.teams[view.seat]
+    )
+
+
+def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequence[Claim]) -> Decision:
+    """A bid or a pass, said with what the hand holds, where the auction stands, and ``found``."""
+    rules = view.rules
+    deck = rules.deck
+    action: Action = Bid(code) if code else PASS
+    holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
+    if not any(isinstance(a, Pass) for a in view.legal_actions):
+        where: Claim = claims.DealerStuck()
+    elif _partner_high(view):
+        assert view.bidder is not None
+        where = claims.PartnerBid(view.bidder, view.high_bid)
+    else:
+        where = claims.HighBid(view.high_bid)
+    word = "pass" if not code else ("bid the moon" if code == rules.moon_bid else f"bid {code}")
+    said = (holds, where, *found)
+    return Decision(action, render(word, said, view.seat, rules), said)
+
+
 def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
     """A decision whose words are rendered from its claims."""
     conclusion, found = explain(view.rules.deck)
@@ -319,10 +373,6 @@ def _bidders_partner(view: SeatView) -> int | None:
             if card == view.called:
                 return who
     return view.seat if view.called in view.hand else None
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:

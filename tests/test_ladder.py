@@ -9,6 +9,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import ladder, tactics
+from pitchlab.claims import Estimate as EstimateClaim
 from pitchlab.stats import Estimate
 
 OPEN_FIRST = ladder.Spot(0, 0, False)
@@ -134,7 +135,9 @@ def test_the_rule_based_bot_bids_from_its_ladder_and_says_so() -> None:
     hand = pl.Hand.from_cards(hands, rest[27:], dealer=3)
     decision = player.decide(hand.view(0))
     assert decision.action == pl.Bid(6)
-    assert "ladder" in decision.why and "+1.80" in decision.why
+    gain = [c for c in decision.claims if isinstance(c, EstimateClaim)]
+    assert len(gain) == 1 and gain[0].value == 1.8 and "bidding ladder" in gain[0].basis
+    assert "about 1.8 points" in decision.why
     assert player.code(hand) == 6
     # a cell the ladder knows nothing of: it bids from its estimate, as before the ladder
     hand.apply(pl.Bid(6))

@@ -46,6 +46,8 @@ def play(hand: pl.Hand, codes: str) -> None:
 
 
 BOT = pl.RuleBasedPlayer()
+THUMB = pl.RuleBasedPlayer(bidding="estimate")
+"""Bids by this module's rules of thumb, not the game tables the default bot bids from first."""
 
 # Auction Pitch, dealer 0: seat 1 (first to speak) holds three spades headed by the king;
 # seat 2's only spade is the jack; seat 3 holds the ace and queen.
@@ -144,11 +146,11 @@ def test_a_partner_may_hold_what_i_lack() -> None:
 
 def test_a_strong_hand_bids_and_a_weak_one_passes() -> None:
     hand = deal(AUCTION, ["3S 4D 5H 6C 7C 8H", "AS KS JS 2S 5D 3C", "9H 4H 6H 8D 9D 4C", "QS TH 2H 7D 8C 6S"])
-    strong = BOT.decide(hand.view(1))
+    strong = THUMB.decide(hand.view(1))
     assert isinstance(strong.action, pl.Bid) and strong.action.value >= 3
     assert "♠" in strong.why
     hand.apply(strong.action)
-    weak = BOT.decide(hand.view(2))
+    weak = THUMB.decide(hand.view(2))
     assert weak.action == pl.PASS and "not enough" in weak.why
 
 
@@ -156,7 +158,7 @@ def test_a_dealer_left_alone_must_bid() -> None:
     hand = deal(AUCTION, ["3S 4D 5H 6C 7C 8H", "9S 8S 2D 9H 5D 3C", "JD 4H 6H 8D 9D 4C", "QS TH 2H 7D 8C 6S"])
     for _ in range(3):
         hand.apply(pl.PASS)
-    decision = BOT.decide(hand.view(0))
+    decision = THUMB.decide(hand.view(0))
     assert decision.action == pl.Bid(AUCTION.stuck_dealer_bid) and "must" in decision.why
 
 
@@ -166,7 +168,7 @@ def test_the_dealer_takes_the_contract_as_cheaply_as_it_may() -> None:
     hand.apply(pl.Bid(2))
     hand.apply(pl.PASS)
     hand.apply(pl.PASS)
-    decision = BOT.decide(hand.view(0))
+    decision = THUMB.decide(hand.view(0))
     assert decision.action == pl.Bid(2) and "dealer" in decision.why
 
 
