@@ -11,6 +11,7 @@ import re
 import sys
 from pathlib import Path
 
+import axe_playwright_python
 import pytest
 from playwright.sync_api import Page
 
@@ -118,6 +119,32 @@ def test_notebook_renders_without_python_errors(
         f"{notebook} shows Python errors (set PITCHLAB_TRACEBACKS=1 to see tracebacks in the page; "
         f"nbval runs the notebook too):\n" + "\n---\n".join(errors) + f"\nJavaScript errors: {js_errors}"
     )
+    # WCAG 2.1 AA at a desktop's width and a phone's (the same page, the window narrowed)
+    assert access_problems(page) == [], notebook
+    page.set_viewport_size({"width": 375, "height": 812})
+    assert fits(page), f"{notebook} scrolls sideways at 375 px"
+    assert access_problems(page) == [], f"{notebook} at 375 px"
+
+
+AXE_JS = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+WCAG_AA = (
+    "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
+)
+
+
+def access_problems(page: Page) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations on the page as it stands, one line each."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_JS)
+    page.wait_for_timeout(400)  # the page's helper marks scrolling boxes a moment after a change
+    found = page.evaluate(WCAG_AA)["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]} {v['help']}" for v in found]
+
+
+def fits(page: Page) -> bool:
+    """No horizontal scrolling: the page is no wider than the window."""
+    width, inner = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+    return bool(width <= inner)
 
 
 def open_app(page: Page, base: str) -> None:
