@@ -88,7 +88,8 @@ CSS = """
 .pl-bid, .pl-suit { font-size: 16px; min-width: 54px; }
 .pl-suit-H, .pl-suit-D { color: #c0392b !important; }
 .jupyter-widget-Collapse-header, .jupyter-widget-Collapse-header > span { color: #333 !important; }
-.jp-RenderedHTMLCommon a, .pl-app a { text-decoration: underline; }
+.jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited, .pl-app a {
+  text-decoration: underline !important; }
 </style>
 """
 

@@ -624,7 +624,12 @@ def address(rng: random.Random) -> str:
                 "9" * 40,
             ]
         )
-        fields.append(f"{quote(key)}={quote(value) if rng.random() < 0.5 else value}")
+        # a lone surrogate cannot be UTF-8 encoded: quote it byte for byte as a browser would not
+        # refuse to send it, so the app still meets it
+        fields.append(
+            f"{quote(key, errors='surrogatepass')}="
+            f"{quote(value, errors='surrogatepass') if rng.random() < 0.5 else value}"
+        )
     return "&".join(fields)
 
 
