@@ -42,13 +42,16 @@ def _progress(name: str, began: float, done: int, total: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", nargs="*", default=None, help="ruleset names (default: all with a target)")
+    parser.add_argument(
+        "--rules", nargs="*", default=None, help="ruleset names (default: all with a target and an auction)"
+    )
     parser.add_argument("--deals", type=int, default=None, help="deals per ruleset (default: DEALS)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     names = args.rules or sorted(
-        (n for n in pl.ruleset_names() if pl.ruleset(n).target), key=lambda n: n != "ten-point"
+        (n for n in pl.ruleset_names() if pl.ruleset(n).target and pl.ruleset(n).auction),
+        key=lambda n: n != "ten-point",
     )
     start = time.perf_counter()
     for name in names:
