@@ -13,8 +13,8 @@
   (:func:`pitchlab.simulation.duel_games`, every deal sequence played both
   ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
   :mod:`pitchlab.bots_v1`.
-* ``bid_regret``: from ``pitchlab.gamemodel.bid_regret`` where that module
-  exists (another change is writing it), else ``null`` with a note.
+* ``bid_regret``: net points a bidding turn gives up against the best answer in
+  hindsight (:func:`pitchlab.bidding.bid_regret`), for the ladder's bidding and the game model's.
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
-import inspect
 import json
 import platform
 import random
@@ -181,25 +179,21 @@ def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 
 
 def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
-    """HOOK: ``pitchlab.gamemodel.bid_regret`` (being written in another change), called with
-    whichever of ``seed``, ``games``, ``hands``, ``deals`` and ``workers`` it takes; its result
-    reported as given (a number, or an estimate's value and interval). ``None`` and a note
-    where the module or the function is missing or the call fails."""
-    try:
-        module = importlib.import_module("pitchlab.gamemodel")
-    except ImportError:
-        return None, "pitchlab.gamemodel is not there yet: bid_regret not measured"
-    func = getattr(module, "bid_regret", None)
-    if not callable(func):
-        return None, "pitchlab.gamemodel has no bid_regret yet: not measured"
-    offered = {"seed": args.seed, "games": args.games, "hands": args.games, "deals": args.games}
-    offered["workers"] = args.workers
-    try:
-        accepted = inspect.signature(func).parameters
-        result = func(**{k: v for k, v in offered.items() if k in accepted})
-    except Exception as error:  # a hook into code that is not ours: report, never fail the run
-        return None, f"pitchlab.gamemodel.bid_regret failed: {type(error).__name__}: {error}"
-    return _plain(result), "from pitchlab.gamemodel.bid_regret"
+    """Mean net points a bidding turn gives up against the best answer in hindsight (ten-point,
+    dealt at 0-0, ``--games`` deals), for today's bidding (the ladder's) and the new (the game
+    model's), through :func:`pitchlab.bidding.bid_regret`."""
+    from pitchlab.bidding import bid_regret as regret
+
+    old = pl.RuleBasedPlayer(bidding="ladder")
+    new = pl.RuleBasedPlayer(bidding="game")
+    found = {
+        name: _plain(regret(player, deals=args.games, seed=args.seed, workers=args.workers))
+        for name, player in (("old_ladder_bidding", old), ("new_game_bidding", new))
+    }
+    return (
+        found,
+        f"pitchlab.bidding.bid_regret over {args.games} ten-point deals at 0-0, net points per bidding turn",
+    )
 
 
 def _plain(value: object) -> object:

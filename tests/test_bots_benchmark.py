@@ -8,12 +8,9 @@ import importlib.util
 import json
 import subprocess
 import sys
-import types
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-
-import pytest
 
 import pitchlab as pl
 from pitchlab.claims import HighBid, OnlyChoice
@@ -114,30 +111,11 @@ def _args() -> argparse.Namespace:
     return args
 
 
-def test_bid_regret_is_null_with_a_note_until_gamemodel_exists(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "pitchlab.gamemodel", None)  # an import of it fails
-    value, note = bots.bid_regret(_args())
-    assert value is None and "not there yet" in note
-
-
-def test_bid_regret_calls_the_hook_with_the_arguments_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("pitchlab.gamemodel")
-    seen: dict[str, object] = {}
-
-    def bid_regret(seed: int, games: int) -> pl.Estimate:
-        seen.update(seed=seed, games=games)
-        return pl.Estimate(0.25, 0.05, 100, unit="hands")
-
-    fake.bid_regret = bid_regret  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pitchlab.gamemodel", fake)
-    value, note = bots.bid_regret(_args())
-    assert seen == {"seed": 3, "games": 7}
-    assert isinstance(value, dict) and value["value"] == 0.25 and len(value["ci95"]) == 2
-    assert "gamemodel" in note
-
-    def broken() -> float:
-        raise ValueError("no data")
-
-    fake.bid_regret = broken  # type: ignore[attr-defined]
-    value, note = bots.bid_regret(_args())
-    assert value is None and "ValueError: no data" in note
+def test_bid_regret_measures_the_old_and_the_new_bidding() -> None:
+    """Regret is a mean of the best answer's net minus the chosen one's: never negative."""
+    args = bots.parser().parse_args(["--games", "3", "--seed", "3"])
+    value, note = bots.bid_regret(args)
+    assert isinstance(value, dict) and set(value) == {"old_ladder_bidding", "new_game_bidding"}
+    for figure in value.values():
+        assert isinstance(figure, dict) and figure["value"] >= 0 and len(figure["ci95"]) == 2
+    assert "3 ten-point deals" in note
