@@ -506,31 +506,6 @@ def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Cl
     return tuple(found)
 
 
-def reason(choice: Choice, us: int, them: int) -> str:
-    """The choice in words a learner can check, as a template (``{bid}``, ``{reason}``)."""
-    mine = choice.chances[choice.answer]
-    parts = ["{reason}"]
-    if choice.wins_if_made:
-        parts.append(f"bidding {choice.answer} wins the game if made (we have {us})")
-    if choice.answer in choice.made:
-        parts.append(
-            f"hands like this made {choice.answer} {choice.made[choice.answer]:.0%} of the time as bidder"
-        )
-    others = {a: c for a, c in choice.chances.items() if a != choice.answer}
-    if 0 in others:
-        versus = f"against {others[0]:.0%} for passing"
-    elif others:
-        alt = max(others, key=lambda a: others[a])
-        versus = f"against {others[alt]:.0%} for {alt}"
-    else:
-        versus = "(no other answer has data here)"
-    parts.append(
-        f"chance of winning the game at {us}-{them}: {mine:.0%} for {{bid}} {versus}"
-        f" ({choice.trials} simulated hands like this)"
-    )
-    return "; ".join(parts)
-
-
 def game_choice(
     rules: Ruleset,
     mask: int,
@@ -550,25 +525,6 @@ def game_choice(
     us, them = split_scores(scores, team)
     choice = choose(tables, mask, best, legal, high_bid, partner_high, position, us, them)
     return None if choice is None else (choice, us, them)
-
-
-def game_answer(
-    rules: Ruleset,
-    mask: int,
-    best: tactics.Rating,
-    legal: Sequence[int],
-    high_bid: int,
-    partner_high: bool,
-    position: int,
-    scores: Sequence[int],
-    team: int,
-) -> tuple[int, str] | None:
-    """The game-winning answer (0 passes) and a reason template, or ``None`` (see :func:`game_choice`)."""
-    found = game_choice(rules, mask, best, legal, high_bid, partner_high, position, scores, team)
-    if found is None:
-        return None
-    choice, us, them = found
-    return choice.answer, reason(choice, us, them)
 
 
 def split_scores(scores: Sequence[int], team: int) -> tuple[int, int]:

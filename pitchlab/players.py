@@ -260,15 +260,15 @@ class RuleBasedPlayer:
         position: int,
         scores: Sequence[int],
         seat: int,
-    ) -> tuple[int, str, tactics.Rating] | None:
+    ) -> int | None:
         """The game-winning answer (:mod:`pitchlab.bidding`), or ``None`` to bid the ladder's way."""
-        from pitchlab.bidding import game_answer
+        from pitchlab.bidding import game_choice
 
         best = tactics.best_rating(rules, mask)
-        found = game_answer(
+        found = game_choice(
             rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
         )
-        return None if found is None else (*found, best)
+        return None if found is None else found[0].answer
 
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
@@ -284,7 +284,7 @@ class RuleBasedPlayer:
                 rules, hand.hands[seat], legal, hand.high_bid, partner, hand.position(seat), hand.scores, seat
             )
             if found is not None:
-                return found[0]
+                return found
         if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
             # the slot tables below know trump-only play alone; these rules of thumb read a light view
             return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat)).action)

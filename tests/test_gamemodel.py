@@ -12,6 +12,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import bidding, gamemodel, tactics
+from pitchlab.claims import render
 from pitchlab.game import winner_after
 from pitchlab.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.stats import agrees, proportion
@@ -177,8 +178,10 @@ def test_at_48_50_a_sure_small_bid_beats_a_risky_big_one() -> None:
     # passing: they bid 4 and make it, reaching 56 as the bidding side: a sure loss
     assert choice.chances[0] == 0.0
     assert 0.0 < choice.chances[7] < 1.0
-    why = bidding.reason(choice, 48, 50)
-    assert "wins the game if made (we have 48)" in why and "100%" in why and "0% for passing" in why
+    said = bidding.claims_of(choice, 48, 50, pl.TEN_POINT)
+    why = render("bid 5", said, 0, pl.TEN_POINT)
+    assert "we have 48, so making 5 takes us to at least 53 and wins the game" in why
+    assert "if I bid 5: 100%" in why and "if I pass instead: 0%" in why
 
 
 def test_the_shipped_tables_take_the_sure_game_at_48_50() -> None:
