@@ -95,6 +95,18 @@ def answers(url: str) -> bool:
         return False
 
 
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM a server started in its own session, which lets Voilà shut its kernels down;
+    SIGKILL it if it has not gone in 30 s."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
 class VoilaServer:
     """A Voilà process on a free loopback port, configured by the shipped ``voila.json``.
 
@@ -146,14 +158,8 @@ class VoilaServer:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        """SIGTERM the process group, which lets Voilà shut its kernels down."""
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        """Stop the server (see :func:`stop_group`) and drop its log."""
+        stop_group(self.proc)
         self.log.unlink(missing_ok=True)
 
 

@@ -9,7 +9,6 @@ clone (the test runs from a temporary folder).
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from pitchlab.serving import ROOT, answers, free_port, offline
+from pitchlab.serving import ROOT, answers, free_port, offline, stop_group
 
 INSTALL_TIMEOUT_S = 600
 START_DEADLINE_S = 120
@@ -64,12 +63,7 @@ class Served:
             time.sleep(0.2)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        stop_group(self.proc)
 
 
 @pytest.fixture
