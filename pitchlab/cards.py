@@ -10,6 +10,7 @@ where a ruleset's jokers are distinct). Parsing is forgiving (``10h``, ``Q♠``,
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -233,3 +234,33 @@ def format_cards(cards: Iterable[int]) -> str:
 def standard_card(rank: Rank | int, suit: Suit | int) -> Card:
     """The card of a printed rank and suit."""
     return CARDS[int(suit) * 13 + int(rank) - 2]
+
+
+_RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_JOKER_NAMES = {JOKER: "joker", HIGH_JOKER: "high joker", LOW_JOKER: "low joker"}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, as a screen reader should say it: ``jack of diamonds``, ``10 of hearts``,
+    ``high joker``. The symbols of :attr:`Card.label` are read aloud as "black heart suit"."""
+    if card.is_joker:
+        return _JOKER_NAMES[card]
+    assert card.rank is not None and card.suit is not None
+    return f"{_RANK_NAMES.get(card.rank, str(int(card.rank)))} of {card.suit.name.lower()}"
+
+
+_LABEL_IN_TEXT = re.compile(r"\b(10|[2-9AKQJ])([♠♥♦♣])|([♠♥♦♣])( (?:spades|hearts|diamonds|clubs)\b)?")
+
+
+def spoken(text: str) -> str:
+    """A line of the app (``East plays A♠``, ``names ♠ spades``) with its cards and suit symbols
+    in words, for a screen reader: ``East plays ace of spades``, ``names spades``."""
+
+    def words(match: re.Match[str]) -> str:
+        if match.group(1):
+            return card_name(parse_card(match.group(1) + match.group(2)))
+        if match.group(4):  # a symbol followed by the suit's name: say the name once
+            return match.group(4).strip()
+        return Suit.parse(match.group(3)).name.lower()
+
+    return _LABEL_IN_TEXT.sub(words, text)

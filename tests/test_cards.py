@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 
 import pitchlab as pl
+from pitchlab.cards import card_name, spoken
 from pitchlab.drawing import BLACK, RED
 
 # ------------------------------------------------------------------ parsing
@@ -236,3 +238,59 @@ def test_html_shows_code_and_colour(code: str, colour: str, other: str) -> None:
 def test_html_of_the_ten_and_joker() -> None:
     assert "TH" in pl.Card("10h")._repr_html_()
     assert "JK" in pl.Card("jk")._repr_html_()
+
+
+# ------------------------------------------------------------------ in words
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        ("JD", "jack of diamonds"),
+        ("TH", "10 of hearts"),
+        ("7H", "7 of hearts"),
+        ("2C", "2 of clubs"),
+        ("AS", "ace of spades"),
+        ("KC", "king of clubs"),
+        ("QH", "queen of hearts"),
+        ("9S", "9 of spades"),
+        ("JK", "joker"),
+        ("JKH", "high joker"),
+        ("JKL", "low joker"),
+    ],
+)
+def test_a_card_in_words(code: str, name: str) -> None:
+    assert card_name(pl.Card(code)) == name
+
+
+RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def test_every_card_has_its_own_name_read_from_its_code() -> None:
+    """All 55 card values (52, the joker and the distinct high and low jokers): each name is
+    the code's rank and suit in words (this test's own tables), and no two cards share one."""
+    names = [card_name(card) for card in pl.CARDS]
+    assert len(set(names)) == len(names) == 55
+    for card, name in zip(pl.CARDS, names, strict=True):
+        if card.is_joker:
+            continue
+        rank, suit = card.code[0], card.code[1]
+        assert name == f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS[suit]}", card.code
+        assert not re.search(r"[♠♥♦♣]", name)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("East plays A♠", "East plays ace of spades"),
+        ("West names ♥ hearts as trump", "West names hearts as trump"),
+        (
+            "Only trump: 10♦ and J♣ (trump is ♣)",
+            "Only trump: 10 of diamonds and jack of clubs (trump is clubs)",
+        ),
+        ("You play Joker", "You play Joker"),
+    ],
+)
+def test_a_line_of_the_app_in_words(text: str, words: str) -> None:
+    assert spoken(text) == words
