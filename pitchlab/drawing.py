@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from pitchlab.cards import Card, Suit
+from pitchlab.cards import Card, Suit, card_name
 from pitchlab.rules import TEN_POINT, Ruleset
 
 RED = "#c0392b"
@@ -126,7 +126,7 @@ def card_svg(
     card already played; ``marked`` rings it in gold.
     """
     scale = width / CARD_W
-    label = "face-down card" if card is None else card.label + (" (dead)" if dead else "")
+    label = "face-down card" if card is None else card_name(card) + (", dead" if dead else "")
     group = _card_group(card, 0, 0, scale, four_colour=four_colour, dead=dead, struck=struck, marked=marked)
     return _svg(width, CARD_H * scale, label, [group])
 
@@ -134,7 +134,7 @@ def card_svg(
 def card_html(card: Card) -> str:
     """HTML for one card, as Jupyter shows it."""
     return (
-        f'<span class="pl-card-picture" data-card="{card.code}" title="{escape(card.label)}">'
+        f'<span class="pl-card-picture" data-card="{card.code}" title="{escape(card_name(card))}">'
         f"{card_svg(card)}</span>"
     )
 
@@ -158,7 +158,7 @@ def hand_svg(
     ]
     total = step * max(0, len(cards) - 1) + width if cards else width
     text = label or (
-        ", ".join("face-down card" if c is None else c.label for c in cards) if cards else "no cards"
+        ", ".join("face-down card" if c is None else card_name(c) for c in cards) if cards else "no cards"
     )
     return _svg(total, CARD_H * scale, text, groups)
 
@@ -203,8 +203,8 @@ def ladder_svg(
             body.append(_text(x + width / 2, cy + 16, note, 11, "#555", "middle"))
         scorer = trump.scorers.get(card)
         parts.append(
-            f"{card.label}"
-            + (f" ({note})" if note else "")
+            card_name(card)
+            + (f" ({note})" if note and note != card_name(card) else "")
             + (f", {points} point{'s' if points > 1 else ''}" if points else "")
             + (", to its holder" if scorer == "holder" else "")
             + (", played" if struck else "")
@@ -373,14 +373,14 @@ def trick_svg(
         body.append(_card_group(card, x, 0, scale, four_colour=four_colour))
         body.append(_text(x + width / 2, CARD_H * scale + 16, f"seat {seat}", 13, anchor="middle"))
     total = max(width, len(cards) * (width + gap) - gap)
-    plays = ", ".join(f"seat {s} played {c.label}" for c, s in zip(cards, seats, strict=True))
+    plays = ", ".join(f"seat {s} played {card_name(c)}" for c, s in zip(cards, seats, strict=True))
     return _svg(total, CARD_H * scale + 22, "trick: " + (plays or "empty"), body)
 
 
 SEAT_SPOTS = ((0.5, 0.86), (0.17, 0.5), (0.5, 0.14), (0.83, 0.5))
 """Where four seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
 TEAM_COLOURS = ("#1f5fbf", "#c0392b", "#8e44ad", "#d68910")
-"""The bar that marks each partnership's seats (solo players get none)."""
+"""The tab that marks each partnership's seats (solo players get none)."""
 
 
 def seat_spot(k: int, n: int) -> tuple[float, float]:
@@ -391,6 +391,14 @@ def seat_spot(k: int, n: int) -> tuple[float, float]:
     rx, ry = (0.33, 0.36) if n < 4 else (0.36, 0.38)
     angle = 2 * math.pi * k / n
     return 0.5 - rx * math.sin(angle), 0.5 + ry * math.cos(angle)
+
+
+def team_word(teams: Sequence[int], seat: int, bottom: int) -> str:
+    """A seat's team in words, from the chair at the bottom: "your team", "opponents" (two
+    teams) or "team B" (more), so partners are told apart by more than a colour."""
+    if teams[seat] == teams[bottom]:
+        return "your team"
+    return "opponents" if len(set(teams)) == 2 else f"team {chr(ord('A') + teams[seat])}"
 
 
 def table_svg(
@@ -415,8 +423,10 @@ def table_svg(
 
     ``bids`` are per seat as text ("pass", "5" or ""); ``trick`` lists
     (seat, card) in play order; ``bottom`` is the seat drawn at the bottom.
-    ``teams`` (a team per seat) marks partners with a coloured bar along the
-    foot of their boxes when there are partnerships. ``partner`` marks the bidder's partner (a called card's holder, once known) with a "P".
+    ``teams`` (a team per seat) marks partners, when there are partnerships, with a
+    tab in the team's colour naming the team from the bottom chair's side
+    (:func:`team_word`). ``partner`` marks the bidder's partner (a called card's
+    holder, once known) with a "P". The spoken label says all of it in words.
     """
     n = len(names)
     crowded = n > 4
@@ -442,11 +452,14 @@ def table_svg(
         team_words = ""
         if partners and teams is not None:
             colour = TEAM_COLOURS[teams[seat] % len(TEAM_COLOURS)]
-            body.append(
-                f'<rect x="{cx - box_w * 0.3:.0f}" y="{cy + box_h / 2 - 8:.0f}" width="{box_w * 0.6:.0f}" '
-                f'height="5" rx="2" fill="{colour}"/>'
+            word = team_word(teams, seat, bottom)
+            body.append(  # a tab on the box's top edge: the team in the colour and in words
+                f'<rect x="{cx - box_w * 0.3:.0f}" y="{cy - box_h / 2 - 9:.0f}" width="{box_w * 0.6:.0f}" '
+                f'height="14" rx="6" fill="{colour}"/>'
             )
-            team_words = f", team {teams[seat]}"
+            ink = "#111" if colour == TEAM_COLOURS[3] else "#fff"
+            body.append(_text(cx, cy - box_h / 2 + 2, word, 11, ink, "middle", bold=True))
+            team_words = f", {word}"
         title = names[seat] + (" (dealer)" if seat == dealer else "")
         fitted = min(title_size, int((box_w - 18) / (0.62 * len(title))))  # a long name shrinks to fit
         body.append(_text(cx, cy - (14 if crowded else 10), title, fitted, "#111", "middle", bold=True))
@@ -474,6 +487,7 @@ def table_svg(
             body.append(_text(cx + box_w / 2 - 4, cy - box_h / 2 + 9, "P", 13, "#111", "middle", bold=True))
         spoken.append(
             f"{title}{team_words}: {', '.join(facts)}"
+            + (", to act" if active else "")
             + (", the bidder" if seat == bidder else "")
             + (", the bidder's partner" if seat == partner and seat != bidder else "")
         )
@@ -486,6 +500,12 @@ def table_svg(
         x = width / 2 + (fx - 0.5) * width * reach_x - card_w / 2
         y = height / 2 + (fy - 0.5) * height * reach_y - CARD_H * scale / 2
         body.append(_card_group(card, x, y, scale, four_colour=four_colour))
-    played = "; ".join(f"{names[s]} played {c.label}" for s, c in trick) or "no cards played yet"
-    label = "The table. " + ". ".join(spoken) + f". Current trick: {played}."
+    played = "; ".join(f"{names[s]} played {card_name(c)}" for s, c in trick) or "no cards played yet"
+    label = (
+        f"The table, {names[bottom]} at the bottom"
+        + (f", trump is {trump.name.lower()}" if trump is not None else "")
+        + ". "
+        + ". ".join(spoken)
+        + f". Trick: {played}."
+    )
     return _svg(width, height, label, body, "pl-table")

@@ -9,6 +9,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import drawing
+from pitchlab.cards import card_name
 
 NAMES = pl.ruleset_names()
 
@@ -28,7 +29,7 @@ def test_the_ladder_lists_exactly_the_rulesets_trump_high_to_low(name: str, suit
     assert ladder_codes(svg) == [c.code for c in trump]
     assert svg.count('<g transform="translate(') == len(trump)  # one card face per trump
     spoken = svg.split("<title>", 1)[1].split("</title>")[0].split("high to low: ", 1)[1]
-    assert [part.split(",")[0].split(" (")[0] for part in spoken.split("; ")] == [c.label for c in trump]
+    assert [part.split(",")[0].split(" (")[0] for part in spoken.split("; ")] == [card_name(c) for c in trump]
     points = sum(int(p) for p in re.findall(r">(\d+) pt<", svg))
     assert points == sum(rules.points_of(c, suit) for c in trump)
 
@@ -111,7 +112,7 @@ def test_distinct_jokers_are_drawn_distinctly() -> None:
     )
     svg = drawing.ladder_svg(pl.Suit.HEARTS, rules)
     assert ladder_codes(svg)[5:7] == ["JKH", "JKL"]
-    assert "High joker (high joker), 1 point" in svg and "Low joker (low joker), 1 point" in svg
+    assert "; high joker, 1 point; low joker, 1 point; " in svg  # named once, not "high joker (high joker)"
     table = drawing.points_table(pl.Suit.HEARTS, rules)
     assert "high joker" in table and "low joker" in table
 
@@ -147,8 +148,13 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
         assert x >= 0 and x + bw <= width and y >= 0 and y + bh <= height
     for (x1, y1, w1, h1), (x2, y2, _, _) in itertools.combinations(boxes, 2):
         assert abs(x1 - x2) >= w1 or abs(y1 - y2) >= h1, "two seats overlap"
-    spoken = svg.split("<title>")[1]
-    assert spoken.count("team ") == (n if n > 2 else 0)  # partners are marked (two seats: solo)
+    spoken = svg.split("<title>")[1].split("</title>")[0]
+    # partners are marked in words, from the bottom chair's side (two seats: solo, no marks);
+    # seats alternate teams, so the even seats are with "You" at seat 0
+    ours, theirs = (len(range(0, n, 2)), len(range(1, n, 2))) if n > 2 else (0, 0)
+    assert spoken.count(", your team:") == ours and spoken.count(", opponents:") == theirs, spoken
+    pictured = svg.split("</title>")[1]
+    assert pictured.count(">your team<") == ours and pictured.count(">opponents<") == theirs
 
 
 def test_four_seats_sit_where_they_always_did() -> None:
