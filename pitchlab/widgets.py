@@ -21,7 +21,15 @@ may be played now, ``pl-selected`` when picked for a discard),
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
 ``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
-``pl-game-over`` once the hand or the game is finished.
+``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
+``pl-announce`` is the hidden line a screen reader hears after each step, and
+``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
+(:mod:`pitchlab.keys`).
+
+Every card button's tooltip names it in words with its state (:func:`card_words`),
+which the page makes its accessible name; playable, dead and picked cards are told
+apart by marks and borders as well as colour (▲ under a playable card, a dashed
+border and a diagonal stroke on a dead one, ✕ on one picked to discard).
 """
 
 from __future__ import annotations
@@ -39,9 +47,10 @@ import ipywidgets as w
 from pitchlab import drawing, page_request
 from pitchlab.access import ScrollRegions
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
-from pitchlab.cards import Card, Suit
+from pitchlab.cards import Card, Suit, card_name, spoken
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
+from pitchlab.keys import KEYS_CSS, Keys, keys_line
 from pitchlab.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.session import Table, bid_text, result_of
 from pitchlab.storage import Autosave
@@ -59,9 +68,15 @@ CSS = """
 .pl-card.pl-black { color: #1b1b1b !important; }
 .pl-card.pl-blue { color: #1f5fbf !important; }
 .pl-card.pl-green { color: #1e8449 !important; }
+.widget-button.pl-card, .jupyter-button.pl-card { position: relative; }
 .pl-card.pl-legal { border: 3px solid #1e8449; cursor: pointer; transform: translateY(-4px); }
-.pl-card.pl-dead { background: #e6e6e6; opacity: .55; }
+.pl-card.pl-legal::after { content: "▲"; position: absolute; left: 0; right: 0; bottom: 1px;
+  font-size: 11px; line-height: 1; color: #1e6b3a; }
+.pl-card.pl-dead { border-style: dashed; background: #eee linear-gradient(to top right, transparent 47%,
+  #6b6b6b 47%, #6b6b6b 53%, transparent 53%); }
 .pl-card.pl-selected { border: 3px solid #1f5fbf; background: #e3edfb; transform: translateY(-12px); }
+.pl-card.pl-selected::before { content: "✕"; position: absolute; top: 2px; right: 4px; font-size: 12px;
+  line-height: 1; color: #1f5fbf; }
 .pl-compact .widget-button.pl-card, .pl-compact .jupyter-button.pl-card {
   width: 44px; height: 68px; font-size: 18px; margin: 1px; }
 .pl-ruleset-description { font-size: 13px; color: #444; line-height: 1.35; max-width: 1060px; }
@@ -95,9 +110,10 @@ CSS = """
 
 
 def style(extra: str = "") -> w.Box:
-    """The stylesheet every pitchlab page includes once (with a page's ``extra`` CSS), and the
-    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`)."""
-    return w.VBox([w.HTML(CSS + extra), ScrollRegions()], layout=w.Layout(margin="0"))
+    """The stylesheet every pitchlab page includes once (with a page's ``extra`` CSS), the
+    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), and
+    the one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`)."""
+    return w.VBox([w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys()], layout=w.Layout(margin="0"))
 
 
 def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
@@ -137,16 +153,48 @@ def _ink(card: Card, four_colour: bool) -> str:
     return "pl-red" if card.is_red else "pl-black"
 
 
-def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: bool = False) -> w.Button:
+STATE_WORDS = {
+    "play": ("playable", "not playable"),
+    "bury": ("can be buried", "cannot be buried"),
+    "discard": ("can be discarded", "cannot be discarded"),
+}
+"""What a card's name adds when it may, or may not, be chosen now, by what choosing it does."""
+
+
+def card_words(
+    card: Card,
+    *,
+    trump: bool = False,
+    legal: bool = False,
+    dead: bool = False,
+    picked: bool = False,
+    verb: str = "play",
+) -> str:
+    """A card's accessible name: what it is and what may be done with it now, in words
+    ("jack of diamonds, trump, playable"), since colour and position alone say nothing to a screen reader."""
+    can, cannot = STATE_WORDS[verb]
+    state = (
+        "dead, never playable" if dead else ("picked to discard" if picked else (can if legal else cannot))
+    )
+    return ", ".join([card_name(card), *(["trump"] if trump else []), state])
+
+
+def card_button(
+    card: Card, *, legal: bool, dead: bool = False, four_colour: bool = False, words: str = ""
+) -> w.Button:
     """A clickable card: its rank over its suit symbol, in the suit's colour.
 
     Distinct jokers read "Hi ★" (red) and "Lo ★" (black); an identical joker "JK ★".
+    ``words`` (see :func:`card_words`) become the tooltip, which :mod:`pitchlab.keys` makes
+    the button's accessible name; without them the card is named alone.
     """
     if card.is_joker:
         rank, symbol = {"JKH": "Hi", "JKL": "Lo"}.get(card.code, "JK"), "★"
     else:
         rank, symbol = card.label[:-1], card.label[-1]
-    button = w.Button(description=f"{rank} {symbol}", tooltip=card.label + (" (dead)" if dead else ""))
+    button = w.Button(
+        description=f"{rank} {symbol}", tooltip=words or card_words(card, legal=legal, dead=dead)
+    )
     classes = ["pl-card", f"pl-card-{card.code}", _ink(card, four_colour)]
     if legal:
         classes.append("pl-legal")
@@ -192,6 +240,7 @@ class HandView(w.HBox):  # type: ignore[misc]
         on_index: Callable[[int], None] | None = None,
     ) -> None:
         super().__init__(layout=w.Layout(flex_flow="row wrap", min_height="92px"))
+        self.add_class("pl-hand")  # pitchlab.keys: arrow keys move through it, focus comes back to it
         self.on_pick = on_pick
         self.on_index = on_index
         self.four_colour = four_colour
@@ -203,11 +252,17 @@ class HandView(w.HBox):  # type: ignore[misc]
         legal: Sequence[Card],
         dead: Sequence[Card] = (),
         selected: Iterable[int] = (),
+        *,
+        trumps: Iterable[Card] = (),
+        verb: str = "play",
     ) -> None:
         """Show these cards (``selected``: positions picked, raised and ringed in blue);
-        unchanged content keeps its buttons, so a click in flight stays valid."""
-        chosen = frozenset(selected)
-        key = (tuple(cards), frozenset(legal), tuple(dead), chosen, self.four_colour)
+        unchanged content keeps its buttons, so a click in flight stays valid.
+
+        ``trumps`` (the cards that are trump now, by the ruleset) and ``verb`` (what a
+        legal card does: a key of :data:`STATE_WORDS`) go into each card's spoken name."""
+        chosen, trump_set = frozenset(selected), frozenset(trumps)
+        key = (tuple(cards), frozenset(legal), tuple(dead), chosen, self.four_colour, trump_set, verb)
         if key == self._shown:
             return
         self._shown = key
@@ -217,8 +272,12 @@ class HandView(w.HBox):  # type: ignore[misc]
             is_dead = card in dead_left
             if is_dead:
                 dead_left.remove(card)
+            legal_now = card in legal_set and not is_dead
+            words = card_words(
+                card, trump=card in trump_set, legal=legal_now, dead=is_dead, picked=i in chosen, verb=verb
+            )
             button = card_button(
-                card, legal=card in legal_set and not is_dead, dead=is_dead, four_colour=self.four_colour
+                card, legal=legal_now, dead=is_dead, four_colour=self.four_colour, words=words
             )
             if i in chosen:
                 button.add_class("pl-selected")
@@ -418,6 +477,9 @@ class TableApp(View):
         self.rules_text = classed(w.HTML(), "pl-ruleset-description")
         self.status = classed(w.HTML(), "pl-status")
         self.message = classed(w.HTML(), "pl-message")
+        self.announce = classed(w.HTML(), "pl-announce")
+        self._heard: object = None
+        """The newest history line already announced."""
         self.picture = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.points = classed(w.HTML(), "pl-points")
@@ -482,8 +544,10 @@ class TableApp(View):
                 self.actions,
                 controls,
                 self.colours,
+                keys_line(),
                 self.message,
                 self.over,
+                self.announce,
             ],
             layout=w.Layout(width="620px", max_width="100%"),
         )
@@ -722,7 +786,11 @@ class TableApp(View):
             legal_cards = list(dict.fromkeys(c for a in discards for c in a.cards))
         else:
             legal_cards = [a.card for a in legal if isinstance(a, (Play, Bury))]
-        self.hand_view.show(self._cards, legal_cards, hand.dead(human), self.selected)
+        trumps, verb = self._card_states(discards)
+        self.hand_view.show(
+            self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
+        )
+        self.announce.value = self._announcement()
         self.hand_title.value = f"<h3>Your hand ({len(self._cards)} cards)</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
         self.bids.show(bids, getattr(rules, "moon_bid", None))
@@ -758,6 +826,29 @@ class TableApp(View):
             self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
         self.odds.value = self._odds_html() if self.show_odds else ""
         self.coach.refresh()
+
+    def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
+        """What the hand's spoken card names need: which cards are trump (by the ruleset, so an
+        off-jack or a joker counts), and what choosing a card does now."""
+        hand = self.table.hand
+        trump = hand.trump
+        verb = "discard" if discards else ("bury" if hand.phase is Phase.BURY else "play")
+        trumps = [c for c in self._cards if trump is not None and hand.rules.is_trump(c, trump)]
+        return trumps, verb
+
+    def _announcement(self) -> str:
+        """What a screen reader hears after a step (the live region ``pl-announce``): the moves
+        added to the history since the last step (a bot's card and who won the trick), cards in
+        words, less any line the status already says."""
+        log, status = self.table.log, spoken(self.table.status())
+        fresh: list[str] = []
+        for event in reversed(log[-6:]):
+            if event is self._heard:
+                break
+            fresh.insert(0, spoken(event.text).rstrip("."))
+        self._heard = log[-1] if log else None
+        said = [line for line in fresh if line not in status]
+        return escape(". ".join(said) + "." if said else "")
 
     def _rules_html(self) -> str:
         rules = self.table.rules

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pitchlab as pl
-from pitchlab.widgets import TableApp
+from pitchlab.cards import card_name
+from pitchlab.widgets import TableApp, card_words
 from tests.widget_tree import with_class
 
 
@@ -131,3 +132,56 @@ def test_loading_a_record_drops_the_discard_picks_of_the_hand_it_replaces() -> N
     app.load.click()  # the same position, from its record: nothing picked yet
     assert app.discard_choice() == ()
     assert "pl-selected" not in str([b._dom_classes for b in with_class(app, "pl-card")])
+
+
+def test_a_card_is_named_in_words_with_its_state() -> None:
+    """The accessible name of each state, and trump taken from the ruleset (a joker, an off-jack)."""
+    assert card_words(pl.Card("JD"), trump=True, legal=True) == "jack of diamonds, trump, playable"
+    assert card_words(pl.Card("7H")) == "7 of hearts, not playable"
+    assert card_words(pl.Card("8H"), dead=True) == "8 of hearts, dead, never playable"
+    assert (
+        card_words(pl.Card("QC"), legal=True, picked=True, verb="discard")
+        == "queen of clubs, picked to discard"
+    )
+    assert card_words(pl.Card("2S"), legal=True, verb="discard") == "2 of spades, can be discarded"
+    assert card_words(pl.Card("JK"), trump=True, legal=True, verb="bury") == "joker, trump, can be buried"
+
+
+OFF_JACK_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}
+"""The suit of the same colour, whose jack is trump in ten-point (worked out by hand)."""
+
+
+def test_the_hand_reads_trump_playable_and_dead_in_ten_point() -> None:
+    """Ten-point once trump is named: only trump is played, so at the learner's turn exactly the
+    trump they hold are playable (the trump suit, the off-jack, the jokers) and every other card,
+    drawn in the refill, is dead. While a bot plays, the trump read "not playable"."""
+    app = TableApp(seed=12)
+    seen_bot_turn = False
+    for _ in range(60):
+        if app.table.human_to_act and app.table.hand.trump is not None:
+            break
+        if app.table.hand.trump is not None and not seen_bot_turn:
+            seen_bot_turn = True
+            for button in with_class(app, "pl-card"):
+                assert button.tooltip.endswith(("trump, not playable", "dead, never playable")), (
+                    button.tooltip
+                )
+        click_once(app)
+    trump = app.table.hand.trump
+    assert trump is not None and app.table.human_to_act and seen_bot_turn
+    words = {}
+    for button in with_class(app, "pl-card"):
+        code = next(c for c in button._dom_classes if c.startswith("pl-card-"))[len("pl-card-") :]
+        card = pl.Card(code)
+        is_trump = (
+            card.is_joker
+            or code[1] == trump.letter
+            or (code[0] == "J" and code[1] == OFF_JACK_SUIT[trump.letter])
+        )
+        expected = (
+            f"{card_name(card)}, trump, playable" if is_trump else f"{card_name(card)}, dead, never playable"
+        )
+        assert button.tooltip == expected
+        assert ("pl-legal" in button._dom_classes) == is_trump
+        words[button.tooltip] = is_trump
+    assert True in words.values() and False in words.values(), "seed 12 gives both kinds"
