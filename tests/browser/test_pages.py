@@ -244,7 +244,7 @@ def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
     open_app(page, voila_url)
     status = page.inner_text(".pl-status")
     assert not page.inner_text(".pl-message").strip()
-    click_and_wait(page, ".pl-card >> nth=0")  # a card during the bidding
+    click_and_wait(page, ".pl-card >> nth=0", force=True)  # a card during the bidding (aria-disabled)
     assert page.inner_text(".pl-message").strip(), "no message after a card click during the bidding"
     assert page.inner_text(".pl-status") == status
     shot(page, screenshots, "app-illegal-click")
