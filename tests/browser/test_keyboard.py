@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -66,8 +67,25 @@ def bid_key(classes: list[str]) -> str:
     return str(values[0] % 10) if values else "p"
 
 
+SEED = 12
+"""A deal where the learner, at their first card, holds trump and dead cards alike."""
+
+
 def test_a_whole_hand_by_keyboard_alone(page: Page, voila_url: str, screenshots: Path) -> None:
-    open_app(page, voila_url)
+    open_app(page, voila_url, f"?seed={SEED}")
+    to_choose, since_last = play_a_hand_by_keys(page, lambda: check_names_states_and_audit(page, screenshots))
+    assert not python_errors(page), python_errors(page)
+    print(
+        f"\nkeys per card, {len(to_choose)} cards: choosing and playing median "
+        f"{statistics.median(to_choose)}, most {max(to_choose)} ({to_choose}); with bids and Next "
+        f"since the previous card median {statistics.median(since_last)}, most {max(since_last)} ({since_last})"
+    )
+
+
+def play_a_hand_by_keys(page: Page, at_first_card: Callable[[], None]) -> tuple[list[int], list[int]]:
+    """Play the app's hand to its end with key presses only, checking the focus after every card;
+    ``at_first_card`` runs when the learner first has a card to play. Returns the presses per
+    card: from the learner's turn to the card played, and since their previous card."""
     rng = random.Random(12)  # the learner picks any playable card, not always the nearest
     to_choose: list[int] = []  # presses from the learner's turn to the card played (arrows, Enter)
     since_last: list[int] = []  # every press since the learner's previous card (bids, Next too)
@@ -93,7 +111,7 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, voila_url: str, screenshots:
                 assert state["focus"] >= 0, page.evaluate(FOCUS_JS)
             if not checked:
                 checked = True
-                check_names_states_and_audit(page, screenshots)
+                at_first_card()
             target = rng.choice(state["legal"])
             step = "ArrowRight" if target > state["focus"] else "ArrowLeft"
             for _ in range(abs(target - state["focus"])):
@@ -116,12 +134,7 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, voila_url: str, screenshots:
     assert "Hand over" in page.inner_text(".pl-status")
     assert WHERE_NEXT.search(page.evaluate(FOCUS_JS)), page.evaluate(FOCUS_JS)
     assert checked and to_choose
-    assert not python_errors(page), python_errors(page)
-    print(
-        f"\nkeys per card, {len(to_choose)} cards: choosing and playing median "
-        f"{statistics.median(to_choose)}, most {max(to_choose)} ({to_choose}); with bids and Next "
-        f"since the previous card median {statistics.median(since_last)}, most {max(since_last)} ({since_last})"
-    )
+    return to_choose, since_last
 
 
 def check_names_states_and_audit(page: Page, screenshots: Path) -> None:
@@ -139,6 +152,7 @@ def check_names_states_and_audit(page: Page, screenshots: Path) -> None:
         assert disabled == ("false" if legal else "true"), (label, disabled)
     # ten-point: only trump may be played, so every playable card is named trump
     assert all(", trump, playable" in label for label, _, legal in states if legal), states
+    assert any(label.endswith(", dead, never playable") for label, _, _ in states), states  # seed 12
     assert page.get_attribute(".pl-status", "aria-live") == "polite"
     assert page.get_attribute(".pl-message", "role") == "alert"
     assert page.get_attribute(".pl-announce", "aria-live") == "polite"

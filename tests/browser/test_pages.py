@@ -147,8 +147,9 @@ def fits(page: Page) -> bool:
     return bool(width <= inner)
 
 
-def open_app(page: Page, base: str) -> None:
-    render(page, base, APP)
+def open_app(page: Page, base: str, query: str = "") -> None:
+    """Open the app (``query``: its address's ``?seed=...``, for a chosen deal)."""
+    render(page, base, APP + query)
     page.wait_for_selector(".pl-next", state="visible")
     assert not python_errors(page), python_errors(page)
 
