@@ -75,6 +75,9 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, voila_url: str, screenshots:
     open_app(page, voila_url, f"?seed={SEED}")
     to_choose, since_last = play_a_hand_by_keys(page, lambda: check_names_states_and_audit(page, screenshots))
     assert not python_errors(page), python_errors(page)
+    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
+    page.screenshot(path=screenshots / "app-keyboard-hand-over-1280.png")
+    assert access_problems(page) == [], "hand over"
     print(
         f"\nkeys per card, {len(to_choose)} cards: choosing and playing median "
         f"{statistics.median(to_choose)}, most {max(to_choose)} ({to_choose}); with bids and Next "
