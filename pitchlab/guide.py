@@ -204,13 +204,15 @@ def score_bars_html(table: Table) -> str:
         x = zero if score >= 0 else zero - length
         colour = "#1e8449" if score >= 0 else "#b03a2e"
         rows.append(
-            f'<div class="pl-score-row"><span class="pl-score-name">{escape(label)}</span> '
-            f'<svg class="pl-score-bar" role="img" aria-label="{escape(said)}" width="{width}" '
-            f'height="{height}" viewBox="0 0 {width} {height}"><title>{escape(said)}</title>'
-            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#eee" stroke="#999"/>'
+            f'<div class="pl-score-row" style="margin:2px 0 6px"><div class="pl-score-name">{escape(label)}</div>'
+            '<div style="display:flex;align-items:center;gap:8px">'
+            f'<svg class="pl-score-bar" role="img" aria-label="{escape(said)}" '
+            f'style="flex:0 1 {width}px;min-width:80px;height:{height}px" '
+            f'viewBox="0 0 {width} {height}" preserveAspectRatio="none"><title>{escape(said)}</title>'
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#eee" stroke="#767676"/>'
             f'<rect x="{x:.1f}" y="2" width="{length:.1f}" height="{height - 4}" fill="{colour}"/>'
-            f'<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#333"/></svg> '
-            f"<b>{score}</b> of {target}</div>"
+            f'<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#333"/></svg>'
+            f'<span style="white-space:nowrap"><b>{score}</b> of {target}</span></div></div>'
         )
     return "".join(rows)
 

@@ -21,7 +21,11 @@ may be played now, ``pl-selected`` when picked for a discard),
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
 ``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
-``pl-game-over`` once the hand or the game is finished.
+``pl-game-over`` once the hand or the game is finished. A first-timer's
+pieces (:mod:`pitchlab.guide`, :mod:`pitchlab.pace`): ``pl-howto`` (the How to
+play box), ``pl-pace`` (the bots' pace: step with Next, slow, fast),
+``pl-trick`` and ``pl-last-trick`` (who played what), ``pl-score-bars`` with
+one ``pl-score-bar`` per side.
 """
 
 from __future__ import annotations
@@ -480,6 +484,7 @@ class TableApp(View):
                 self.last_trick_text,
                 self.hand_title,
                 self.hand_view,
+                self.message,  # under the cards: a refused click is answered where the eye is
                 self.bids,
                 self.suits,
                 self.discard_bar,
@@ -487,7 +492,6 @@ class TableApp(View):
                 controls,
                 self.pace,
                 self.colours,
-                self.message,
                 self.over,
             ],
             layout=w.Layout(width="620px", max_width="100%"),
@@ -734,16 +738,19 @@ class TableApp(View):
         self.last_trick_text = classed(w.HTML(), "pl-last-trick")
         self.score_bars = classed(w.HTML(), "pl-score-bars")
 
+    def _show_tricks(self) -> None:
+        self.trick_text.value = escape(guide.trick_line(self.table))
+        last = guide.last_trick_line(self.table)
+        self.last_trick_text.value = escape(last)
+        self.last_trick_text.layout.display = None if last else "none"
+
     def _refresh_first_timer(self) -> None:
+        """Last in :meth:`refresh`: the timer re-arms once the page shows the new state."""
         table = self.table
         self.howto_text.value = guide.howto_html(table.rules)
         if not self._howto_closed and guide.learner_has_played(table):
             self._howto_closed = True  # once: a learner who opens it again keeps it open
             self.howto.selected_index = None
-        self.trick_text.value = escape(guide.trick_line(table))
-        last = guide.last_trick_line(table)
-        self.last_trick_text.value = escape(last)
-        self.last_trick_text.layout.display = None if last else "none"
         self.score_bars.value = guide.score_bars_html(table)
         self.pace_timer.arm(PACES[self.pace.value], table.bot_to_act)
 
@@ -771,6 +778,7 @@ class TableApp(View):
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
         self.to_me.disabled = not table.bot_to_act
         self.picture.value = self._table_svg(hand, human)
+        self._show_tricks()  # with the picture, so the words and the drawing change together
         legal = table.legal()
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
