@@ -356,3 +356,21 @@ def test_the_ladders_spot_and_strength_in_words() -> None:
     assert Spot(2, 5, True).plain(rules) == "I speak third, and my partner has bid 5"
     assert Strength(4, 2).plain() == "4 trump worth 4 or 5 points"
     assert Strength(2, 0).plain() == "2 trump or fewer worth 0 or 1 points"
+
+
+def test_figures_from_one_simulation_name_it_once() -> None:
+    from pitchlab.claims import Estimate, HighBid, render
+
+    rules = pl.ruleset("ten-point")
+    basis = "80 simulated hands like this"
+    claims = (
+        HighBid(0),
+        Estimate("our chance of winning the game if I bid 5", 53.0, "percent", basis),
+        Estimate("our chance if I pass instead", 46.0, "percent", basis),
+        Estimate("points this hand should take as bidder", 3.0, "points", "rules of thumb"),
+    )
+    assert render("bid 5", claims, 0, rules) == (
+        "bid 5: nobody has bid yet; our chance of winning the game if I bid 5: 53% "
+        "(from 80 simulated hands like this); our chance if I pass instead: 46%; "
+        "points this hand should take as bidder: about 3 points (from rules of thumb)"
+    )
