@@ -12,11 +12,27 @@ from urllib.parse import urljoin
 from playwright.sync_api import Browser, Page
 
 from pitchlab.serving import click_and_wait, next_move, offline
-from tests.browser.test_pages import PYTHON_ERRORS, render
+from tests.browser.test_pages import AXE_JS, PYTHON_ERRORS, render
 
 APP = "notebooks/app.ipynb?seed=3"
 PLAIN_REFUSAL = re.compile(r"^(Only trump can be played|You must follow suit|Trump was led)")
 """How the app words a card the rules forbid now (tests/test_first_timer.py has each case)."""
+
+
+MINE = (".pl-howto", ".pl-pace", ".pl-trick", ".pl-last-trick", ".pl-score-bars", ".pl-message")
+"""This page's first-timer pieces; the rest of the app is audited by test_pages.py."""
+
+
+def my_access_problems(page: Page) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations inside the first-timer pieces."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_JS)
+    found = page.evaluate(
+        """(mine) => axe.run({include: mine.map((s) => [s])},
+             {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})""",
+        list(MINE),
+    )["violations"]
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found]
 
 
 def log_lines(page: Page) -> int:
@@ -95,6 +111,7 @@ def test_a_first_visit(page: Page, voila_url: str, js_errors: list[str], screens
     page.locator(".pl-status").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / "firsttime-1280-refusal.png"))
     assert not page.locator(PYTHON_ERRORS).count(), js_errors
+    assert my_access_problems(page) == []  # mid-hand: the refusal, the trick lines, the pace, the bars
 
 
 def test_a_first_visit_on_a_phone(browser: Browser, voila_url: str, screenshots: Path) -> None:
