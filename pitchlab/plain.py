@@ -115,9 +115,9 @@ def refusal_words(exc: PitchError, hand: Hand, name: Namer) -> str:
     if rule == "the bidder calls a card it does not hold itself":
         return "Call a card you do not hold: whoever holds it becomes your partner."
     if m := re.fullmatch(rf"{_CODE} was buried face up by seat (\d+): .*", rule):
-        return (
-            f"{label(m['code'])} was buried face up by {name(int(m[2]))}: call a card that is still hidden."
-        )
+        burier = name(int(m[2]))
+        by = "you" if burier == "You" else burier
+        return f"{label(m['code'])} was buried face up by {by}: call a card that is still hidden."
     if m := re.fullmatch(r"a (.+) may be called only by a bidder holding the other: .*", rule):
         return f"You may call a {m[1]} only if you hold the other one: otherwise two players would answer."
     if m := re.fullmatch(r"(.+) is not a card of the (.+) deck", rule):

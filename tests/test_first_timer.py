@@ -374,3 +374,50 @@ def test_figures_from_one_simulation_name_it_once() -> None:
         "(from 80 simulated hands like this); our chance if I pass instead: 46%; "
         "points this hand should take as bidder: about 3 points (from rules of thumb)"
     )
+
+
+# ------------------------------------------------- calls, discards and throw-ins
+
+
+def call_partner_at_the_call(seed: int) -> pl.Hand:
+    """Call-partner: You bid 4, everyone passes, You name hearts; the hand runs to the call."""
+    hand = pl.Hand.deal(pl.ruleset("call-partner"), dealer=3, seed=seed)
+    helpers.bids(hand, 4, None, None, None)
+    helpers.name(hand, "H")
+    while hand.phase is pl.Phase.BURY:
+        hand.apply(hand.legal_actions()[0])
+    assert hand.phase is pl.Phase.CALL and hand.to_act == 0
+    return hand
+
+
+def test_calling_your_own_card_or_a_buried_one() -> None:
+    hand = call_partner_at_the_call(2)
+    assert pl.Card("7S") in hand.hand_of(0)
+    words = said(hand, pl.Call(pl.Card("7S")))
+    assert words == "Call a card you do not hold: whoever holds it becomes your partner."
+    assert pl.Card("JK") not in hand.hand_of(0)  # two identical jokers, both elsewhere
+    words = said(hand, pl.Call(pl.Card("JK")))
+    assert words == "You may call a joker only if you hold the other one: otherwise two players would answer."
+    buried = call_partner_at_the_call(1)
+    assert buried.buried_by(0) == (pl.Card("2H"),)  # You held seven hearts: one is buried face up
+    words = said(buried, pl.Call(pl.Card("2H")))
+    assert words == "2♥ was buried face up by you: call a card that is still hidden."
+
+
+def test_draw_pitch_keeps_trump_out_of_a_discard() -> None:
+    hand = pl.Hand.deal(pl.ruleset("draw-pitch"), dealer=3, seed=4)
+    helpers.bids(hand, 2, None, None, None)
+    helpers.name(hand, "H")
+    assert hand.phase is pl.Phase.DISCARD
+    seat = hand.to_act
+    assert seat is not None
+    trump = [c for c in hand.hand_of(seat) if hand.rules.is_trump(c, pl.Suit.HEARTS)]
+    assert trump, "the seat to discard holds a trump"
+    words = said(hand, pl.Discard((trump[0],)))
+    assert words == "Keep your trump: draw-pitch does not let you throw trump away."
+
+
+def test_two_handed_throws_in_only_a_hand_topped_by_a_ten() -> None:
+    hand = pl.Hand.deal(pl.ruleset("two-handed"), dealer=1, seed=0)
+    assert hand.to_act == 0 and pl.Card("AH") in hand.hand_of(0)  # an ace: no throw-in
+    assert said(hand, pl.THROW_IN) == "You may throw in only a hand whose highest card is a ten."
