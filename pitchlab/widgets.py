@@ -751,7 +751,6 @@ class TableApp(View):
         if not self._howto_closed and guide.learner_has_played(table):
             self._howto_closed = True  # once: a learner who opens it again keeps it open
             self.howto.selected_index = None
-        self.score_bars.value = guide.score_bars_html(table)
         self.pace_timer.arm(PACES[self.pace.value], table.bot_to_act)
 
     def _on_pace(self, change: dict[str, object]) -> None:
@@ -789,7 +788,8 @@ class TableApp(View):
         else:
             legal_cards = [a.card for a in legal if isinstance(a, (Play, Bury))]
         self.hand_view.show(self._cards, legal_cards, hand.dead(human), self.selected)
-        self.hand_title.value = f"<h3>Your hand ({len(self._cards)} cards)</h3>"
+        count = len(self._cards)
+        self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
         self.bids.show(bids, getattr(rules, "moon_bid", None))
         self.bids.layout.display = None if bids else "none"
@@ -802,6 +802,7 @@ class TableApp(View):
         self.actions.layout.display = None if others else "none"
         self.why.value = escape(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
+        self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
         self.points.value = drawing.points_table(hand.trump or Suit.HEARTS, rules, card_width=32)
         self.log.value = "".join(
             f"<div>{escape(e.text)}"
