@@ -482,7 +482,7 @@ def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Cl
     """What the choice rests on, as checkable claims: the win it secures if made, and the
     chances it was chosen on, each said with what it is and where it comes from."""
     word = {0: "pass"}.get(choice.answer, f"bid {choice.answer}")
-    basis = f"{choice.trials} simulated hands like this, then the game played on from {us}-{them}"
+    basis = f"{choice.trials} simulated hands like this, each game then played on from the score now, us {us} and them {them}"
     found: list[cl.Claim] = []
     moon = choice.answer == rules.moon_bid
     if choice.wins_if_made and not moon and us + choice.answer >= rules.target:

@@ -186,14 +186,16 @@ class Estimate(Claim):
     basis: str
     """Where the figure comes from, e.g. "rules of thumb" or "200 simulated hands"."""
 
-    def words(self, speaker: int, rules: Ruleset) -> str:
+    def words(self, speaker: int, rules: Ruleset, *, basis: bool = True) -> str:
+        """``basis=False`` leaves out where the figure comes from: :func:`render` says a basis
+        once, for the first figure that rests on it."""
         if self.unit == "percent":
             value = f"{self.value:.0f}%"
         elif self.value < 0:
             value = f"a loss of about {points_words(round(-self.value, 1))}"
         else:
             value = f"about {points_words(round(self.value, 1))}"
-        return f"{self.subject}: {value} (from {self.basis})"
+        return f"{self.subject}: {value}" + (f" (from {self.basis})" if basis else "")
 
 
 @dataclass(frozen=True)
@@ -437,8 +439,17 @@ ALL_KINDS: tuple[type[Claim], ...] = (
 
 
 def render(conclusion: str, claims: Sequence[Claim], speaker: int, rules: Ruleset) -> str:
-    """A reason in words: the conclusion, then the claims it rests on."""
+    """A reason in words: the conclusion, then the claims it rests on. Figures that rest on
+    the same basis (several chances from one simulation) name it once, at the first."""
     if not claims:
         return conclusion
-    facts = "; ".join(c.words(speaker, rules) for c in claims)
+    said: list[str] = []
+    bases: set[str] = set()
+    for claim in claims:
+        if isinstance(claim, Estimate):
+            said.append(claim.words(speaker, rules, basis=claim.basis not in bases))
+            bases.add(claim.basis)
+        else:
+            said.append(claim.words(speaker, rules))
+    facts = "; ".join(said)
     return f"{conclusion}: {facts}" if conclusion else facts

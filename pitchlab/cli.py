@@ -97,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     for name, what in (
-        ("app", "the app: a whole game against the bots (served alone at /, with the classroom config)"),
+        ("app", "the app: a whole game against the bots (with the classroom config)"),
         ("lessons", "the probability lessons and the explorer: their index page"),
         ("tutorial", "the tutorial, the game phase by phase: its index page"),
     ):

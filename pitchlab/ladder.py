@@ -65,6 +65,18 @@ class Spot:
         who = "partner" if self.partner_high else "an opponent"
         return f"{seat} seat, {who} bid {self.high}{'+' if self.high == HIGH_STEPS[-1] else ''}"
 
+    def plain(self, rules: Ruleset) -> str:
+        """The spot as the seat says it to a learner: "I deal, and the other team has bid 7 or more"."""
+        seat = "I deal" if self.position == len(POSITIONS) - 1 else f"I speak {POSITIONS[self.position]}"
+        if not self.high:
+            return f"{seat}, and nobody has bid yet"
+        if self.partner_high:
+            who = "my partner"
+        else:
+            who = "the other team" if rules.num_teams == 2 else "an opponent"
+        more = " or more" if self.high == HIGH_STEPS[-1] else ""
+        return f"{seat}, and {who} has bid {self.high}{more}"
+
 
 @dataclass(frozen=True, order=True)
 class Strength:
@@ -79,6 +91,13 @@ class Strength:
         low, high = POINT_COLUMNS[self.points]
         trump = {2: "2 or fewer", 7: "7 or more"}.get(self.trump, str(self.trump))
         return f"{trump} trump, {low}-{high} points"
+
+    def plain(self) -> str:
+        """The hand's group in words: "4 trump worth 4 or 5 points"."""
+        low, high = POINT_COLUMNS[self.points]
+        trump = {2: "2 trump or fewer", 7: "7 trump or more"}.get(self.trump, f"{self.trump} trump")
+        points = f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+        return f"{trump} worth {points} points"
 
 
 def strength_of(rating: tactics.Rating) -> Strength:
@@ -345,11 +364,13 @@ def ladder_claim(
         return None
     spot, strength = cell
     word = "passing" if answer == 0 else f"bidding {answer}"
+    them = "the other team" if ladder.rules.num_teams == 2 else "the others"
     return cl.Estimate(
-        f"what {word} gains a hand on average, our points minus theirs, with {strength} ({spot})",
+        f"what {word} with a hand like mine ({strength.plain()}; {spot.plain(ladder.rules)}) "
+        f"gains us over {them} in an average hand",
         known.value,
         "points",
-        "the bidding ladder's simulated deals",
+        "deals the bots played out to learn their bidding",
     )
 
 

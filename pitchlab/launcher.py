@@ -24,6 +24,9 @@ from pitchlab.errors import PitchError
 
 PAGES = ("notebooks", "tutorial", "voila.json")
 """What the package ships for Voilà, relative to the pages' root."""
+APP = "notebooks/app.ipynb"
+"""The app's page, relative to the pages' root: served as ``/voila/render/notebooks/app.ipynb``
+in a clone and from a pip install alike, so its links to ``../tutorial/`` work in both."""
 
 
 class LaunchError(PitchError):
@@ -54,18 +57,18 @@ class Launch:
 def launch(what: str, port: int, root: Path | None = None, pool: int | None = None) -> Launch:
     """How to serve ``what`` (``app``, ``lessons`` or ``tutorial``) on ``port`` of the loopback.
 
-    The app is served alone at ``/`` with the classroom config (a preheated
-    pool, culling, no tracebacks); ``pool`` resizes its pool of preheated
-    kernels (the shipped config holds 30, a class; one learner needs 1). The
-    lessons and the tutorial are served from the pages' root so the links
-    between them work, and the address is the folder's index page.
+    Everything is served from the pages' root, so the links between pages work
+    (the app's how-to box links the tutorial); the address is the app's page or
+    the folder's index page. The app gets the classroom config (culling, no
+    tracebacks) and a pool of preheated kernels: the shipped config's
+    ``app.ipynb`` pool (30, a class), or ``pool`` (one learner needs 1).
     """
     if not 0 < port < 65536:
         raise LaunchError(f"--port must be 1-65535, not {port}")
     if pool is not None and not 0 <= pool <= 200:
         raise LaunchError(f"--pool must be 0-200 kernels, not {pool}")
     base = root or pages_root()
-    config = base if pool is None else _config_with_pool(base, pool)
+    config = base if what != "app" and pool is None else _config_with_pool(base, pool)
     common = (
         "--no-browser",
         f"--port={port}",
@@ -75,18 +78,20 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
     voila = (sys.executable, "-m", "voila")
     url = f"http://127.0.0.1:{port}"
     if what == "app":
-        return Launch((*voila, str(base / "notebooks" / "app.ipynb"), *common), f"{url}/", base)
+        return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base)
     folders = {"lessons": "notebooks/lessons", "tutorial": "tutorial"}
     if what not in folders:
         raise LaunchError(f"nothing to serve called {what!r}: use app, lessons or tutorial")
     return Launch((*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base)
 
 
-def _config_with_pool(base: Path, pool: int) -> Path:
-    """A folder holding the shipped ``voila.json`` with the app's pool resized."""
+def _config_with_pool(base: Path, pool: int | None) -> Path:
+    """A folder holding the shipped ``voila.json`` with the app's pool (``pool``, or the
+    shipped ``app.ipynb`` pool) set for its page under the pages' root, :data:`APP`."""
     config = json.loads((base / "voila.json").read_text(encoding="utf-8"))
     pools = config.setdefault("VoilaKernelManager", {}).setdefault("kernel_pools_config", {})
-    pools["app.ipynb"] = {"pool_size": pool}
+    size = pool if pool is not None else pools.get("app.ipynb", {}).get("pool_size", 1)
+    pools[APP] = {"pool_size": size}
     folder = Path(tempfile.mkdtemp(prefix="pitchlab-voila-config-"))
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return folder

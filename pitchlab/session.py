@@ -17,6 +17,7 @@ from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, 
 from pitchlab.errors import PitchError
 from pitchlab.game import Game
 from pitchlab.hand import Hand, HandResult, Phase
+from pitchlab.plain import refusal_words
 from pitchlab.players import Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.record import dumps, dumps_game, loads, loads_game
 from pitchlab.rules import TEN_POINT, Ruleset
@@ -183,6 +184,8 @@ class Table:
         seed: int | None = None,
     ) -> None:
         self.human = human
+        self.auto = False
+        """Whether the page lets the bots play on by themselves (a pace other than Next)."""
         self._chosen_bots = list(bots) if bots is not None else None
         self.bot_trouble: list[str] = []
         """What went wrong each time a bot could not decide (a random legal action stood in)."""
@@ -251,7 +254,7 @@ class Table:
         from pitchlab.advice import advise  # the solver loads when a hint is first asked, not before
 
         if self.human is None or not self.human_to_act:
-            why = "the hand is over" if self.hand.is_over else "it is not your turn: press Next"
+            why = "the hand is over" if self.hand.is_over else f"it is not your turn: {self.bots_go_on()}"
             raise PitchError(f"Hints are for your turn to decide; {why}.")
         try:
             return advise(self.hand, seed=self.seed + len(self.log))
@@ -288,7 +291,7 @@ class Table:
         assert seat is not None
         if self.human_to_act:
             return f"Your turn: {self.prompt()}."
-        return f"{self.name(seat)} to {hand.phase}: press Next to see what they do."
+        return f"{self.name(seat)} to {hand.phase}: {self.bots_go_on()}."
 
     def prompt(self) -> str:
         """What the learner is asked to do, from the actions open to them."""
@@ -357,12 +360,30 @@ class Table:
     def act(self, action: Action) -> bool:
         """The learner's action; on refusal, :attr:`message` says why and nothing changes."""
         if self.human is None or not self.human_to_act:
-            self.message = "It is not your turn: press Next to let the bots play."
+            self.message = self.not_your_turn()
             return False
-        human = self.human
-        message = refusal(lambda: self._apply(human, action, ""))
-        self.message = message
-        return not message
+        try:
+            self._apply(self.human, action, "")
+        except PitchError as exc:  # the engine left the hand as it was
+            self.message = refusal_words(exc, self.hand, self.name)
+            return False
+        self.message = ""
+        return True
+
+    def not_your_turn(self) -> str:
+        """What the page says to a learner who acts when it is not their turn: the way on
+        that the page offers now (Next only while a bot is to act; it is disabled otherwise)."""
+        if self.game.winner is not None:
+            return "The game is over: press New game to play again."
+        if self.hand.is_over:
+            return "The hand is over: press New hand to deal the next one."
+        return f"It is not your turn: {self.bots_go_on()}."
+
+    def bots_go_on(self) -> str:
+        """How the bots' moves come, in the words of the pace the page has set (:attr:`auto`)."""
+        if self.auto:
+            return "the bots play on by themselves until it is your turn"
+        return "press Next to see what they do"
 
     def advance(self) -> Event | None:
         """Let the bot whose turn it is take one action; ``None`` if no bot is to act.
@@ -372,7 +393,7 @@ class Table:
         and :attr:`bot_trouble` keeps what went wrong.
         """
         if not self.bot_to_act:
-            self.message = "Your turn." if self.human_to_act else "Nothing to do: the hand is over."
+            self.message = "Your turn." if self.human_to_act else self.not_your_turn()
             return None
         seat = self.hand.to_act
         assert seat is not None

@@ -30,6 +30,11 @@ Every card button's tooltip names it in words with its state (:func:`card_words`
 which the page makes its accessible name; playable, dead and picked cards are told
 apart by marks and borders as well as colour (▲ under a playable card, a dashed
 border and a diagonal stroke on a dead one, ✕ on one picked to discard).
+
+A first-timer's pieces (:mod:`pitchlab.guide`, :mod:`pitchlab.pace`): ``pl-howto`` (the How to
+play box), ``pl-pace`` (the bots' pace: step with Next, slow, fast),
+``pl-trick`` and ``pl-last-trick`` (who played what), ``pl-score-bars`` with
+one ``pl-score-bar`` per side.
 """
 
 from __future__ import annotations
@@ -44,13 +49,14 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from pitchlab import drawing, page_request
+from pitchlab import drawing, guide, page_request
 from pitchlab.access import ScrollRegions
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit, card_name, spoken
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.keys import KEYS_CSS, Keys, keys_line
+from pitchlab.pace import PACES, PaceTimer
 from pitchlab.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.session import Table, bid_text, result_of
 from pitchlab.storage import Autosave
@@ -507,6 +513,7 @@ class TableApp(View):
         self.new_hand.on_click(lambda _b: self._new_hand())
         self.new_game = classed(w.Button(description="New game"), "pl-new-game")
         self.new_game.on_click(lambda _b: self._new_game())
+        self._build_first_timer()
         self.why = classed(w.HTML(), "pl-why")
         self.score = classed(w.HTML(), "pl-score")
         self.log = classed(w.HTML(), "pl-log")
@@ -536,16 +543,19 @@ class TableApp(View):
         left = w.VBox(
             [
                 self.picture,
+                self.trick_text,
+                self.last_trick_text,
                 self.hand_title,
                 self.hand_view,
+                self.message,  # under the cards: a refused click is answered where the eye is
                 self.bids,
                 self.suits,
                 self.discard_bar,
                 self.actions,
                 controls,
+                self.pace,
                 self.colours,
                 keys_line(),
-                self.message,
                 self.over,
                 self.announce,
             ],
@@ -558,6 +568,7 @@ class TableApp(View):
         right = w.VBox(
             [
                 w.HTML("<h3>Score</h3>"),
+                self.score_bars,
                 self.score,
                 self.points_box,
                 w.HTML("<h3>Why?</h3>"),
@@ -586,11 +597,11 @@ class TableApp(View):
         top.layout.display = None if choose_rules else "none"
         # side by side where there is room; on a phone the right column goes under the left
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
-        parts = [style(), top, self.status, columns, self.coach.analysis]
+        parts = [style(), self.pace_timer, top, self.howto, self.status, columns, self.coach.analysis]
         if self.autosave is not None:
             parts.insert(1, self.autosave.widget)
         if show_ladder:
-            parts.insert(3, self.ladder)
+            parts.insert(parts.index(columns), self.ladder)
         parts.append(records)
         self.show_odds = show_odds
         self.widget = classed(w.VBox(parts), "pl-app")
@@ -676,7 +687,7 @@ class TableApp(View):
         elif self.table.human_to_act and phase is Phase.PLAY:
             self._act(Play(card))
         elif not self.table.human_to_act:
-            self.table.message = "It is not your turn: press Next to let the bots play."
+            self.table.message = self.table.not_your_turn()
             self.refresh()
         else:
             self.table.message = f"Cards are played later: now it is time to {self.table.prompt()}."
@@ -762,6 +773,60 @@ class TableApp(View):
         self.coach.reset()
         self.refresh()
 
+    # ------------------------------------------------------- a first visit
+
+    def _build_first_timer(self) -> None:
+        """The pieces a first-timer leans on: how to play, the bots' pace, the trick in
+        words, the last trick, and a bar per side toward the target."""
+        self.howto_text = w.HTML()
+        self.howto = classed(
+            w.Accordion([self.howto_text], titles=("How to play",), selected_index=0), "pl-howto"
+        )
+        self._howto_closed = False
+        self.pace = classed(
+            w.ToggleButtons(
+                options=[("Step with Next", "step"), ("Slow", "slow"), ("Fast", "fast")],
+                value="step",
+                description="Bots:",
+                tooltips=[
+                    "Each bot moves when you press Next",
+                    "The bots play on by themselves, a move every 1.2 seconds, until your turn",
+                    "The bots play on by themselves, a move every 0.4 seconds, until your turn",
+                ],
+                style={"button_width": "auto"},
+            ),
+            "pl-pace",
+        )
+        self.pace.observe(self._on_pace, names="value")
+        self.pace_timer = PaceTimer(self._pace_tick)
+        self.trick_text = classed(w.HTML(), "pl-trick")
+        self.last_trick_text = classed(w.HTML(), "pl-last-trick")
+        self.score_bars = classed(w.HTML(), "pl-score-bars")
+
+    def _show_tricks(self) -> None:
+        self.trick_text.value = escape(guide.trick_line(self.table))
+        last = guide.last_trick_line(self.table)
+        self.last_trick_text.value = escape(last)
+        self.last_trick_text.layout.display = None if last else "none"
+
+    def _refresh_first_timer(self) -> None:
+        """Last in :meth:`refresh`: the timer re-arms once the page shows the new state."""
+        table = self.table
+        self.howto_text.value = guide.howto_html(table.rules)
+        if not self._howto_closed and guide.learner_has_played(table):
+            self._howto_closed = True  # once: a learner who opens it again keeps it open
+            self.howto.selected_index = None
+        self.pace_timer.arm(PACES[self.pace.value], table.bot_to_act)
+
+    def _on_pace(self, change: dict[str, object]) -> None:
+        self.table.auto = change["new"] != "step"
+        self.refresh()
+
+    def _pace_tick(self) -> None:
+        """The page's timer ran out: one bot moves (the timer re-arms in :meth:`refresh`)."""
+        if self.table.auto and self.table.bot_to_act:
+            self._advance()
+
     # ---------------------------------------------------------------- render
 
     def refresh(self) -> None:
@@ -777,6 +842,7 @@ class TableApp(View):
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
         self.to_me.disabled = not table.bot_to_act
         self.picture.value = self._table_svg(hand, human)
+        self._show_tricks()  # with the picture, so the words and the drawing change together
         legal = table.legal()
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
@@ -791,7 +857,8 @@ class TableApp(View):
             self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
         )
         self.announce.value = self._announcement()
-        self.hand_title.value = f"<h3>Your hand ({len(self._cards)} cards)</h3>"
+        count = len(self._cards)
+        self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
         self.bids.show(bids, getattr(rules, "moon_bid", None))
         self.bids.layout.display = None if bids else "none"
@@ -804,6 +871,7 @@ class TableApp(View):
         self.actions.layout.display = None if others else "none"
         self.why.value = escape(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
+        self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
         self.points.value = drawing.points_table(hand.trump or Suit.HEARTS, rules, card_width=32)
         self.log.value = "".join(
             f"<div>{escape(e.text)}"
@@ -826,6 +894,7 @@ class TableApp(View):
             self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
         self.odds.value = self._odds_html() if self.show_odds else ""
         self.coach.refresh()
+        self._refresh_first_timer()
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
         """What the hand's spoken card names need: which cards are trump (by the ruleset, so an

@@ -278,7 +278,9 @@ def test_the_bot_bids_to_win_the_game_from_its_view_and_its_fast_path_agrees() -
         decision = game_bot.decide(view)
         assert hand.encode(decision.action) == game_bot.code(hand)
         if "chance of winning the game" in decision.why:
-            assert f"from {scores[seat % 2]}-{scores[1 - seat % 2]}" in decision.why
+            assert (
+                f"from the score now, us {scores[seat % 2]} and them {scores[1 - seat % 2]}" in decision.why
+            )
         old = ladder_bot.decide(view)
         best = tactics.best_rating(pl.TEN_POINT, hand.hands[seat])
         codes = [c for c in hand.legal_codes() if c >= 0]

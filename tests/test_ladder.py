@@ -136,8 +136,13 @@ def test_the_rule_based_bot_bids_from_its_ladder_and_says_so() -> None:
     decision = player.decide(hand.view(0))
     assert decision.action == pl.Bid(6)
     gain = [c for c in decision.claims if isinstance(c, EstimateClaim)]
-    assert len(gain) == 1 and gain[0].value == 1.8 and "bidding ladder" in gain[0].basis
+    assert len(gain) == 1 and gain[0].value == 1.8 and "learn their bidding" in gain[0].basis
     assert "about 1.8 points" in decision.why
+    # in a learner's words, no ladder jargon: spades as trump are A♠ K♠ 3♠ J♣ (the off-jack)
+    # and the joker, five trump; their points 1 + 1 + 1 + 3 (the three) = 6, the 6-10 column
+    assert "with a hand like mine (5 trump worth 6 to 10 points; I speak first, and nobody has bid yet)" in (
+        decision.why
+    )
     assert player.code(hand) == 6
     # a cell the ladder knows nothing of: it bids from its estimate, as before the ladder
     hand.apply(pl.Bid(6))

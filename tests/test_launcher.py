@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,13 +25,25 @@ def test_in_a_clone_the_pages_are_the_repository_s() -> None:
     assert pages_root() == ROOT
 
 
-def test_the_app_is_served_alone_with_the_classroom_config() -> None:
+def config_of(command: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
+    """The folder of the Voila config a command reads, and that config."""
+    flag = next(a for a in command if a.startswith("--Voila.config_file_paths="))
+    folder = Path(flag.split("=", 1)[1])
+    return folder, json.loads((folder / "voila.json").read_text())
+
+
+def test_the_app_is_served_from_the_pages_root_with_the_classroom_config() -> None:
     plan = launch("app", 8870)
     assert plan.command[:3] == (sys.executable, "-m", "voila")
-    assert plan.command[3] == str(ROOT / "notebooks" / "app.ipynb")
+    assert plan.command[3] == str(ROOT)  # the whole pages root: the app's links to the tutorial work
     assert "--port=8870" in plan.command and "--Voila.ip=127.0.0.1" in plan.command
-    assert f"--Voila.config_file_paths={ROOT}" in plan.command
-    assert plan.address == "http://127.0.0.1:8870/"
+    assert plan.address == "http://127.0.0.1:8870/voila/render/notebooks/app.ipynb"
+    _, config = config_of(plan.command)
+    shipped = json.loads((ROOT / "voila.json").read_text())
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    # the class-sized pool the shipped config gives app.ipynb, for the page as served from the root
+    assert pools["notebooks/app.ipynb"] == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]
+    assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
 
 
 @pytest.mark.parametrize(("what", "folder"), [("lessons", "notebooks/lessons"), ("tutorial", "tutorial")])
@@ -43,12 +56,10 @@ def test_lessons_and_tutorial_open_on_their_folder_s_index(what: str, folder: st
 
 def test_a_pool_size_is_written_into_a_copy_of_the_config() -> None:
     plan = launch("app", 8870, pool=2)
-    flag = next(a for a in plan.command if a.startswith("--Voila.config_file_paths="))
-    folder = Path(flag.split("=", 1)[1])
+    folder, config = config_of(plan.command)
     assert folder != ROOT
-    config = json.loads((folder / "voila.json").read_text())
     shipped = json.loads((ROOT / "voila.json").read_text())
-    assert config["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"] == {"pool_size": 2}
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["notebooks/app.ipynb"] == {"pool_size": 2}
     assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
 
 

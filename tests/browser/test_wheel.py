@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Browser
@@ -81,15 +82,22 @@ def test_pitchlab_app_from_the_wheel_becomes_interactive(
     served.append(app)
     app.wait()
     first = app.log.read_text().splitlines()[0]
-    assert first == f"pitchlab: open http://127.0.0.1:{app.port}/ in your browser (Ctrl-C stops the server)"
-    assert "site-packages/pitchlab/pages/notebooks/app.ipynb" not in first  # the address, not a path
+    address = f"http://127.0.0.1:{app.port}/voila/render/notebooks/app.ipynb"
+    assert first == f"pitchlab: open {address} in your browser (Ctrl-C stops the server)"
+    assert "site-packages" not in first  # the address, not a path
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline(context)
     page = context.new_page()
-    page.goto(f"http://127.0.0.1:{app.port}/", timeout=180_000)
+    page.goto(address, timeout=180_000)
     page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
     assert "Your turn" in page.inner_text(".pl-status") or page.locator(".pl-next").is_enabled()
     page.screenshot(path=str(screenshots / "wheel-app.png"))
+    # the how-to box's tutorial link works from the installed pages too
+    href = page.get_attribute(".pl-howto a[href$='01-welcome.ipynb']", "href")
+    assert href == "../tutorial/01-welcome.ipynb"
+    tutorial = context.new_page()
+    tutorial.goto(urljoin(address, href), timeout=120_000)
+    tutorial.wait_for_selector("text=Welcome to ten-point Pitch", timeout=120_000)
     context.close()
 
 
