@@ -163,7 +163,7 @@ def hand_svg(
     return _svg(total, CARD_H * scale, text, groups)
 
 
-def ladder_svg(
+def ladder_html(
     suit: Suit,
     rules: Ruleset = TEN_POINT,
     *,
@@ -176,31 +176,47 @@ def ladder_svg(
     Drawn from the ruleset: its ``trump_order`` (so a variant's off-three or
     distinct high and low jokers take their places) and its ``point_cards``.
     The off-cards and the jokers are labelled; cards in ``played`` are struck
-    through (a repeated joker is struck once per time it appears). The SVG's
-    ``data-cards`` lists the codes, high to low, for tests and tools.
+    through (a repeated joker is struck once per time it appears).
+
+    A ladder runs to twenty cards, far wider than a phone, and shrunk to fit one
+    it would be unreadable: so each rung (a card with its points and role) is a
+    picture of its own, ``width`` px wide, in a row that wraps, and a narrow
+    screen gets two or more rows of full-size cards. The row is one image for a
+    screen reader, named rung by rung; its ``data-cards`` lists the codes, high
+    to low, for tests and tools.
     """
     trump = rules.trump(suit)
     scale = width / CARD_W
-    gap = 6
-    top = 26
+    cell_w = width + 10
+    top = 18
     card_h = CARD_H * scale
     left_over = list(played)
-    body = [_text(2, 16, "high", 14)]
-    parts = []
+    rungs, parts = [], []
+    # lines of notes under a card: every rung is as tall as the tallest, so wrapped rows line up
+    lines = max(len(_ROLE_NOTES[r].split(" ")) if r in _ROLE_NOTES else 0 for r in trump.roles.values())
     for i, card in enumerate(trump.cards):
-        x = i * (width + gap)
         struck = card in left_over
         if struck:
             left_over.remove(card)
         role = trump.roles[card]
         points = trump.points.get(card, 0)
-        body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
+        body = [_card_group(card, 5, top, scale, four_colour=four_colour, struck=struck)]
+        if i == 0:
+            body.append(_text(5, 13, "high", 13))
+        if i == len(trump.cards) - 1:
+            body.append(_text(cell_w - 5, 13, "low", 13, anchor="end"))
         note = _ROLE_NOTES.get(role, "")
-        cy = top + card_h + 18
+        cy = top + card_h + 17
         if points:
-            body.append(_text(x + width / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
-        if note:
-            body.append(_text(x + width / 2, cy + 16, note, 11, "#555", "middle"))
+            body.append(_text(cell_w / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
+        for k, line in enumerate(note.split(" ")):  # "high joker" on two lines: a rung is narrow
+            body.append(_text(cell_w / 2, cy + 15 + 12 * k, line, 11, "#555", "middle"))
+        height = top + card_h + 22 + 15 * bool(lines) + 12 * max(0, lines - 1)
+        rungs.append(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{cell_w}" height="{height:.0f}" '
+            f'viewBox="0 0 {cell_w} {height:.0f}" aria-hidden="true" focusable="false" '
+            f'style="overflow:visible;flex:none">{"".join(body)}</svg>'
+        )
         scorer = trump.scorers.get(card)
         parts.append(
             f"{card.label}"
@@ -209,11 +225,12 @@ def ladder_svg(
             + (", to its holder" if scorer == "holder" else "")
             + (", played" if struck else "")
         )
-    total_w = len(trump.cards) * (width + gap)
-    body.append(_text(total_w - gap, 16, "low", 14, anchor="end"))
     label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
     codes = " ".join(card.code for card in trump.cards)
-    return _svg(total_w, top + card_h + 40, label, body, "pl-ladder", codes)
+    return (
+        f'<div class="pl-ladder" role="img" aria-label="{escape(label, quote=True)}" data-cards="{codes}" '
+        f'style="display:flex;flex-wrap:wrap;max-width:100%">{"".join(rungs)}</div>'
+    )
 
 
 _ROLE_NOTES = {
@@ -417,6 +434,8 @@ def table_svg(
     (seat, card) in play order; ``bottom`` is the seat drawn at the bottom.
     ``teams`` (a team per seat) marks partners with a coloured bar along the
     foot of their boxes when there are partnerships. ``partner`` marks the bidder's partner (a called card's holder, once known) with a "P".
+    Seat boxes carry the class ``pl-seat`` and trick cards ``pl-trick-card``, for tests that
+    measure where they land on a screen.
     """
     n = len(names)
     crowded = n > 4
@@ -437,7 +456,7 @@ def table_svg(
         body.append(
             f'<rect x="{cx - box_w / 2:.0f}" y="{cy - box_h / 2:.0f}" width="{box_w}" height="{box_h}" rx="10" '
             f'fill="{"#fffbe6" if active else "#f4f4f4"}" stroke="{GOLD if active else "#0d3d22"}" '
-            f'stroke-width="{4 if active else 2}"/>'
+            f'stroke-width="{4 if active else 2}" class="pl-seat"/>'
         )
         team_words = ""
         if partners and teams is not None:
@@ -485,7 +504,7 @@ def table_svg(
         # each card sits between the centre and its player's seat
         x = width / 2 + (fx - 0.5) * width * reach_x - card_w / 2
         y = height / 2 + (fy - 0.5) * height * reach_y - CARD_H * scale / 2
-        body.append(_card_group(card, x, y, scale, four_colour=four_colour))
+        body.append(f'<g class="pl-trick-card">{_card_group(card, x, y, scale, four_colour=four_colour)}</g>')
     played = "; ".join(f"{names[s]} played {c.label}" for s, c in trick) or "no cards played yet"
     label = "The table. " + ". ".join(spoken) + f". Current trick: {played}."
     return _svg(width, height, label, body, "pl-table")

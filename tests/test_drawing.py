@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from html import unescape
 
 import pytest
 
@@ -19,25 +20,32 @@ def ladder_codes(svg: str) -> list[str]:
     return found.group(1).split()
 
 
+def ladder_words(html: str) -> str:
+    """What a screen reader says for the ladder: its one image's name."""
+    found = re.search(r'<div class="pl-ladder" role="img" aria-label="([^"]*)"', html)
+    assert found is not None
+    return unescape(found.group(1))
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("suit", list(pl.Suit))
 def test_the_ladder_lists_exactly_the_rulesets_trump_high_to_low(name: str, suit: pl.Suit) -> None:
     rules = pl.ruleset(name)
-    svg = drawing.ladder_svg(suit, rules)
+    svg = drawing.ladder_html(suit, rules)
     trump = rules.trump_cards(suit)
     assert ladder_codes(svg) == [c.code for c in trump]
     assert svg.count('<g transform="translate(') == len(trump)  # one card face per trump
-    spoken = svg.split("<title>", 1)[1].split("</title>")[0].split("high to low: ", 1)[1]
+    spoken = ladder_words(svg).split("high to low: ", 1)[1]
     assert [part.split(",")[0].split(" (")[0] for part in spoken.split("; ")] == [c.label for c in trump]
     points = sum(int(p) for p in re.findall(r">(\d+) pt<", svg))
     assert points == sum(rules.points_of(c, suit) for c in trump)
 
 
 def test_a_played_card_is_struck_once_per_time_it_was_played() -> None:
-    svg = drawing.ladder_svg(pl.Suit.HEARTS, played=pl.parse_cards("JK AH"))
+    svg = drawing.ladder_html(pl.Suit.HEARTS, played=pl.parse_cards("JK AH"))
     assert svg.count("<line") == 2
     assert "Joker (joker), 2 points" not in svg  # one joker point each
-    assert svg.split("<title>")[1].count(", played") == 2  # in the spoken label
+    assert ladder_words(svg).count(", played") == 2
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -109,9 +117,10 @@ def test_distinct_jokers_are_drawn_distinctly() -> None:
         trump_order=("A", "K", "Q", "J", "OJ", "JKH", "JKL", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         point_cards=(pl.PointCard("A", 1), pl.PointCard("JKH", 1), pl.PointCard("JKL", 1)),
     )
-    svg = drawing.ladder_svg(pl.Suit.HEARTS, rules)
+    svg = drawing.ladder_html(pl.Suit.HEARTS, rules)
     assert ladder_codes(svg)[5:7] == ["JKH", "JKL"]
-    assert "High joker (high joker), 1 point" in svg and "Low joker (low joker), 1 point" in svg
+    assert "High joker (high joker), 1 point" in ladder_words(svg)
+    assert "Low joker (low joker), 1 point" in ladder_words(svg)
     table = drawing.points_table(pl.Suit.HEARTS, rules)
     assert "high joker" in table and "low joker" in table
 
@@ -153,3 +162,16 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
 
 def test_four_seats_sit_where_they_always_did() -> None:
     assert [drawing.seat_spot(k, 4) for k in range(4)] == list(drawing.SEAT_SPOTS)
+
+
+def test_the_longest_ladder_wraps_on_a_phone_at_full_size() -> None:
+    """Seventeen trump do not fit a 320-px phone in one row: each rung is a picture of its own,
+    drawn one to one (its viewBox is its size, so nothing is shrunk), in a row that wraps."""
+    rules = max((pl.ruleset(n) for n in NAMES), key=lambda r: len(r.trump_cards(pl.Suit.SPADES)))
+    html = drawing.ladder_html(pl.Suit.SPADES, rules)
+    assert "flex-wrap:wrap" in html
+    sizes = re.findall(r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"', html)
+    assert len(sizes) == len(rules.trump_cards(pl.Suit.SPADES)) >= 17
+    for width, height, box_w, box_h in sizes:
+        assert (width, height) == (box_w, box_h)
+        assert int(width) <= 320 // 4  # four or more to a row on the narrowest phone
