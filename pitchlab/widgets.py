@@ -50,6 +50,23 @@ CSS = """
 <style>
 .pl-app { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1100px; }
 .pl-app h3 { margin: 6px 0; }
+/* Phones: a button's words wrap rather than end in "…", a row of buttons wraps rather than
+   squeezing them, and below 700 px every button is a fingertip's 44 px tall. */
+.pl-app .jupyter-button { white-space: normal; text-overflow: clip; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; flex-shrink: 0; line-height: 1.2; }
+.pl-app .widget-hbox { flex-wrap: wrap; }
+@media (max-width: 700px) { .pl-app .jupyter-button { min-height: 44px; } }
+/* What scores on a phone: four columns would leave "scored by" one word wide, so each row puts
+   it under what the card is (the header's first cell gets a line of its own) */
+@media (max-width: 600px) {
+  .pl-points-table tr { display: grid; grid-template-columns: 48px 1fr 52px; }
+  .pl-points-table td, .pl-points-table th { padding: 3px 6px !important; grid-column: 2; }
+  .pl-points-table :is(td, th):nth-child(1) { grid-column: 1; }
+  .pl-points-table :is(td, th):nth-child(3) { grid-column: 3; }
+  .pl-points-table :is(td, th):nth-child(4) { grid-column: 2 / 4; padding-top: 0 !important; }
+  .pl-points-table tr:first-child th:first-child { grid-column: 1 / 4; }
+  .pl-points-table tr + tr { border-top: 1px solid #ddd; }
+}
 .widget-button.pl-card, .jupyter-button.pl-card {
   width: 58px; height: 80px; margin: 2px; padding: 0; border-radius: 8px;
   background: #fff; border: 2px solid #777; font-size: 22px; font-weight: bold;
@@ -746,7 +763,7 @@ class TableApp(View):
         self._show_over()
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
-            self.ladder.value = drawing.ladder_svg(
+            self.ladder.value = drawing.ladder_html(
                 hand.trump, rules, played=played, four_colour=self.four_colour
             )
         elif rules.trump_choice == "first-lead":
