@@ -207,14 +207,18 @@ def _next_move_now(page: Page) -> str | None:
     return None
 
 
-def click_and_wait(page: Page, selector: str) -> float:
-    """Click the first match of ``selector``; return the milliseconds until the app
-    first changed, after waiting for it to settle (so the next click finds a still page)."""
+def click_and_wait(page: Page, selector: str, *, tap: bool = False) -> float:
+    """Click the first match of ``selector`` (``tap``: touch it, as on a phone, in a page
+    with touch); return the milliseconds until the app first changed, after waiting for
+    it to settle (so the next click finds a still page)."""
     before = page.evaluate(APP_TEXT_JS)
     target = page.locator(selector).first
     target.wait_for(state="visible")
     start = time.perf_counter()
-    target.click()
+    if tap:
+        target.tap()
+    else:
+        target.click()
     page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000, polling=10)
     elapsed_ms = (time.perf_counter() - start) * 1000
     page.evaluate(SETTLED_JS, [250, 10_000])
