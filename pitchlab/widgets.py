@@ -753,7 +753,9 @@ class TableApp(View):
         self.actions.layout.display = None if others else "none"
         self.why.value = escape(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
-        self.points.value = drawing.points_table(hand.trump or Suit.HEARTS, rules, card_width=32)
+        self.points.value = drawing.points_table(
+            Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
+        )
         self.log.value = "".join(
             f"<div>{escape(e.text)}"
             + (f' <span class="pl-log-why">({escape(e.why)})</span>' if e.why else "")

@@ -131,3 +131,12 @@ def test_loading_a_record_drops_the_discard_picks_of_the_hand_it_replaces() -> N
     app.load.click()  # the same position, from its record: nothing picked yet
     assert app.discard_choice() == ()
     assert "pl-selected" not in str([b._dom_classes for b in with_class(app, "pl-card")])
+
+
+def test_what_scores_shows_the_suit_named_trump_spades_too() -> None:
+    """Spades is the suit numbered 0: the point table once drew hearts for it (``trump or HEARTS``)."""
+    app = TableApp(seed=11)
+    while app.table.hand.trump is None:
+        click_once(app)
+    assert app.table.hand.trump is pl.Suit.SPADES  # seed 11's bidder names spades
+    assert "spades trump" in app.points.value and "hearts" not in app.points.value
