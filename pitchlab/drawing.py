@@ -394,6 +394,8 @@ def trick_svg(
     return _svg(total, CARD_H * scale + 22, "trick: " + (plays or "empty"), body)
 
 
+NARROW_TABLE = 480
+"""A table picture drawn narrower than this is for a phone (see :func:`table_svg`)."""
 SEAT_SPOTS = ((0.5, 0.86), (0.17, 0.5), (0.5, 0.14), (0.83, 0.5))
 """Where four seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
 TEAM_COLOURS = ("#1f5fbf", "#c0392b", "#8e44ad", "#d68910")
@@ -408,6 +410,35 @@ def seat_spot(k: int, n: int) -> tuple[float, float]:
     rx, ry = (0.33, 0.36) if n < 4 else (0.36, 0.38)
     angle = 2 * math.pi * k / n
     return 0.5 - rx * math.sin(angle), 0.5 + ry * math.cos(angle)
+
+
+_NARROW = {False: (1.0, 0.2, 0.45, 40), True: (1.5, 0.42, 0.42, 38)}
+"""A phone's table picture, for four seats or fewer and for more: its height (times its width), how
+far from the centre towards each seat a trick card sits (across, down), and a card's width; chosen so
+no card covers a seat or the corner of a card played before it (tests/test_drawing.py)."""
+
+
+def _seat_facts(
+    seat: int, bids: Sequence[str], hand_sizes: Sequence[int], drawn: Sequence[int] | None
+) -> list[str]:
+    facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
+    if bids[seat]:
+        facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
+    if drawn is not None:
+        facts.append(f"drew {drawn[seat]}")
+    return facts
+
+
+def _fit_line(facts: Sequence[str], room: float, size: float) -> list[str]:
+    """Facts joined by " · " into as few lines as fit ``room`` units at font ``size``
+    (a character is taken at 0.56 of the size: DejaVu Sans averages 0.47 to 0.53 on such words)."""
+    lines: list[str] = []
+    for fact in facts:
+        if lines and len(lines[-1] + " · " + fact) * 0.56 * size <= room:
+            lines[-1] += " · " + fact
+        else:
+            lines.append(fact)
+    return lines
 
 
 def table_svg(
@@ -434,20 +465,40 @@ def table_svg(
     (seat, card) in play order; ``bottom`` is the seat drawn at the bottom.
     ``teams`` (a team per seat) marks partners with a coloured bar along the
     foot of their boxes when there are partnerships. ``partner`` marks the bidder's partner (a called card's holder, once known) with a "P".
-    Seat boxes carry the class ``pl-seat`` and trick cards ``pl-trick-card``, for tests that
+    Below :data:`NARROW_TABLE` units wide the picture is laid out for a phone's width:
+    taller, with boxes in proportion and their facts wrapped, so its words stay readable
+    at that size (its class: ``pl-table pl-table-narrow``). Seat boxes carry the class ``pl-seat`` and trick cards ``pl-trick-card``, for tests that
     measure where they land on a screen.
     """
     n = len(names)
     crowded = n > 4
-    height = round(width * (0.8 if crowded else 0.62))
-    box_w, box_h = (round(width * 0.24), 62) if crowded else (172, 62)
-    title_size, fact_size = (14, 12) if crowded else (16, 13)
+    narrow = width < NARROW_TABLE
+    every_facts = [_seat_facts(seat, bids, hand_sizes, drawn) for seat in range(n)]
+    if narrow:  # a phone's picture: boxes a third as wide as the table, their facts wrapped to fit
+        height = round(width * _NARROW[crowded][0])
+        box_w = round(width * (0.25 if crowded else 0.325))
+        title_size, fact_size = (13, 11) if crowded else (14, 12)
+        # "dealer" joins the facts: in the title it would shrink a narrow box's name
+        lines = [
+            _fit_line(["dealer"] * (seat == dealer) + every_facts[seat], box_w - 8, fact_size)
+            for seat in range(n)
+        ]
+        box_h = title_size + 18 + max(map(len, lines)) * (fact_size + 3)
+    else:
+        height = round(width * (0.8 if crowded else 0.62))
+        box_w, box_h = (round(width * 0.24), 62) if crowded else (172, 62)
+        title_size, fact_size = (14, 12) if crowded else (16, 13)
+        lines = [
+            [" · ".join(f[:-1]), f[-1]] if crowded and len(f) > 2 else [" · ".join(f)] for f in every_facts
+        ]  # in a crowded table's narrow box the draw count goes on a line of its own
     partners = teams is not None and len(set(teams)) < len(teams)
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" rx="24" fill="{FELT}"/>']
     if trump is not None:
-        body.append('<rect x="12" y="12" width="112" height="34" rx="8" fill="#fff"/>')
-        body.append(_text(22, 36, "Trump", 18, "#111", bold=True))
-        body.append(_text(92, 38, trump.symbol, 26, RED if trump.is_red else BLACK, bold=True))
+        # the trump badge: x, y, width, the word's size, the symbol's x and size (clear of the top seat)
+        bx, by, badge_w, size, sx, ssize = (8, 8, 94, 16, 77, 22) if narrow else (12, 12, 112, 18, 92, 26)
+        body.append(f'<rect x="{bx}" y="{by}" width="{badge_w}" height="{size + 16}" rx="8" fill="#fff"/>')
+        body.append(_text(bx + 10, by + size + 6, "Trump", size, "#111", bold=True))
+        body.append(_text(sx, by + size + 8, trump.symbol, ssize, RED if trump.is_red else BLACK, bold=True))
     spoken = []
     for seat in range(n):
         fx, fy = seat_spot((seat - bottom) % n, n)
@@ -467,20 +518,19 @@ def table_svg(
             )
             team_words = f", team {teams[seat]}"
         title = names[seat] + (" (dealer)" if seat == dealer else "")
-        fitted = min(title_size, int((box_w - 18) / (0.62 * len(title))))  # a long name shrinks to fit
-        body.append(_text(cx, cy - (14 if crowded else 10), title, fitted, "#111", "middle", bold=True))
-        facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
-        if bids[seat]:
-            facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
-        if drawn is not None:
-            facts.append(f"drew {drawn[seat]}")
-        if crowded and len(facts) > 2:  # a narrow box: the draw count goes on a line of its own
-            body.append(_text(cx, cy + 4, " · ".join(facts[:-1]), fact_size, "#333", "middle"))
-            body.append(_text(cx, cy + 20, facts[-1], fact_size, "#333", "middle"))
+        shown = names[seat] if narrow else title
+        fitted = min(title_size, int((box_w - 18) / (0.62 * len(shown))))  # a long name shrinks to fit
+        facts = every_facts[seat]
+        if narrow:
+            baseline = cy - box_h / 2 + 4 + title_size
+            steps = [fact_size + 3] * len(lines[seat])
         else:
-            body.append(
-                _text(cx, cy + (10 if crowded else 14), " · ".join(facts), fact_size, "#333", "middle")
-            )
+            baseline = cy - (14 if crowded else 10)
+            steps = [18, 16] if len(lines[seat]) == 2 else [24]
+        body.append(_text(cx, baseline, shown, fitted, "#111", "middle", bold=True))
+        for line, step in zip(lines[seat], steps, strict=True):
+            baseline += step
+            body.append(_text(cx, baseline, line, fact_size, "#333", "middle"))
         if seat == bidder:
             body.append(
                 f'<circle cx="{cx + box_w / 2 - 4:.0f}" cy="{cy - box_h / 2 + 4:.0f}" r="11" fill="{GOLD}"/>'
@@ -496,9 +546,9 @@ def table_svg(
             + (", the bidder" if seat == bidder else "")
             + (", the bidder's partner" if seat == partner and seat != bidder else "")
         )
-    card_w = 40 if crowded else 50
+    card_w = _NARROW[crowded][3] if narrow else 40 if crowded else 50
     scale = card_w / CARD_W
-    reach_x, reach_y = (0.42, 0.5) if crowded else (0.3, 0.42)
+    reach_x, reach_y = _NARROW[crowded][1:3] if narrow else (0.42, 0.5) if crowded else (0.3, 0.42)
     for seat, card in trick:
         fx, fy = seat_spot((seat - bottom) % n, n)
         # each card sits between the centre and its player's seat
@@ -507,4 +557,4 @@ def table_svg(
         body.append(f'<g class="pl-trick-card">{_card_group(card, x, y, scale, four_colour=four_colour)}</g>')
     played = "; ".join(f"{names[s]} played {c.label}" for s, c in trick) or "no cards played yet"
     label = "The table. " + ". ".join(spoken) + f". Current trick: {played}."
-    return _svg(width, height, label, body, "pl-table")
+    return _svg(width, height, label, body, "pl-table pl-table-narrow" if narrow else "pl-table")

@@ -125,8 +125,14 @@ def test_distinct_jokers_are_drawn_distinctly() -> None:
     assert "high joker" in table and "low joker" in table
 
 
+def apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two rectangles (x, y, width, height) do not overlap."""
+    return a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+
+
+@pytest.mark.parametrize("width", [560, 360])  # a desktop's picture and a phone's
 @pytest.mark.parametrize("n", range(2, 9))
-def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
+def test_the_table_seats_two_to_eight_players_without_overlap(n: int, width: int) -> None:
     names = ["You"] + [f"Seat {s}" for s in range(1, n)]
     cards = list(pl.TEN_POINT.deck[:n])
     teams = [s % 2 for s in range(n)]
@@ -139,6 +145,9 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
         bidder=1,
         partner=n - 1 if n > 2 else None,
         teams=teams,
+        drawn=[3] * n,
+        width=width,
+        trump=pl.Suit.HEARTS,
     )
     assert all(f">{name}" in svg for name in names)
     assert svg.count("<title>") == 1
@@ -151,11 +160,30 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
         )
     ]
     assert len(boxes) == n
-    width, height = (float(v) for v in re.findall(r'viewBox="0 0 (\d+) (\d+)"', svg)[0])
+    assert re.findall(r'viewBox="0 0 (\d+) ', svg)[0] == str(width)
+    height = float(re.findall(r'viewBox="0 0 \d+ (\d+)"', svg)[0])
     for x, y, bw, bh in boxes:
         assert x >= 0 and x + bw <= width and y >= 0 and y + bh <= height
     for (x1, y1, w1, h1), (x2, y2, _, _) in itertools.combinations(boxes, 2):
         assert abs(x1 - x2) >= w1 or abs(y1 - y2) >= h1, "two seats overlap"
+    badge = [
+        float(v) for v in re.findall(r'<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" rx="8"', svg)[0]
+    ]
+    boxes_and_badge = [*boxes, tuple(badge)]
+    placed = [
+        (float(x), float(y), 100 * float(k), 140 * float(k))  # a card is drawn 100 by 140, scaled
+        for x, y, k in re.findall(
+            r'<g class="pl-trick-card"><g transform="translate\(([\d.-]+),([\d.-]+)\) scale\(([\d.]+)\)', svg
+        )
+    ]
+    assert len(placed) == n
+    assert all(apart(tuple(badge), box) for box in boxes), "the trump badge covers a seat"
+    for card, other in itertools.product(placed, boxes_and_badge):
+        assert apart(card, other), "a trick card covers a seat or the trump badge"
+    for (x1, y1, w1, h1), (x2, y2, w2, h2) in itertools.combinations(placed, 2):
+        corner = (x1, y1, w1 * 0.35, h1 * 0.3)  # where a card's rank is written
+        covered = x2 < corner[0] + corner[2] and x2 + w2 > x1 and y2 < corner[1] + corner[3] and y2 + h2 > y1
+        assert not covered, "a trick card hides the rank of one played before it"
     spoken = svg.split("<title>")[1]
     assert spoken.count("team ") == (n if n > 2 else 0)  # partners are marked (two seats: solo)
 
