@@ -27,6 +27,7 @@ ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 from __future__ import annotations
 
 import base64
+import functools
 import os
 import re
 from collections import Counter
@@ -61,10 +62,10 @@ CSS = """
 @media (max-width: 600px) {
   .pl-points-table tr { display: grid; grid-template-columns: 48px 1fr 52px; }
   .pl-points-table td, .pl-points-table th { padding: 3px 6px !important; grid-column: 2; }
-  .pl-points-table :is(td, th):nth-child(1) { grid-column: 1; }
+  .pl-points-table :is(td, th):nth-child(1) { grid-column: 1; grid-row: span 2; }
   .pl-points-table :is(td, th):nth-child(3) { grid-column: 3; }
   .pl-points-table :is(td, th):nth-child(4) { grid-column: 2 / 4; padding-top: 0 !important; }
-  .pl-points-table tr:first-child th:first-child { grid-column: 1 / 4; }
+  .pl-points-table tr:first-child th:first-child { grid-column: 1 / 4; grid-row: auto; }
   .pl-points-table tr + tr { border-top: 1px solid #ddd; }
 }
 .widget-button.pl-card, .jupyter-button.pl-card {
@@ -95,6 +96,12 @@ CSS = """
   padding: 6px 10px; border-radius: 4px; margin-top: 4px; }
 .pl-hint-action { font-weight: bold; }
 .pl-app svg.pl-table { max-width: 100%; height: auto; }
+.pl-app svg.pl-table-narrow { display: none; }
+@media (max-width: 520px) {
+  .pl-app svg.pl-table:not(.pl-table-narrow) { display: none; }
+  .pl-app svg.pl-table-narrow { display: block; }
+}
+.pl-columns > * { flex-grow: 1; }
 .pl-columns { gap: 12px 16px; }
 .pl-score table { border-collapse: collapse; font-size: 15px; }
 .pl-score td, .pl-score th { border: 1px solid #ccc; padding: 3px 10px; text-align: center; }
@@ -173,6 +180,8 @@ def card_button(card: Card, *, legal: bool, dead: bool = False, four_colour: boo
     return button
 
 
+TABLE_WIDE, TABLE_PHONE = 560, 360
+"""The table picture's widths: a desktop's and a phone's (shown below 520 px, see ``CSS``)."""
 SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 MAX_QUERY = 8192
 """Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
@@ -800,7 +809,8 @@ class TableApp(View):
         for i, bid in enumerate(hand.bids):
             bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
         refilled = hand.trump is not None and rules.exchange == "refill"
-        return drawing.table_svg(
+        draw = functools.partial(
+            drawing.table_svg,
             [table.name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
@@ -816,6 +826,8 @@ class TableApp(View):
             teams=rules.teams,
             partner=self._known_partner(hand, human),
         )
+        # a picture for a wider screen and one for a phone; the page's CSS shows the one that fits
+        return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
 
     def _known_partner(self, hand: Hand, human: int) -> int | None:
         """The bidder's called partner, once the learner can know who it is."""

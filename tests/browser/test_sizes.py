@@ -5,7 +5,8 @@ the learner to play) and when the hand is over: the page never scrolls sideways;
 seat box and trick card of the table picture, the learner's cards, the trump ladder, the
 point table and every button lie inside the window and inside any box that would clip
 them; cards are a fingertip's 44 px both ways; no button's words are cut short; the
-ladder's labels are at least 11 px; and axe-core finds no WCAG 2.1 A or AA violation.
+words on the ladder and the table picture are at least 11 px; and axe-core finds no
+WCAG 2.1 A or AA violation.
 One page is resized between the sizes (one load, one hand, one Voila server for all).
 A second hand is played by taps alone in a phone's browser (touch, a mobile viewport).
 Screenshots: screenshots/sizes-<moment>-<width>.png.
@@ -111,6 +112,8 @@ def check_sizes(page: Page, moment: str, screenshots: Path, axe: dict[str, int])
             problems.append(f"{where}: {found['counts']['seats']} seat boxes on the table")
         if found["counts"]["ladder"] and found["ladderPx"] < LABEL_PX:
             problems.append(f"{where}: ladder labels {found['ladderPx']:.1f} px")
+        if found["tablePx"] < LABEL_PX:
+            problems.append(f"{where}: words on the table picture {found['tablePx']:.1f} px")
         violations = access_problems(page)
         axe[f"{moment} {width}"] = len(violations)
         problems += [f"{where}: axe: {v}" for v in violations]
