@@ -58,7 +58,7 @@ MEASURE_JS = """(fingerPx) => {
         seats: all('svg.pl-table .pl-seat'),
         trick: all('svg.pl-table .pl-trick-card'),
         cards: all('.pl-app .pl-card'),
-        ladder: all('.pl-ladder svg'),
+        ladder: all('.pl-ladder, .pl-ladder svg'),
         points: all('.pl-points-table'),
         buttons: all('.pl-app button'),
         analysis: all('.pl-analysis'),
