@@ -163,7 +163,7 @@ def hand_svg(
     return _svg(total, CARD_H * scale, text, groups)
 
 
-def ladder_svg(
+def ladder_html(
     suit: Suit,
     rules: Ruleset = TEN_POINT,
     *,
@@ -176,31 +176,47 @@ def ladder_svg(
     Drawn from the ruleset: its ``trump_order`` (so a variant's off-three or
     distinct high and low jokers take their places) and its ``point_cards``.
     The off-cards and the jokers are labelled; cards in ``played`` are struck
-    through (a repeated joker is struck once per time it appears). The SVG's
-    ``data-cards`` lists the codes, high to low, for tests and tools.
+    through (a repeated joker is struck once per time it appears).
+
+    A ladder runs to twenty cards, far wider than a phone, and shrunk to fit one
+    it would be unreadable: so each rung (a card with its points and role) is a
+    picture of its own, ``width`` px wide, in a row that wraps, and a narrow
+    screen gets two or more rows of full-size cards. The row is one image for a
+    screen reader, named rung by rung; its ``data-cards`` lists the codes, high
+    to low, for tests and tools.
     """
     trump = rules.trump(suit)
     scale = width / CARD_W
-    gap = 6
-    top = 26
+    cell_w = width + 10
+    top = 18
     card_h = CARD_H * scale
     left_over = list(played)
-    body = [_text(2, 16, "high", 14)]
-    parts = []
+    rungs, parts = [], []
+    # lines of notes under a card: every rung is as tall as the tallest, so wrapped rows line up
+    lines = max(len(_ROLE_NOTES[r].split(" ")) if r in _ROLE_NOTES else 0 for r in trump.roles.values())
     for i, card in enumerate(trump.cards):
-        x = i * (width + gap)
         struck = card in left_over
         if struck:
             left_over.remove(card)
         role = trump.roles[card]
         points = trump.points.get(card, 0)
-        body.append(_card_group(card, x, top, scale, four_colour=four_colour, struck=struck))
+        body = [_card_group(card, 5, top, scale, four_colour=four_colour, struck=struck)]
+        if i == 0:
+            body.append(_text(5, 13, "high", 13))
+        if i == len(trump.cards) - 1:
+            body.append(_text(cell_w - 5, 13, "low", 13, anchor="end"))
         note = _ROLE_NOTES.get(role, "")
-        cy = top + card_h + 18
+        cy = top + card_h + 17
         if points:
-            body.append(_text(x + width / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
-        if note:
-            body.append(_text(x + width / 2, cy + 16, note, 11, "#555", "middle"))
+            body.append(_text(cell_w / 2, cy, f"{points} pt", 14, "#1e6b3a", "middle", bold=True))
+        for k, line in enumerate(note.split(" ")):  # "high joker" on two lines: a rung is narrow
+            body.append(_text(cell_w / 2, cy + 15 + 12 * k, line, 11, "#555", "middle"))
+        height = top + card_h + 22 + 15 * bool(lines) + 12 * max(0, lines - 1)
+        rungs.append(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{cell_w}" height="{height:.0f}" '
+            f'viewBox="0 0 {cell_w} {height:.0f}" aria-hidden="true" focusable="false" '
+            f'style="overflow:visible;flex:none">{"".join(body)}</svg>'
+        )
         scorer = trump.scorers.get(card)
         parts.append(
             card_name(card)
@@ -209,11 +225,12 @@ def ladder_svg(
             + (", to its holder" if scorer == "holder" else "")
             + (", played" if struck else "")
         )
-    total_w = len(trump.cards) * (width + gap)
-    body.append(_text(total_w - gap, 16, "low", 14, anchor="end"))
     label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
     codes = " ".join(card.code for card in trump.cards)
-    return _svg(total_w, top + card_h + 40, label, body, "pl-ladder", codes)
+    return (
+        f'<div class="pl-ladder" role="img" aria-label="{escape(label, quote=True)}" data-cards="{codes}" '
+        f'style="display:flex;flex-wrap:wrap;max-width:100%">{"".join(rungs)}</div>'
+    )
 
 
 _ROLE_NOTES = {
@@ -377,6 +394,8 @@ def trick_svg(
     return _svg(total, CARD_H * scale + 22, "trick: " + (plays or "empty"), body)
 
 
+NARROW_TABLE = 480
+"""A table picture drawn narrower than this is for a phone (see :func:`table_svg`)."""
 SEAT_SPOTS = ((0.5, 0.86), (0.17, 0.5), (0.5, 0.14), (0.83, 0.5))
 """Where four seats sit on the table picture, as fractions of its size, from the learner's chair clockwise."""
 TEAM_COLOURS = ("#1f5fbf", "#c0392b", "#8e44ad", "#d68910")
@@ -399,6 +418,35 @@ def team_word(teams: Sequence[int], seat: int, bottom: int) -> str:
     if teams[seat] == teams[bottom]:
         return "your team"
     return "opponents" if len(set(teams)) == 2 else f"team {chr(ord('A') + teams[seat])}"
+
+
+_NARROW = {False: (1.0, 0.2, 0.45, 40), True: (1.5, 0.42, 0.42, 38)}
+"""A phone's table picture, for four seats or fewer and for more: its height (times its width), how
+far from the centre towards each seat a trick card sits (across, down), and a card's width; chosen so
+no card covers a seat or the corner of a card played before it (tests/test_drawing.py)."""
+
+
+def _seat_facts(
+    seat: int, bids: Sequence[str], hand_sizes: Sequence[int], drawn: Sequence[int] | None
+) -> list[str]:
+    facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
+    if bids[seat]:
+        facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
+    if drawn is not None:
+        facts.append(f"drew {drawn[seat]}")
+    return facts
+
+
+def _fit_line(facts: Sequence[str], room: float, size: float) -> list[str]:
+    """Facts joined by " · " into as few lines as fit ``room`` units at font ``size``
+    (a character is taken at 0.56 of the size: DejaVu Sans averages 0.47 to 0.53 on such words)."""
+    lines: list[str] = []
+    for fact in facts:
+        if lines and len(lines[-1] + " · " + fact) * 0.56 * size <= room:
+            lines[-1] += " · " + fact
+        else:
+            lines.append(fact)
+    return lines
 
 
 def table_svg(
@@ -427,18 +475,40 @@ def table_svg(
     tab in the team's colour naming the team from the bottom chair's side
     (:func:`team_word`). ``partner`` marks the bidder's partner (a called card's
     holder, once known) with a "P". The spoken label says all of it in words.
+    Below :data:`NARROW_TABLE` units wide the picture is laid out for a phone's width:
+    taller, with boxes in proportion and their facts wrapped, so its words stay readable
+    at that size (its class: ``pl-table pl-table-narrow``). Seat boxes carry the class
+    ``pl-seat`` and trick cards ``pl-trick-card``, for tests that measure where they land.
     """
     n = len(names)
     crowded = n > 4
-    height = round(width * (0.8 if crowded else 0.62))
-    box_w, box_h = (round(width * 0.24), 62) if crowded else (172, 62)
-    title_size, fact_size = (14, 12) if crowded else (16, 13)
+    narrow = width < NARROW_TABLE
+    every_facts = [_seat_facts(seat, bids, hand_sizes, drawn) for seat in range(n)]
+    if narrow:  # a phone's picture: boxes a third as wide as the table, their facts wrapped to fit
+        height = round(width * _NARROW[crowded][0])
+        box_w = round(width * (0.25 if crowded else 0.325))
+        title_size, fact_size = (13, 11) if crowded else (14, 12)
+        # "dealer" joins the facts: in the title it would shrink a narrow box's name
+        lines = [
+            _fit_line(["dealer"] * (seat == dealer) + every_facts[seat], box_w - 8, fact_size)
+            for seat in range(n)
+        ]
+        box_h = title_size + 18 + max(map(len, lines)) * (fact_size + 3)
+    else:
+        height = round(width * (0.8 if crowded else 0.62))
+        box_w, box_h = (round(width * 0.24), 62) if crowded else (172, 62)
+        title_size, fact_size = (14, 12) if crowded else (16, 13)
+        lines = [
+            [" · ".join(f[:-1]), f[-1]] if crowded and len(f) > 2 else [" · ".join(f)] for f in every_facts
+        ]  # in a crowded table's narrow box the draw count goes on a line of its own
     partners = teams is not None and len(set(teams)) < len(teams)
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" rx="24" fill="{FELT}"/>']
     if trump is not None:
-        body.append('<rect x="12" y="12" width="112" height="34" rx="8" fill="#fff"/>')
-        body.append(_text(22, 36, "Trump", 18, "#111", bold=True))
-        body.append(_text(92, 38, trump.symbol, 26, RED if trump.is_red else BLACK, bold=True))
+        # the trump badge: x, y, width, the word's size, the symbol's x and size (clear of the top seat)
+        bx, by, badge_w, size, sx, ssize = (8, 8, 94, 16, 77, 22) if narrow else (12, 12, 112, 18, 92, 26)
+        body.append(f'<rect x="{bx}" y="{by}" width="{badge_w}" height="{size + 16}" rx="8" fill="#fff"/>')
+        body.append(_text(bx + 10, by + size + 6, "Trump", size, "#111", bold=True))
+        body.append(_text(sx, by + size + 8, trump.symbol, ssize, RED if trump.is_red else BLACK, bold=True))
     spoken = []
     for seat in range(n):
         fx, fy = seat_spot((seat - bottom) % n, n)
@@ -447,7 +517,7 @@ def table_svg(
         body.append(
             f'<rect x="{cx - box_w / 2:.0f}" y="{cy - box_h / 2:.0f}" width="{box_w}" height="{box_h}" rx="10" '
             f'fill="{"#fffbe6" if active else "#f4f4f4"}" stroke="{GOLD if active else "#0d3d22"}" '
-            f'stroke-width="{4 if active else 2}"/>'
+            f'stroke-width="{4 if active else 2}" class="pl-seat"/>'
         )
         team_words = ""
         if partners and teams is not None:
@@ -461,20 +531,19 @@ def table_svg(
             body.append(_text(cx, cy - box_h / 2 + 2, word, 11, ink, "middle", bold=True))
             team_words = f", {word}"
         title = names[seat] + (" (dealer)" if seat == dealer else "")
-        fitted = min(title_size, int((box_w - 18) / (0.62 * len(title))))  # a long name shrinks to fit
-        body.append(_text(cx, cy - (14 if crowded else 10), title, fitted, "#111", "middle", bold=True))
-        facts = [f"{hand_sizes[seat]} card" + ("" if hand_sizes[seat] == 1 else "s")]
-        if bids[seat]:
-            facts.append("bid " + bids[seat] if bids[seat] != "pass" else "passed")
-        if drawn is not None:
-            facts.append(f"drew {drawn[seat]}")
-        if crowded and len(facts) > 2:  # a narrow box: the draw count goes on a line of its own
-            body.append(_text(cx, cy + 4, " · ".join(facts[:-1]), fact_size, "#333", "middle"))
-            body.append(_text(cx, cy + 20, facts[-1], fact_size, "#333", "middle"))
+        shown = names[seat] if narrow else title
+        fitted = min(title_size, int((box_w - 18) / (0.62 * len(shown))))  # a long name shrinks to fit
+        facts = every_facts[seat]
+        if narrow:
+            baseline = cy - box_h / 2 + 4 + title_size
+            steps = [fact_size + 3] * len(lines[seat])
         else:
-            body.append(
-                _text(cx, cy + (10 if crowded else 14), " · ".join(facts), fact_size, "#333", "middle")
-            )
+            baseline = cy - (14 if crowded else 10)
+            steps = [18, 16] if len(lines[seat]) == 2 else [24]
+        body.append(_text(cx, baseline, shown, fitted, "#111", "middle", bold=True))
+        for line, step in zip(lines[seat], steps, strict=True):
+            baseline += step
+            body.append(_text(cx, baseline, line, fact_size, "#333", "middle"))
         if seat == bidder:
             body.append(
                 f'<circle cx="{cx + box_w / 2 - 4:.0f}" cy="{cy - box_h / 2 + 4:.0f}" r="11" fill="{GOLD}"/>'
@@ -491,15 +560,15 @@ def table_svg(
             + (", the bidder" if seat == bidder else "")
             + (", the bidder's partner" if seat == partner and seat != bidder else "")
         )
-    card_w = 40 if crowded else 50
+    card_w = _NARROW[crowded][3] if narrow else 40 if crowded else 50
     scale = card_w / CARD_W
-    reach_x, reach_y = (0.42, 0.5) if crowded else (0.3, 0.42)
+    reach_x, reach_y = _NARROW[crowded][1:3] if narrow else (0.42, 0.5) if crowded else (0.3, 0.42)
     for seat, card in trick:
         fx, fy = seat_spot((seat - bottom) % n, n)
         # each card sits between the centre and its player's seat
         x = width / 2 + (fx - 0.5) * width * reach_x - card_w / 2
         y = height / 2 + (fy - 0.5) * height * reach_y - CARD_H * scale / 2
-        body.append(_card_group(card, x, y, scale, four_colour=four_colour))
+        body.append(f'<g class="pl-trick-card">{_card_group(card, x, y, scale, four_colour=four_colour)}</g>')
     played = "; ".join(f"{names[s]} played {card_name(c)}" for s, c in trick) or "no cards played yet"
     label = (
         f"The table, {names[bottom]} at the bottom"
@@ -508,4 +577,4 @@ def table_svg(
         + ". ".join(spoken)
         + f". Trick: {played}."
     )
-    return _svg(width, height, label, body, "pl-table")
+    return _svg(width, height, label, body, "pl-table pl-table-narrow" if narrow else "pl-table")

@@ -68,6 +68,7 @@ EXPLORER_CSS = """
 .pl-explorer { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1180px; }
 .pl-explorer h4 { margin: 12px 0 4px 0; font-size: 16px; }
 .pl-explorer .widget-html-content { line-height: 1.5; }
+.pl-explorer .widget-html, .pl-explorer .widget-html-content { max-width: 100%; min-width: 0; }
 .pl-explorer .pl-suit-label .widget-html-content { line-height: 36px; }
 .pl-explorer .pl-note { color: #444; font-size: 14px; line-height: 1.45; }
 .widget-toggle-button.pl-card-toggle, .jupyter-button.pl-card-toggle {
@@ -90,7 +91,7 @@ EXPLORER_CSS = """
   font-weight: normal; }
 .pl-explorer .pl-status { font-size: 15px; font-weight: normal; line-height: 1.5; }
 .pl-panel { background: #f4f8fd; border-left: 5px solid #1f5fbf; padding: 6px 12px; border-radius: 4px;
-  font-size: 15px; line-height: 1.5; }
+  font-size: 15px; line-height: 1.5; overflow-x: auto; max-width: 100%; box-sizing: border-box; }
 .pl-explorer table.pl-grid { border-collapse: collapse; font-size: 14px; margin: 4px 0; }
 .pl-grid td, .pl-grid th { border-bottom: 1px solid #d5dbe3; padding: 3px 10px; text-align: right;
   vertical-align: middle; }
@@ -135,11 +136,16 @@ def others_trump_figure(analysis: whatif.Analysis) -> go.Figure:
     size = rules.hand_size
     fig = plots.distribution_figure(
         others.partner,
-        title=(
-            f"Trump the others were dealt, given your hand: exact ({suit.symbol} trump; "
-            f"{others.trump} of the {others.unseen} cards you cannot see are trump)"
+        title=(  # short lines: one long one ran off a phone's plot
+            f"Trump the others were dealt<br><sup>{suit.symbol} trump, exact, given your hand:</sup><br>"
+            f"<sup>{others.trump} of the {others.unseen} cards you cannot see are trump</sup>"
         ),
         x_title="trump dealt to them (cards)",
+    )
+    # room for the title's three lines; the legend under the plot, where a phone's width lets
+    # its entries wrap without running into the title
+    fig.update_layout(
+        margin_t=110, margin_b=120, legend={"yanchor": "top", "y": -0.32, "xanchor": "left", "x": 0}
     )
     fig.update_traces(
         selector=0,

@@ -582,7 +582,7 @@ class TrumpQuiz(View):
             f"<h4>Trump: {_suit_html(suit)}. The ladder, highest on the left "
             f"({escape(trump_family(suit, rules))}):</h4>"
         )
-        self.ladder.value = drawing.ladder_svg(suit, rules, width=52)
+        self.ladder.value = drawing.ladder_html(suit, rules, width=52)
         self.points.value = drawing.points_table(suit, rules, card_width=36)
         leader = seat_name(self.seats[0], 0, rules)
         follow = (
@@ -911,7 +911,7 @@ class RulesetChoice(View):
         suit = self.suit
         self.ladder.value = (
             f"<h4>The trump ladder with {_suit_html(suit)} trump, highest on the left "
-            f"({escape(trump_family(suit, rules))})</h4>" + drawing.ladder_svg(suit, rules, width=44)
+            f"({escape(trump_family(suit, rules))})</h4>" + drawing.ladder_html(suit, rules, width=44)
         )
         self.points.value = "<h4>What scores</h4>" + drawing.points_table(suit, rules, card_width=32)
         self.page = self.make(rules=rules, **self.kwargs)

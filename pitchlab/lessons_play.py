@@ -832,7 +832,7 @@ class TrickByTrick(View):
         self.table.value = self._table_svg()
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
-            self.ladder.value = drawing.ladder_svg(hand.trump, hand.rules, played=played, width=40)
+            self.ladder.value = drawing.ladder_html(hand.trump, hand.rules, played=played, width=40)
         else:
             self.ladder.value = (
                 "<i>The trump ladder appears when the bidder's first card makes its suit trump.</i>"

@@ -207,17 +207,21 @@ def _next_move_now(page: Page) -> str | None:
     return None
 
 
-def click_and_wait(page: Page, selector: str, *, force: bool = False) -> float:
+def click_and_wait(page: Page, selector: str, *, force: bool = False, tap: bool = False) -> float:
     """Click the first match of ``selector``; return the milliseconds until the app
     first changed, after waiting for it to settle (so the next click finds a still page).
 
-    ``force`` clicks a card marked ``aria-disabled`` (one that may not be played now), which
-    Playwright would wait on as disabled, though a learner can still press it."""
+    ``tap`` touches it instead, as on a phone, in a page with touch. ``force`` clicks a card
+    marked ``aria-disabled`` (one that may not be played now), which Playwright would wait
+    on as disabled, though a learner can still press it."""
     before = page.evaluate(APP_TEXT_JS)
     target = page.locator(selector).first
     target.wait_for(state="visible")
     start = time.perf_counter()
-    target.click(force=force)
+    if tap:
+        target.tap(force=force)
+    else:
+        target.click(force=force)
     page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000, polling=10)
     elapsed_ms = (time.perf_counter() - start) * 1000
     page.evaluate(SETTLED_JS, [250, 10_000])

@@ -40,6 +40,7 @@ one ``pl-score-bar`` per side.
 from __future__ import annotations
 
 import base64
+import functools
 import os
 import re
 from collections import Counter
@@ -65,6 +66,23 @@ CSS = """
 <style>
 .pl-app { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1100px; }
 .pl-app h3 { margin: 6px 0; }
+/* Phones: a button's words wrap rather than end in "…", a row of buttons wraps rather than
+   squeezing them, and below 700 px every button is a fingertip's 44 px tall. */
+.pl-app .jupyter-button { white-space: normal; text-overflow: clip; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; flex-shrink: 0; line-height: 1.2; }
+.pl-app .widget-hbox { flex-wrap: wrap; }
+@media (max-width: 700px) { .pl-app .jupyter-button { min-height: 44px; } }
+/* What scores on a phone: four columns would leave "scored by" one word wide, so each row puts
+   it under what the card is (the header's first cell gets a line of its own) */
+@media (max-width: 600px) {
+  .pl-points-table tr { display: grid; grid-template-columns: 48px 1fr 52px; }
+  .pl-points-table td, .pl-points-table th { padding: 3px 6px !important; grid-column: 2; }
+  .pl-points-table :is(td, th):nth-child(1) { grid-column: 1; grid-row: span 2; }
+  .pl-points-table :is(td, th):nth-child(3) { grid-column: 3; }
+  .pl-points-table :is(td, th):nth-child(4) { grid-column: 2 / 4; padding-top: 0 !important; }
+  .pl-points-table tr:first-child th:first-child { grid-column: 1 / 4; grid-row: auto; }
+  .pl-points-table tr + tr { border-top: 1px solid #ddd; }
+}
 .widget-button.pl-card, .jupyter-button.pl-card {
   width: 58px; height: 80px; margin: 2px; padding: 0; border-radius: 8px;
   background: #fff; border: 2px solid #777; font-size: 22px; font-weight: bold;
@@ -99,6 +117,12 @@ CSS = """
   padding: 6px 10px; border-radius: 4px; margin-top: 4px; }
 .pl-hint-action { font-weight: bold; }
 .pl-app svg.pl-table { max-width: 100%; height: auto; }
+.pl-app svg.pl-table-narrow { display: none; }
+@media (max-width: 520px) {
+  .pl-app svg.pl-table:not(.pl-table-narrow) { display: none; }
+  .pl-app svg.pl-table-narrow { display: block; }
+}
+.pl-columns > * { flex-grow: 1; }
 .pl-columns { gap: 12px 16px; }
 .pl-score table { border-collapse: collapse; font-size: 15px; }
 .pl-score td, .pl-score th { border: 1px solid #ccc; padding: 3px 10px; text-align: center; }
@@ -210,6 +234,8 @@ def card_button(
     return button
 
 
+TABLE_WIDE, TABLE_PHONE = 560, 360
+"""The table picture's widths: a desktop's and a phone's (shown below 520 px, see ``CSS``)."""
 SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 MAX_QUERY = 8192
 """Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
@@ -872,7 +898,9 @@ class TableApp(View):
         self.why.value = escape(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
         self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
-        self.points.value = drawing.points_table(hand.trump or Suit.HEARTS, rules, card_width=32)
+        self.points.value = drawing.points_table(
+            Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
+        )
         self.log.value = "".join(
             f"<div>{escape(e.text)}"
             + (f' <span class="pl-log-why">({escape(e.why)})</span>' if e.why else "")
@@ -882,7 +910,7 @@ class TableApp(View):
         self._show_over()
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
-            self.ladder.value = drawing.ladder_svg(
+            self.ladder.value = drawing.ladder_html(
                 hand.trump, rules, played=played, four_colour=self.four_colour
             )
         elif rules.trump_choice == "first-lead":
@@ -941,7 +969,8 @@ class TableApp(View):
         for i, bid in enumerate(hand.bids):
             bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
         refilled = hand.trump is not None and rules.exchange == "refill"
-        return drawing.table_svg(
+        draw = functools.partial(
+            drawing.table_svg,
             [table.name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
@@ -957,6 +986,8 @@ class TableApp(View):
             teams=rules.teams,
             partner=self._known_partner(hand, human),
         )
+        # a picture for a wider screen and one for a phone; the page's CSS shows the one that fits
+        return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
 
     def _known_partner(self, hand: Hand, human: int) -> int | None:
         """The bidder's called partner, once the learner can know who it is."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from html import unescape
 
 import pytest
 
@@ -20,25 +21,32 @@ def ladder_codes(svg: str) -> list[str]:
     return found.group(1).split()
 
 
+def ladder_words(html: str) -> str:
+    """What a screen reader says for the ladder: its one image's name."""
+    found = re.search(r'<div class="pl-ladder" role="img" aria-label="([^"]*)"', html)
+    assert found is not None
+    return unescape(found.group(1))
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("suit", list(pl.Suit))
 def test_the_ladder_lists_exactly_the_rulesets_trump_high_to_low(name: str, suit: pl.Suit) -> None:
     rules = pl.ruleset(name)
-    svg = drawing.ladder_svg(suit, rules)
+    svg = drawing.ladder_html(suit, rules)
     trump = rules.trump_cards(suit)
     assert ladder_codes(svg) == [c.code for c in trump]
     assert svg.count('<g transform="translate(') == len(trump)  # one card face per trump
-    spoken = svg.split("<title>", 1)[1].split("</title>")[0].split("high to low: ", 1)[1]
+    spoken = ladder_words(svg).split("high to low: ", 1)[1]
     assert [part.split(",")[0].split(" (")[0] for part in spoken.split("; ")] == [card_name(c) for c in trump]
     points = sum(int(p) for p in re.findall(r">(\d+) pt<", svg))
     assert points == sum(rules.points_of(c, suit) for c in trump)
 
 
 def test_a_played_card_is_struck_once_per_time_it_was_played() -> None:
-    svg = drawing.ladder_svg(pl.Suit.HEARTS, played=pl.parse_cards("JK AH"))
+    svg = drawing.ladder_html(pl.Suit.HEARTS, played=pl.parse_cards("JK AH"))
     assert svg.count("<line") == 2
     assert "Joker (joker), 2 points" not in svg  # one joker point each
-    assert svg.split("<title>")[1].count(", played") == 2  # in the spoken label
+    assert ladder_words(svg).count(", played") == 2
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -110,15 +118,23 @@ def test_distinct_jokers_are_drawn_distinctly() -> None:
         trump_order=("A", "K", "Q", "J", "OJ", "JKH", "JKL", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         point_cards=(pl.PointCard("A", 1), pl.PointCard("JKH", 1), pl.PointCard("JKL", 1)),
     )
-    svg = drawing.ladder_svg(pl.Suit.HEARTS, rules)
+    svg = drawing.ladder_html(pl.Suit.HEARTS, rules)
     assert ladder_codes(svg)[5:7] == ["JKH", "JKL"]
-    assert "; high joker, 1 point; low joker, 1 point; " in svg  # named once, not "high joker (high joker)"
+    assert "; high joker, 1 point; low joker, 1 point; " in ladder_words(
+        svg
+    )  # named once, not "high joker (high joker)"
     table = drawing.points_table(pl.Suit.HEARTS, rules)
     assert "high joker" in table and "low joker" in table
 
 
+def apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two rectangles (x, y, width, height) do not overlap."""
+    return a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+
+
+@pytest.mark.parametrize("width", [560, 360])  # a desktop's picture and a phone's
 @pytest.mark.parametrize("n", range(2, 9))
-def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
+def test_the_table_seats_two_to_eight_players_without_overlap(n: int, width: int) -> None:
     names = ["You"] + [f"Seat {s}" for s in range(1, n)]
     cards = list(pl.TEN_POINT.deck[:n])
     teams = [s % 2 for s in range(n)]
@@ -131,6 +147,9 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
         bidder=1,
         partner=n - 1 if n > 2 else None,
         teams=teams,
+        drawn=[3] * n,
+        width=width,
+        trump=pl.Suit.HEARTS,
     )
     assert all(f">{name}" in svg for name in names)
     assert svg.count("<title>") == 1
@@ -143,11 +162,30 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
         )
     ]
     assert len(boxes) == n
-    width, height = (float(v) for v in re.findall(r'viewBox="0 0 (\d+) (\d+)"', svg)[0])
+    assert re.findall(r'viewBox="0 0 (\d+) ', svg)[0] == str(width)
+    height = float(re.findall(r'viewBox="0 0 \d+ (\d+)"', svg)[0])
     for x, y, bw, bh in boxes:
         assert x >= 0 and x + bw <= width and y >= 0 and y + bh <= height
     for (x1, y1, w1, h1), (x2, y2, _, _) in itertools.combinations(boxes, 2):
         assert abs(x1 - x2) >= w1 or abs(y1 - y2) >= h1, "two seats overlap"
+    badge = [
+        float(v) for v in re.findall(r'<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" rx="8"', svg)[0]
+    ]
+    boxes_and_badge = [*boxes, tuple(badge)]
+    placed = [
+        (float(x), float(y), 100 * float(k), 140 * float(k))  # a card is drawn 100 by 140, scaled
+        for x, y, k in re.findall(
+            r'<g class="pl-trick-card"><g transform="translate\(([\d.-]+),([\d.-]+)\) scale\(([\d.]+)\)', svg
+        )
+    ]
+    assert len(placed) == n
+    assert all(apart(tuple(badge), box) for box in boxes), "the trump badge covers a seat"
+    for card, other in itertools.product(placed, boxes_and_badge):
+        assert apart(card, other), "a trick card covers a seat or the trump badge"
+    for (x1, y1, w1, h1), (x2, y2, w2, h2) in itertools.combinations(placed, 2):
+        corner = (x1, y1, w1 * 0.35, h1 * 0.3)  # where a card's rank is written
+        covered = x2 < corner[0] + corner[2] and x2 + w2 > x1 and y2 < corner[1] + corner[3] and y2 + h2 > y1
+        assert not covered, "a trick card hides the rank of one played before it"
     spoken = svg.split("<title>")[1].split("</title>")[0]
     # partners are marked in words, from the bottom chair's side (two seats: solo, no marks);
     # seats alternate teams, so the even seats are with "You" at seat 0
@@ -159,3 +197,16 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int) -> None:
 
 def test_four_seats_sit_where_they_always_did() -> None:
     assert [drawing.seat_spot(k, 4) for k in range(4)] == list(drawing.SEAT_SPOTS)
+
+
+def test_the_longest_ladder_wraps_on_a_phone_at_full_size() -> None:
+    """Seventeen trump do not fit a 320-px phone in one row: each rung is a picture of its own,
+    drawn one to one (its viewBox is its size, so nothing is shrunk), in a row that wraps."""
+    rules = max((pl.ruleset(n) for n in NAMES), key=lambda r: len(r.trump_cards(pl.Suit.SPADES)))
+    html = drawing.ladder_html(pl.Suit.SPADES, rules)
+    assert "flex-wrap:wrap" in html
+    sizes = re.findall(r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"', html)
+    assert len(sizes) == len(rules.trump_cards(pl.Suit.SPADES)) >= 17
+    for width, height, box_w, box_h in sizes:
+        assert (width, height) == (box_w, box_h)
+        assert int(width) <= 320 // 4  # four or more to a row on the narrowest phone

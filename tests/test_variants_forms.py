@@ -573,7 +573,7 @@ def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_pres
     rules = pl.ruleset(name)
     table = drawing.points_table(pl.Suit.CLUBS, rules)
     assert f'data-total="{rules.total_points}"' in table
-    ladder = re.search(r'data-cards="([^"]*)"', drawing.ladder_svg(pl.Suit.CLUBS, rules))
+    ladder = re.search(r'data-cards="([^"]*)"', drawing.ladder_html(pl.Suit.CLUBS, rules))
     assert ladder is not None
     assert ladder.group(1).split() == [c.code for c in rules.trump_cards(pl.Suit.CLUBS)]
     assert ("3C" in ladder.group(1).split()) == (name != "high-low-jack-8")

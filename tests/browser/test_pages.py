@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import axe_playwright_python
@@ -86,15 +88,25 @@ def python_errors(page: Page) -> list[str]:
     return errors
 
 
-def shot(page: Page, folder: Path, name: str) -> None:
-    """Screenshot the whole notebook: Voila scrolls inside #rendered_cells, not the page,
-    so grow the viewport to the content's height for the picture, then put it back."""
+@contextmanager
+def whole_page(page: Page) -> Iterator[None]:
+    """The window as tall as the notebook for a while: Voila scrolls inside #rendered_cells,
+    not the page, so a screenshot or axe's contrast check (which skips what is off screen)
+    would otherwise see one window's worth."""
     size = page.viewport_size
     assert size is not None
     height = page.evaluate("() => document.querySelector('#rendered_cells')?.scrollHeight ?? 0")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 8000))})
-    page.screenshot(path=folder / f"{name}.png", full_page=True)
-    page.set_viewport_size(size)
+    try:
+        yield
+    finally:
+        page.set_viewport_size(size)
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    """Screenshot the whole notebook."""
+    with whole_page(page):
+        page.screenshot(path=folder / f"{name}.png", full_page=True)
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
@@ -133,11 +145,13 @@ WCAG_AA = (
 
 
 def access_problems(page: Page) -> list[str]:
-    """axe-core's WCAG 2.1 A and AA violations on the page as it stands, one line each."""
+    """axe-core's WCAG 2.1 A and AA violations on the page as it stands, one line each (the
+    whole notebook: axe checks colour contrast only for what is on screen)."""
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(content=AXE_JS)
-    page.wait_for_timeout(400)  # the page's helper marks scrolling boxes a moment after a change
-    found = page.evaluate(WCAG_AA)["violations"]
+    with whole_page(page):
+        page.wait_for_timeout(400)  # the page's helper marks scrolling boxes a moment after a change
+        found = page.evaluate(WCAG_AA)["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]} {v['help']}" for v in found]
 
 
@@ -224,7 +238,7 @@ def test_a_hint_in_the_bidding_and_in_the_play_in_words(
             page.evaluate(SETTLED_JS, [250, 10_000])
             shot(page, screenshots, "app-hint-play-375")
             for part in (".pl-hint", ".pl-hint-text", ".pl-why", ".pl-table"):  # on a phone, nothing cut off
-                box = page.locator(part).first.bounding_box()
+                box = page.locator(f"{part}:visible").first.bounding_box()  # a phone's table picture
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, (part, box)
             page.set_viewport_size({"width": 1280, "height": 900})
             break

@@ -36,14 +36,19 @@ def open_seeded(page: Page, base: str) -> None:
     assert not python_errors(page), python_errors(page)
 
 
-def play(page: Page, clicks: int | None = None) -> int:
-    """Click the learner's way through the hand (at most ``clicks`` times); the clicks made."""
+def play(
+    page: Page, clicks: int | None = None, *, until: Callable[[Page], bool] | None = None, tap: bool = False
+) -> int:
+    """Click (or ``tap``) the learner's way through the hand, at most ``clicks`` times, or
+    until ``until`` says the page has reached a state wanted; the clicks made."""
     done = 0
     while not page.locator(".pl-hand-over:visible").count() and (clicks is None or done < clicks):
+        if until is not None and until(page):
+            break
         assert done < 300, f"no end of hand after {done} clicks: {page.inner_text('.pl-status')}"
         selector = next_move(page)
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
-        click_and_wait(page, selector)
+        click_and_wait(page, selector, tap=tap)
         done += 1
     return done
 
