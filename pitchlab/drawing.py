@@ -523,12 +523,17 @@ def table_svg(
         if partners and teams is not None:
             colour = TEAM_COLOURS[teams[seat] % len(TEAM_COLOURS)]
             word = team_word(teams, seat, bottom)
-            body.append(  # a tab on the box's top edge: the team in the colour and in words
-                f'<rect x="{cx - box_w * 0.3:.0f}" y="{cy - box_h / 2 - 9:.0f}" width="{box_w * 0.6:.0f}" '
-                f'height="14" rx="6" fill="{colour}"/>'
+            # a tab on the box's top edge: the team in the colour and in words; on a phone's
+            # picture (drawn narrower than the screen's 375 px) a size larger, to stay >= 11 px
+            tab_size, tab_w = (12, 0.76) if narrow else (11, 0.6)
+            body.append(
+                f'<rect x="{cx - box_w * tab_w / 2:.0f}" y="{cy - box_h / 2 - 9:.0f}" '
+                f'width="{box_w * tab_w:.0f}" height="{tab_size + 3}" rx="6" fill="{colour}"/>'
             )
             ink = "#111" if colour == TEAM_COLOURS[3] else "#fff"
-            body.append(_text(cx, cy - box_h / 2 + 2, word, 11, ink, "middle", bold=True))
+            body.append(
+                _text(cx, cy - box_h / 2 + 2 + (tab_size - 11), word, tab_size, ink, "middle", bold=True)
+            )
             team_words = f", {word}"
         title = names[seat] + (" (dealer)" if seat == dealer else "")
         shown = names[seat] if narrow else title
