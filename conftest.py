@@ -9,8 +9,9 @@ xdist hands each worker whole units of work. Three rules make the units:
 - the other tests of a module form one unit, so a module's fixtures (the wheel
   test's fresh venv) are built once.
 
-Units with the most tests go first (xdist's default), which starts the notebooks
-early instead of leaving the slowest for last. Without ``-n`` this does nothing.
+The slow units go first: the notebooks (each starts a kernel and runs every cell)
+and the browser tests (each opens pages in Voila), then the unit tests, whose many
+short units even out the workers' ends. Without ``-n`` this does nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,16 @@ def work_unit(nodeid: str) -> str:
     return path
 
 
+def slow(item: pytest.Item) -> bool:
+    """A notebook's cell or a browser test: the long units, started first."""
+    return item.path.suffix == ".ipynb" or item.path.parent.name == "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
+        items.sort(key=lambda item: (not slow(item), item.path.suffix != ".ipynb"))
+
+
 @pytest.hookimpl(optionalhook=True, tryfirst=True)  # a hook of pytest-xdist, only when it is installed
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getvalue("dist") != "load":  # -n alone; any other --dist is xdist's own
@@ -40,4 +51,5 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
 
+    config.option.loadscopereorder = False  # keep the order above, not the biggest unit first
     return Units(config, log)
