@@ -14,17 +14,22 @@ Needs Debian's Chromium at /usr/bin/chromium (never `playwright install`).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import shutil
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
+from pitchlab.launcher import _config_with_pool
 from pitchlab.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -34,58 +39,220 @@ from pitchlab.serving import (
     click_and_wait,
     next_move,
     offline,
+    wait_quiet,
 )
 
 POOL_FILLED = "Kernel pool of app.ipynb is filled"
+POOL_HIT = "Using pre-heated kernel"
+START_DEADLINE_S = 120.0
+REFILL_S = 10
+"""Seconds before the benchmark's pool starts a kernel for the next page view."""
+
+# Runs in the page before its own scripts: when each message from the kernel arrives
+# (and its size), and when the Next button first shows.
+TIMING_JS = """(() => {
+    const marks = {messages: [], next: null};
+    window.__plTiming = marks;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+        constructor(url, protocols) {
+            super(url, protocols);
+            if (String(url).includes('/channels')) {
+                this.addEventListener('message', (e) => marks.messages.push(
+                    [performance.now(), e.data.byteLength ?? e.data.length ?? e.data.size]));
+            }
+        }
+    };
+    const observer = new MutationObserver(() => {
+        const next = document.querySelector('.pl-next');
+        if (next && next.offsetParent !== null) { marks.next = performance.now(); observer.disconnect(); }
+    });
+    observer.observe(document, {childList: true, subtree: true, attributes: true});
+})()"""
+MARKS_JS = """() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {response_start: nav.responseStart, response_end: nav.responseEnd,
+            messages: window.__plTiming.messages, next: window.__plTiming.next};
+}"""
+
+
+@dataclass(frozen=True)
+class FirstPaint:
+    """One page view of the app, in seconds from the page's navigation start."""
+
+    interactive_s: float
+    """Until the Next button shows (the learner's wait)."""
+    first_byte_s: float
+    """Until the server's first byte: taking a kernel (pooled or new) and starting the page."""
+    html_s: float
+    """The rest of the page's HTML: the notebook's execution still to do when the page asked."""
+    scripts_s: float
+    """From the whole HTML to the kernel's first message: the page's scripts load and connect."""
+    state_s: float
+    """From the kernel's first message to the widgets' state arriving: the page asks for every
+    widget model and the kernel sends them all."""
+    render_s: float
+    """From the widgets' state to Next showing: the front end builds every model and view."""
+    models: int
+    """Widget models in the state the kernel sends."""
+    state_bytes: int
+    """Bytes of that state message."""
+
+
+def kernel_message(payload: str | bytes) -> dict[str, Any] | None:
+    """A Jupyter message from a kernel websocket frame (JSON text, or the binary
+    ``v1.kernel.websocket.jupyter.org`` framing: offsets, channel, header, parent
+    header, metadata, content, buffers); ``None`` if it is neither."""
+    try:
+        if isinstance(payload, str):
+            message: dict[str, Any] = json.loads(payload)
+            return message
+        count = int.from_bytes(payload[:8], "little")
+        offsets = [int.from_bytes(payload[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+        parts = [payload[a:b] for a, b in itertools.pairwise(offsets)]
+        return {"header": json.loads(parts[1]), "content": json.loads(parts[4])}
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+def widget_states(payload: str | bytes) -> int | None:
+    """How many widget models a frame carries if it is the kernel's ``update_states`` reply
+    (ipywidgets sends every model's full state in one message when a page connects)."""
+    message = kernel_message(payload)
+    if message is None:
+        return None
+    data = message.get("content", {}).get("data", {})
+    if not isinstance(data, dict) or data.get("method") != "update_states":
+        return None
+    return len(data.get("states", {}))
 
 
 @contextmanager
-def voila(*, preheat: bool) -> Iterator[VoilaServer]:
-    """``voila notebooks/app.ipynb`` as ``./dev app`` runs it, with or without the preheated pool.
+def voila(*, preheat: bool, extra_args: Sequence[str] = ()) -> Iterator[VoilaServer]:
+    """``voila notebooks/app.ipynb`` as ``pitchlab app --pool 1`` runs it (the shipped config,
+    with a pool of one kernel: one learner at a time), with or without the preheated pool.
 
-    The pool refills at once here (the shipped config waits for a class to finish arriving),
-    so each round of one learner at a time finds it full again."""
+    The pool refills after ``REFILL_S`` here (the shipped config waits for a class to finish
+    arriving), so each round finds it full again, and the refill's kernel does not share the
+    cores with the page being timed."""
+    config = _config_with_pool(ROOT, 1)
     server = VoilaServer(
         "notebooks/app.ipynb",
-        [f"--VoilaConfiguration.preheat_kernel={preheat}", "--VoilaKernelManager.fill_delay=0"],
+        [
+            f"--VoilaConfiguration.preheat_kernel={preheat}",
+            f"--VoilaKernelManager.fill_delay={REFILL_S}",
+            *extra_args,
+        ],
+        config_dir=config,
     )
     try:
         try:
-            server.wait_until(POOL_FILLED if preheat else None)
+            server.wait_until(POOL_FILLED if preheat else None, deadline_s=START_DEADLINE_S)
         except ServerError as exc:
             raise SystemExit(str(exc)) from None
         yield server
     finally:
         server.stop()
+        shutil.rmtree(config, ignore_errors=True)
 
 
 @contextmanager
-def app_page(browser: Browser, url: str) -> Iterator[tuple[Page, float]]:
-    """A page with the app open, and the seconds it took to show the Next button."""
+def app_page(browser: Browser, url: str) -> Iterator[tuple[Page, FirstPaint]]:
+    """A page with the app open, and how long its first paint took."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline(context)
+    context.add_init_script(TIMING_JS)
     page = context.new_page()
-    start = time.perf_counter()
+    frames: list[str | bytes] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        if "/channels" in socket.url:
+            socket.on("framereceived", lambda payload: frames.append(payload))  # noqa: PLW0108 (needs a Python function)
+
+    page.on("websocket", on_socket)
     page.goto(url, wait_until="commit", timeout=120_000)
     page.wait_for_selector(".pl-next", state="visible", timeout=120_000)
-    elapsed = time.perf_counter() - start
+    page.wait_for_function("() => window.__plTiming.next !== null", timeout=10_000)
+    marks = page.evaluate(MARKS_JS)
+    found = [(i, n) for i, frame in enumerate(frames) if (n := widget_states(frame)) is not None]
+    if not found:
+        raise SystemExit("benchmarks/app.py: the page never received the widgets' state")
+    index, models = found[0]
+    if len(marks["messages"]) <= index:
+        raise SystemExit("benchmarks/app.py: the page saw fewer kernel messages than playwright")
+    connected_at, state_at = marks["messages"][0][0], marks["messages"][index][0]
+    paint = FirstPaint(
+        interactive_s=marks["next"] / 1000,
+        first_byte_s=marks["response_start"] / 1000,
+        html_s=(marks["response_end"] - marks["response_start"]) / 1000,
+        scripts_s=(connected_at - marks["response_end"]) / 1000,
+        state_s=(state_at - connected_at) / 1000,
+        render_s=(marks["next"] - state_at) / 1000,
+        models=models,
+        state_bytes=len(frames[index]),
+    )
     try:
-        yield page, elapsed
+        yield page, paint
     finally:
-        page.close(run_before_unload=True)  # Voila shuts the kernel down
+        page.close(run_before_unload=True)  # asks Voila to shut the kernel down
         context.close()
 
 
-def time_to_interactive(browser: Browser, *, preheat: bool, rounds: int) -> float:
-    """Median seconds from opening the app to its first interactive widget."""
-    times = []
-    with voila(preheat=preheat) as server:
+def medians(paints: list[FirstPaint]) -> dict[str, float]:
+    """Each figure's median over the page views."""
+    return {name: round(statistics.median(getattr(p, name) for p in paints), 3) for name in asdict(paints[0])}
+
+
+def first_paint(
+    browser: Browser, *, preheat: bool, rounds: int, extra_args: Sequence[str] = ()
+) -> dict[str, float]:
+    """Median figures of the app's first paint over ``rounds`` page views.
+
+    Preheated, each view waits for the pool to hold a kernel again and for the
+    server to go quiet: the pooled kernel has then run the notebook up to reading
+    its page's address (a pool reported "filled" has only started its kernels)."""
+    paints = []
+    with voila(preheat=preheat, extra_args=extra_args) as server:
         for r in range(rounds):
-            if preheat:  # each view takes the pooled kernel; wait for the pool to refill
-                server.wait_until(POOL_FILLED, count=r + 1)
-            with app_page(browser, server.url) as (_page, elapsed):
-                times.append(elapsed)
-    return statistics.median(times)
+            if preheat:
+                server.wait_until(POOL_FILLED, count=r + 1, deadline_s=START_DEADLINE_S)
+            wait_quiet(server.proc.pid, START_DEADLINE_S)
+            with app_page(browser, server.url) as (_page, paint):
+                paints.append(paint)
+        hits = server.log.read_text(errors="replace").count(POOL_HIT)
+        if preheat and hits != rounds:  # the pool must serve the address the browser opens
+            raise SystemExit(f"benchmarks/app.py: {hits} of {rounds} page views took a preheated kernel")
+    return medians(paints)
+
+
+KERNEL_SIDE = """
+import json, time
+start = time.perf_counter()
+from pitchlab.widgets import TableApp
+imported = time.perf_counter()
+app = TableApp(autosave="app")
+app.follow_address()
+built = time.perf_counter()
+from ipywidgets.widgets.widget import _instances
+state = {k: {"model_name": v._model_name, "model_module": v._model_module,
+             "model_module_version": v._model_module_version,
+             "state": v.get_state(drop_defaults=False)} for k, v in _instances.items()}
+print(json.dumps({"import_s": imported - start, "build_s": built - imported,
+                  "models": len(state), "state_bytes": len(json.dumps(state))}))
+"""
+
+
+def kernel_side(rounds: int) -> dict[str, float]:
+    """What the notebook's code costs in a fresh interpreter, outside Voila: importing the app,
+    building it (as app.ipynb does), and the widget state a page receives (the JSON of every
+    model's full state, as ipywidgets' ``request_states`` answer carries it, without framing)."""
+    runs = []
+    for _ in range(rounds):
+        result = subprocess.run(
+            [sys.executable, "-c", KERNEL_SIDE], cwd=ROOT, capture_output=True, text=True, check=True
+        )
+        runs.append(json.loads(result.stdout))
+    return {name: round(statistics.median(r[name] for r in runs), 3) for name in runs[0]}
 
 
 def click_latencies(browser: Browser) -> list[float]:
@@ -122,37 +289,67 @@ def nbval_seconds() -> float:
     return elapsed
 
 
+PHASES = (
+    ("interactive_s", "opening the page to Next showing", "s"),
+    ("first_byte_s", "  server's first byte (kernel hand-over)", "s"),
+    ("html_s", "  rest of the HTML (notebook left to run)", "s"),
+    ("scripts_s", "  page scripts until the kernel answers", "s"),
+    ("state_s", "  kernel answers until the widget state", "s"),
+    ("render_s", "  front-end render until Next shows", "s"),
+    ("models", "widget models sent to the page", ""),
+    ("state_bytes", "bytes of that widget state", ""),
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="page views per time-to-interactive figure")
+    parser.add_argument("--rounds", type=int, default=5, help="page views per first-paint figure")
+    parser.add_argument("--first-paint-only", action="store_true", help="skip the clicks and nbval")
+    parser.add_argument("--preheated-only", action="store_true", help="skip the cold kernel's figures")
+    parser.add_argument(
+        "--voila-arg", action="append", default=[], help="an extra voila option, to compare (repeatable)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"benchmarks/app.py: no Chromium at {CHROMIUM} (apt-get install chromium)")
+    figures: dict[str, Any] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
-            cold = time_to_interactive(browser, preheat=False, rounds=args.rounds)
-            preheated = time_to_interactive(browser, preheat=True, rounds=args.rounds)
-            clicks = click_latencies(browser)
+            if not args.preheated_only:
+                figures["cold"] = first_paint(
+                    browser, preheat=False, rounds=args.rounds, extra_args=args.voila_arg
+                )
+            figures["preheated"] = first_paint(
+                browser, preheat=True, rounds=args.rounds, extra_args=args.voila_arg
+            )
+            clicks = [] if args.first_paint_only else click_latencies(browser)
         finally:
             browser.close()
-    figures = {
-        "interactive_s_cold": round(cold, 2),
-        "interactive_s_preheated": round(preheated, 2),
-        "click_median_ms": round(statistics.median(clicks), 1),
-        "nbval_s": round(nbval_seconds(), 1),
-    }
+    figures["kernel"] = kernel_side(args.rounds)
+    if not args.first_paint_only:
+        figures["click_median_ms"] = round(statistics.median(clicks), 1)
+        figures["nbval_s"] = round(nbval_seconds(), 1)
     if args.json:
         print(json.dumps(figures))
         return
-    print(f"time to first interactive widget, cold kernel   {figures['interactive_s_cold']:8.2f} s")
-    print(f"time to first interactive widget, preheated     {figures['interactive_s_preheated']:8.2f} s")
+    print(f"first paint, median of {args.rounds} page views   {'cold':>9} {'preheated':>10}")
+    for name, label, unit in PHASES:
+        fmt = ".2f" if unit else ".0f"
+        cold = format(figures["cold"][name], fmt) if "cold" in figures else "-"
+        print(f"{label:<42} {cold:>9} {figures['preheated'][name]:10{fmt}} {unit}")
+    k = figures["kernel"]
     print(
-        f"click to view update, median of {len(clicks):3d} clicks    {figures['click_median_ms']:8.1f} ms"
-        f"  (max {max(clicks):.0f} ms)"
+        f"kernel, fresh interpreter: import {k['import_s']:.2f} s, build {k['build_s']:.2f} s, "
+        f"{k['models']:.0f} widget models, {k['state_bytes']:.0f} bytes of state"
     )
-    print(f"nbval over every notebook                       {figures['nbval_s']:8.1f} s")
+    if not args.first_paint_only:
+        print(
+            f"click to view update, median of {len(clicks):3d} clicks    {figures['click_median_ms']:8.1f} ms"
+            f"  (max {max(clicks):.0f} ms)"
+        )
+        print(f"nbval over every notebook                       {figures['nbval_s']:8.1f} s")
 
 
 if __name__ == "__main__":

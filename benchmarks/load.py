@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib
 import json
 import math
 import os
@@ -53,7 +52,6 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
@@ -68,9 +66,14 @@ from pitchlab.serving import (
     OFF_LOOPBACK,
     ROOT,
     SETTLED_JS,
+    Proc,
     ServerError,
     VoilaServer,
     bid_move,
+    is_kernel,
+    proc_read,
+    process_tree,
+    wait_quiet,
 )
 
 NOTEBOOK = "notebooks/app.ipynb"
@@ -96,12 +99,6 @@ UNTHROTTLED = (
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
 )
-
-try:
-    _psutil: ModuleType | None = importlib.import_module("psutil")
-except ImportError:
-    _psutil = None
-
 
 # ---------------------------------------------------------------- pure helpers
 
@@ -200,74 +197,6 @@ def summarize(results: Sequence[SessionResult], usage: Usage) -> dict[str, Any]:
 # ------------------------------------------------------------ process sampling
 
 
-@dataclass(frozen=True)
-class Proc:
-    pid: int
-    cmdline: str
-    rss_bytes: int
-    cpu_s: float
-
-
-def _proc_children() -> dict[int, list[int]]:
-    """Parent pid -> child pids, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(entry.name))
-    return children
-
-
-def _proc_read(pid: int) -> Proc | None:
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        rss_pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
-    fields = stat[stat.rindex(")") + 2 :].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu_s = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return Proc(pid, cmdline, rss_pages * os.sysconf("SC_PAGE_SIZE"), cpu_s)
-
-
-def process_tree(root: int) -> list[Proc]:
-    """``root`` and all its descendants (those alive now)."""
-    if _psutil is not None:
-        procs: list[Proc] = []
-        try:
-            top = _psutil.Process(root)
-            candidates = [top, *top.children(recursive=True)]
-        except _psutil.Error:
-            return []
-        for p in candidates:
-            try:
-                with p.oneshot():
-                    cpu = p.cpu_times()
-                    procs.append(
-                        Proc(p.pid, " ".join(p.cmdline()), p.memory_info().rss, cpu.user + cpu.system)
-                    )
-            except _psutil.Error:
-                continue
-        return procs
-    children = _proc_children()
-    pids, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        todo.extend(children.get(pid, ()))
-    return [p for pid in pids if (p := _proc_read(pid)) is not None]
-
-
-def is_kernel(proc: Proc) -> bool:
-    return "ipykernel" in proc.cmdline
-
-
 def is_browser(proc: Proc) -> bool:
     return "chrom" in proc.cmdline.split(" ", 1)[0].lower()
 
@@ -327,7 +256,7 @@ def kill_survivors(pids: set[int]) -> int:
     """SIGKILL any of ``pids`` still alive (kernels that outlived their server); how many."""
     killed = 0
     for pid in pids:
-        proc = _proc_read(pid)
+        proc = proc_read(pid)
         if proc is None or not is_kernel(proc):
             continue  # gone, or the pid now belongs to someone else
         with contextlib.suppress(ProcessLookupError):
@@ -344,20 +273,6 @@ def kernels_left(server: VoilaServer) -> int:
     used = set(re.findall(r"Connecting to kernel ([0-9a-f-]{36})", server.log.read_text(errors="replace")))
     alive = [proc for proc in process_tree(server.proc.pid) if is_kernel(proc)]
     return sum(1 for proc in alive if any(kernel_id in proc.cmdline for kernel_id in used))
-
-
-def wait_quiet(server_pid: int, deadline_s: float, quiet_cpu_s: float = 0.1) -> None:
-    """Until the server and its kernels use less than ``quiet_cpu_s`` of CPU in a second: a
-    class arrives at a server started beforehand, whose pool has rendered the app (Voila
-    itself goes on turning the pool's outputs into pages after the kernels are done)."""
-    deadline = time.monotonic() + deadline_s
-    before = None
-    while time.monotonic() < deadline:
-        now = sum(proc.cpu_s for proc in process_tree(server_pid))
-        if before is not None and now - before < quiet_cpu_s:
-            return
-        before = now
-        time.sleep(1)
 
 
 def config_pool_size(config: dict[str, Any]) -> int:

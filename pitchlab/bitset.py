@@ -9,10 +9,21 @@ from __future__ import annotations
 
 _CHUNK = 14
 _LOW = (1 << _CHUNK) - 1
-_T0: list[tuple[int, ...]] = [tuple(i for i in range(_CHUNK) if m >> i & 1) for m in range(1 << _CHUNK)]
-_T1 = [tuple(i + _CHUNK for i in t) for t in _T0]
-_T2 = [tuple(i + 2 * _CHUNK for i in t) for t in _T0]
-_T3 = [tuple(i + 3 * _CHUNK for i in t) for t in _T0]
+
+
+def _table(first: int) -> list[tuple[int, ...]]:
+    """``table[m]``: the set bits of the 14-bit chunk ``m``, numbered from ``first``, low to high.
+
+    Built by doubling (the masks with bit ``i`` are those without it, plus ``i``), so
+    importing pitchlab, which every kernel and test process does, costs a few
+    hundredths of a second rather than tenths."""
+    table: list[tuple[int, ...]] = [()]
+    for i in range(first, first + _CHUNK):
+        table += [(*t, i) for t in table]
+    return table
+
+
+_T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
 BIT: tuple[int, ...] = tuple(1 << i for i in range(4 * _CHUNK))
 """``BIT[slot] == 1 << slot``."""
 

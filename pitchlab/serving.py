@@ -10,6 +10,7 @@ Chromium; and click through the app the way a learner would, using only the
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import signal
@@ -21,8 +22,9 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -161,6 +163,100 @@ class VoilaServer:
         """Stop the server (see :func:`stop_group`) and drop its log."""
         stop_group(self.proc)
         self.log.unlink(missing_ok=True)
+
+
+# ------------------------------------------------- the server's processes
+
+
+@dataclass(frozen=True)
+class Proc:
+    """One process as sampled: its command line, resident memory and CPU seconds so far."""
+
+    pid: int
+    cmdline: str
+    rss_bytes: int
+    cpu_s: float
+
+
+def _proc_children() -> dict[int, list[int]]:
+    """Parent pid -> child pids, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(entry.path, "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    return children
+
+
+def proc_read(pid: int) -> Proc | None:
+    """The process ``pid`` from /proc, or ``None`` if it is gone."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        rss_pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu_s = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return Proc(pid, cmdline, rss_pages * os.sysconf("SC_PAGE_SIZE"), cpu_s)
+
+
+def process_tree(root: int) -> list[Proc]:
+    """``root`` and all its descendants (those alive now): psutil's view when it is
+    installed, else read from /proc (Linux)."""
+    try:
+        _psutil: Any = importlib.import_module("psutil")
+    except ImportError:
+        _psutil = None
+    if _psutil is not None:
+        procs: list[Proc] = []
+        try:
+            top = _psutil.Process(root)
+            candidates = [top, *top.children(recursive=True)]
+        except _psutil.Error:
+            return []
+        for p in candidates:
+            try:
+                with p.oneshot():
+                    cpu = p.cpu_times()
+                    procs.append(
+                        Proc(p.pid, " ".join(p.cmdline()), p.memory_info().rss, cpu.user + cpu.system)
+                    )
+            except _psutil.Error:
+                continue
+        return procs
+    children = _proc_children()
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        todo.extend(children.get(pid, ()))
+    return [p for pid in pids if (p := proc_read(pid)) is not None]
+
+
+def is_kernel(proc: Proc) -> bool:
+    """Whether a process is a Jupyter kernel (Voilà starts one per page, and its pool's)."""
+    return "ipykernel" in proc.cmdline
+
+
+def wait_quiet(server_pid: int, deadline_s: float, quiet_cpu_s: float = 0.1) -> None:
+    """Until the server and its kernels use less than ``quiet_cpu_s`` of CPU in a second: a
+    class arrives at a server started beforehand, whose pool has rendered the app (Voila
+    itself goes on turning the pool's outputs into pages after the kernels are done)."""
+    deadline = time.monotonic() + deadline_s
+    before = None
+    while time.monotonic() < deadline:
+        now = sum(proc.cpu_s for proc in process_tree(server_pid))
+        if before is not None and now - before < quiet_cpu_s:
+            return
+        before = now
+        time.sleep(1)
 
 
 def next_move(page: Page, patience_ms: float = 5000) -> str | None:

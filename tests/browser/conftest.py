@@ -39,7 +39,11 @@ def pytest_runtest_makereport(
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Base URL of a Voila server on a free port, serving the repo root."""
-    extra = ["--VoilaConfiguration.show_tracebacks=True"] if os.environ.get("PITCHLAB_TRACEBACKS") else []
+    # The app's preheated kernel is refilled at once, not after the classroom's delay: each
+    # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
+    extra = ["--VoilaKernelManager.fill_delay=0"]
+    if os.environ.get("PITCHLAB_TRACEBACKS"):
+        extra.append("--VoilaConfiguration.show_tracebacks=True")
     server = VoilaServer(extra_args=extra)
     _SERVERS[:] = [server]
     try:

@@ -1,0 +1,55 @@
+"""How ``./dev test`` shares the suite between its workers (pytest-xdist, ``-n auto``).
+
+xdist hands each worker whole units of work. Three rules make the units:
+
+- a notebook under nbval is one unit: its cells run in order in one kernel;
+- each case of a parametrized test is a unit of its own, so the browser test that
+  renders every notebook spreads over the workers (each worker starts its own
+  Voila server and Chromium, session fixtures, when it first needs them);
+- the other tests of a module form one unit, so a module's fixtures (the wheel
+  test's fresh venv) are built once.
+
+The slow units go first: the notebooks (each starts a kernel and runs every cell)
+and the browser tests (each opens pages in Voila), then the unit tests, whose many
+short units even out the workers' ends. Without ``-n`` this does nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to, named by the rules above."""
+    path, _, rest = nodeid.partition("::")
+    if path.endswith(".ipynb"):
+        return path
+    if "[" in rest:
+        return nodeid
+    return path
+
+
+def slow(item: pytest.Item) -> bool:
+    """A notebook's cell or a browser test: the long units, started first."""
+    return item.path.suffix == ".ipynb" or item.path.parent.name == "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
+        items.sort(key=lambda item: (not slow(item), item.path.suffix != ".ipynb"))
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # a hook of pytest-xdist, only when it is installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "load":  # -n alone; any other --dist is xdist's own
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False  # keep the order above, not the biggest unit first
+    return Units(config, log)
