@@ -506,6 +506,13 @@ class TableApp(View):
             "pl-ruleset",
         )
         self.rules_menu.observe(self._on_rules, names="value")
+        # choosing in the menu only shows the rules; this button starts the game, so arrowing
+        # through the menu by keyboard never throws a game away (WCAG 2.1 3.2.2, on input)
+        self.rules_start = classed(
+            w.Button(description="Play these rules", button_style="primary", layout=w.Layout(width="auto")),
+            "pl-ruleset-start",
+        )
+        self.rules_start.on_click(lambda _b: self.set_ruleset(str(self.rules_menu.value)))
         self.rules_text = classed(w.HTML(), "pl-ruleset-description")
         self.status = classed(w.HTML(), "pl-status")
         self.message = classed(w.HTML(), "pl-message")
@@ -619,7 +626,12 @@ class TableApp(View):
             ],
             titles=("Save or load this hand, or the whole game",),
         )
-        top = w.VBox([self.rules_menu, self.rules_text])
+        top = w.VBox(
+            [
+                w.HBox([self.rules_menu, self.rules_start], layout=w.Layout(flex_flow="row wrap")),
+                self.rules_text,
+            ]
+        )
         top.layout.display = None if choose_rules else "none"
         # side by side where there is room; on a phone the right column goes under the left
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
@@ -675,19 +687,32 @@ class TableApp(View):
     # -------------------------------------------------------------- callbacks
 
     def set_ruleset(self, name: str) -> None:
-        """Start a new game under the named ruleset (what choosing it in the menu does)."""
+        """Start a new game under the named ruleset (what choosing it in the menu and pressing
+        Play these rules does)."""
         if self.rules_menu.value != name:
-            self.rules_menu.value = name  # observed: comes back here through _on_rules
-            return
+            self.rules_menu.value = name  # observed: shows the rules chosen
         rules = self._rules_by_name[name]
         if rules != self.table.rules:
             self.table.set_rules(rules)
             self.selected.clear()
             self.coach.reset()
-            self.refresh()
+        self.refresh()
 
     def _on_rules(self, change: dict[str, object]) -> None:
-        self.set_ruleset(str(change["new"]))
+        """A choice in the menu is shown, not played: the learner may be reading the options."""
+        self._show_rules()
+
+    def _show_rules(self) -> None:
+        chosen = self._rules_by_name[str(self.rules_menu.value)]
+        pending = chosen != self.table.rules
+        self.rules_start.disabled = not pending
+        self.rules_start.layout.display = None if pending else "none"
+        self.rules_text.value = (
+            "<div><b>Not started yet:</b> press <i>Play these rules</i> for a new game under them "
+            f"(this game, {escape(self.table.rules.name)}, ends).</div>"
+            if pending
+            else ""
+        ) + self._rules_html(chosen)
 
     def _act(self, action: Action) -> None:
         if self.table.act(action):
@@ -862,7 +887,7 @@ class TableApp(View):
         table, hand = self.table, self.table.hand
         rules = hand.rules
         human = table.human if table.human is not None else 0
-        self.rules_text.value = self._rules_html()
+        self._show_rules()
         self.status.value = escape(table.status())
         self.message.value = escape(table.message)
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
@@ -947,11 +972,11 @@ class TableApp(View):
         said = [line for line in fresh if line not in status]
         return escape(". ".join(said) + "." if said else "")
 
-    def _rules_html(self) -> str:
-        rules = self.table.rules
+    @staticmethod
+    def _rules_html(rules: Ruleset) -> str:
         teams = (
             "each for themself"
-            if self.table.solo
+            if drawing.solo(rules)
             else f"{rules.num_teams} teams of {rules.players // rules.num_teams}"
         )
         facts = (

@@ -295,7 +295,10 @@ def check_page(app: TableApp) -> None:
 
     assert app.status.value.strip() and shown_with("pl-status"), "no status line"
     assert app.message.value == escape(table.message)
-    assert app.rules_menu.value == table.rules.name
+    if app.rules_menu.value == table.rules.name:
+        assert app.rules_start.disabled and "Not started yet" not in app.rules_text.value
+    else:  # a choice shown, not yet played: the page says so and offers to start it
+        assert not app.rules_start.disabled and "Not started yet" in app.rules_text.value
     assert app.next.disabled == (not table.bot_to_act)
     if table.game.winner is None and not hand.is_over:
         assert app.status.value.startswith("Your turn") == table.human_to_act
@@ -528,8 +531,10 @@ class AppWalk:
             self.checked(f"ruleset menu <- junk {shown(junk)}", Outcome.SAME, refused)
             return
         name = self.rng.choice(list(menu.options))
-        outcome = Outcome.SAME if name == self.app.table.rules.name else Outcome.FREE
-        self.checked(f"ruleset menu -> {name}", outcome, lambda: setattr(menu, "value", name))
+        # choosing shows the rules and changes no game; Play these rules starts one
+        self.checked(f"ruleset menu -> {name}", Outcome.SAME, lambda: setattr(menu, "value", name))
+        if not self.app.rules_start.disabled:
+            self.click(self.app.rules_start, f"play {name}")
 
     def toggles(self) -> None:
         app = self.app

@@ -176,7 +176,12 @@ def test_the_ruleset_menu_starts_a_new_game_under_the_chosen_rules(name: str) ->
     app.table.run_bots()
     app.refresh()
     app.rules_menu.value = name
+    if name != "ten-point":  # the menu only shows the choice: the game goes on until Play
+        assert app.table.rules.name == "ten-point" and not app.rules_start.disabled
+        assert "Not started yet" in app.rules_text.value
+    app.rules_start.click()
     rules = pl.ruleset(name)
+    assert app.rules_start.disabled and "Not started yet" not in app.rules_text.value
     assert app.table.rules == rules
     assert app.table.game.scores == [0] * rules.num_teams
     assert len(app.table.bots) == rules.players

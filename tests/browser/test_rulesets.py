@@ -33,6 +33,8 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
     page.select_option(".pl-ruleset select", label=rules.name)
     page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000)
     page.evaluate(SETTLED_JS, [250, 10_000])
+    assert "Not started yet" in page.inner_text(".pl-ruleset-description")  # only shown so far
+    click_and_wait(page, ".pl-ruleset-start")
     assert rules.description[:50] in page.inner_text(".pl-ruleset-description")
     assert page.locator(".pl-card:visible").count() == rules.hand_size
     assert page.locator(".pl-hint:visible").count() == 1  # hints in every ruleset
