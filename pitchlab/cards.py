@@ -255,12 +255,26 @@ _LABEL_IN_TEXT = re.compile(r"\b(10|[2-9AKQJ])([♠♥♦♣])|([♠♥♦♣])(
 def spoken(text: str) -> str:
     """A line of the app (``East plays A♠``, ``names ♠ spades``) with its cards and suit symbols
     in words, for a screen reader: ``East plays ace of spades``, ``names spades``."""
+    return "".join(said for _shown, said in spoken_parts(text))
 
-    def words(match: re.Match[str]) -> str:
+
+def spoken_parts(text: str) -> list[tuple[str, str]]:
+    """``text`` cut into pieces, each as shown and as said: ``[("East plays ", "East plays "),
+    ("A♠", "ace of spades")]``. A page shows the first and gives a screen reader the second."""
+    parts: list[tuple[str, str]] = []
+    at = 0
+    for match in _LABEL_IN_TEXT.finditer(text):
+        if match.start() > at:
+            plain = text[at : match.start()]
+            parts.append((plain, plain))
         if match.group(1):
-            return card_name(parse_card(match.group(1) + match.group(2)))
-        if match.group(4):  # a symbol followed by the suit's name: say the name once
-            return match.group(4).strip()
-        return Suit.parse(match.group(3)).name.lower()
-
-    return _LABEL_IN_TEXT.sub(words, text)
+            said = card_name(parse_card(match.group(1) + match.group(2)))
+        elif match.group(4):  # a symbol followed by the suit's name: say the name once
+            said = match.group(4).strip()
+        else:
+            said = Suit.parse(match.group(3)).name.lower()
+        parts.append((match.group(0), said))
+        at = match.end()
+    if at < len(text):
+        parts.append((text[at:], text[at:]))
+    return parts

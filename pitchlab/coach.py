@@ -32,7 +32,7 @@ from pitchlab.rules import Ruleset
 from pitchlab.session import Table, imperative
 from pitchlab.solver import solve, supports
 from pitchlab.strong import unsolvable_reason
-from pitchlab.widgets import View, classed
+from pitchlab.widgets import View, classed, readable
 
 
 def reviewed(rules: Ruleset) -> bool:
@@ -58,8 +58,8 @@ def advice_html(advice: Advice, rules: Ruleset, whose: str) -> str:
     those alone, and the learner should know it.
     """
 
-    def text(words: str) -> str:  # element text: quotes need no escaping, and read better unescaped
-        return escape(words, quote=False)
+    def text(words: str) -> str:  # cards named in words for a screen reader
+        return readable(words)
 
     why = advice.why.rstrip(". ")
     return (

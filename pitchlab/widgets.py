@@ -53,7 +53,7 @@ import ipywidgets as w
 from pitchlab import drawing, guide, page_request
 from pitchlab.access import ScrollRegions
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
-from pitchlab.cards import Card, Suit, card_name, spoken
+from pitchlab.cards import Card, Suit, card_name, spoken, spoken_parts
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.keys import KEYS_CSS, Keys, keys_line
@@ -144,6 +144,21 @@ def style(extra: str = "") -> w.Box:
     helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), and
     the one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`)."""
     return w.VBox([w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys()], layout=w.Layout(margin="0"))
+
+
+def readable(text: str) -> str:
+    """A line of plain text as page HTML whose cards a screen reader says in words.
+
+    Each card or suit symbol is shown as it is ("A♠") but named for a screen reader
+    ("ace of spades"): a lone symbol would be read "black spade suit". The text a
+    sighted learner sees, and copies, is unchanged."""
+    out = []
+    for shown, said in spoken_parts(text):
+        if shown == said:  # element text: quotes need no escaping, and read better unescaped
+            out.append(escape(shown, quote=False))
+        else:
+            out.append(f'<span role="img" aria-label="{escape(said)}">{escape(shown, quote=False)}</span>')
+    return "".join(out)
 
 
 def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
@@ -855,9 +870,9 @@ class TableApp(View):
         self.score_bars = classed(w.HTML(), "pl-score-bars")
 
     def _show_tricks(self) -> None:
-        self.trick_text.value = escape(guide.trick_line(self.table))
+        self.trick_text.value = readable(guide.trick_line(self.table))
         last = guide.last_trick_line(self.table)
-        self.last_trick_text.value = escape(last)
+        self.last_trick_text.value = readable(last)
         self.last_trick_text.layout.display = None if last else "none"
 
     def _refresh_first_timer(self) -> None:
@@ -888,8 +903,8 @@ class TableApp(View):
         rules = hand.rules
         human = table.human if table.human is not None else 0
         self._show_rules()
-        self.status.value = escape(table.status())
-        self.message.value = escape(table.message)
+        self.status.value = readable(table.status())
+        self.message.value = readable(table.message)
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
         self.to_me.disabled = not table.bot_to_act
         self.picture.value = self._table_svg(hand, human)
@@ -920,15 +935,15 @@ class TableApp(View):
         others = [a for a in legal if not isinstance(a, (Bid, Pass, NameTrump, Play, Bury, Discard))]
         self.actions.show(others)
         self.actions.layout.display = None if others else "none"
-        self.why.value = escape(table.last_why or "The bots explain each move here.")
+        self.why.value = readable(table.last_why or "The bots explain each move here.")
         self.score.value = self._score_html()
         self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
         self.points.value = drawing.points_table(
             Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
         )
         self.log.value = "".join(
-            f"<div>{escape(e.text)}"
-            + (f' <span class="pl-log-why">({escape(e.why)})</span>' if e.why else "")
+            f"<div>{readable(e.text)}"
+            + (f' <span class="pl-log-why">({readable(e.why)})</span>' if e.why else "")
             + "</div>"
             for e in table.log[-40:][::-1]
         )
@@ -1083,7 +1098,7 @@ class TableApp(View):
                 self.over.add_class(cls)
             else:
                 self.over.remove_class(cls)
-        self.over.value = escape(table.status()) if hand.is_over else ""
+        self.over.value = readable(table.status()) if hand.is_over else ""
         self.over.layout.display = None if hand.is_over else "none"
 
     def _odds_html(self) -> str:
@@ -1114,7 +1129,7 @@ class TableApp(View):
             ", ".join(f"{c.label} ({rules.points_of(c, suit)})" for c in points) if points else "none"
         )
         return out + (
-            f"<div>Point cards still out: {escape(point_text)}; each is with one of {escape(others)}.</div>"
+            f"<div>Point cards still out: {readable(point_text)}; each is with one of {escape(others)}.</div>"
             if points
             else "<div>Every point card has been played, buried or is in your hand.</div>"
         )
@@ -1139,6 +1154,7 @@ __all__ = [
     "action_class",
     "card_button",
     "classed",
+    "readable",
     "replace_children",
     "same_cards",
     "sort_cards",

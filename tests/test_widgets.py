@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pitchlab as pl
 from pitchlab.cards import card_name
-from pitchlab.widgets import TableApp, card_words
+from pitchlab.widgets import TableApp, card_words, readable
 from tests.widget_tree import with_class
 
 
@@ -194,3 +194,16 @@ def test_what_scores_shows_the_suit_named_trump_spades_too() -> None:
         click_once(app)
     assert app.table.hand.trump is pl.Suit.SPADES  # seed 11's bidder names spades
     assert "spades trump" in app.points.value and "hearts" not in app.points.value
+
+
+def test_cards_in_a_line_are_shown_as_labels_and_named_in_words() -> None:
+    """What a screen reader hears of a status or log line: each card by name, a suit symbol
+    by the suit's name (once, when the name follows it), the rest as it is, escaped."""
+    assert readable("West plays 10♦ & leads <b>") == (
+        'West plays <span role="img" aria-label="10 of diamonds">10♦</span> &amp; leads &lt;b&gt;'
+    )
+    assert readable("I name ♣ clubs: Q♣ is high") == (
+        'I name <span role="img" aria-label="clubs">♣ clubs</span>: '
+        '<span role="img" aria-label="queen of clubs">Q♣</span> is high'
+    )
+    assert readable("no cards here") == "no cards here"
