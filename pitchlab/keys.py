@@ -13,7 +13,7 @@ watches the page and:
   through (Left/Right, Home/End), and brings the focus back after a redraw:
   to the same place in the hand (or its first playable card) after a card,
   to the next thing to do after a bid or Next (a suit, a bid, a playable
-  card, Next, New hand);
+  card, Next, New hand), and to New hand once the hand is over;
 - gives the single-key shortcuts of :data:`KEYS` (only when the focus is not
   in a text box or a menu, and only while the "Single-key shortcuts" box is
   ticked, as WCAG 2.1.4 asks of letter keys);
@@ -158,7 +158,9 @@ function restore() {
   const app = last.app.isConnected ? last.app : appOf(null);
   if (!app) { return; }
   const hand = app.querySelector(".pl-hand");
-  const target = (last.card >= 0 && hand && landing(hand, last.card)) || first(app, NEXT_STEP);
+  // the hand is over (dead cards may be left in it): the next step is a new hand, not a card
+  const over = app.querySelector(".pl-hand-over") && first(app, [".pl-new-hand"]);
+  const target = over || (last.card >= 0 && hand && landing(hand, last.card)) || first(app, NEXT_STEP);
   if (target) { target.focus(); }
 }
 

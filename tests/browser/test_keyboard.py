@@ -135,7 +135,7 @@ def play_a_hand_by_keys(page: Page, at_first_card: Callable[[], None]) -> tuple[
         else:
             raise AssertionError(f"nothing to press: {page.inner_text('.pl-status')}")
     assert "Hand over" in page.inner_text(".pl-status")
-    assert WHERE_NEXT.search(page.evaluate(FOCUS_JS)), page.evaluate(FOCUS_JS)
+    assert "pl-new-hand" in page.evaluate(FOCUS_JS)  # the next step: Enter deals again
     assert checked and to_choose
     return to_choose, since_last
 
