@@ -386,9 +386,16 @@ LONG_SERIES = 12
 
 
 def _plain(text: object) -> str:
-    """A plotly title as plain words: line breaks to spaces, tags dropped, entities read."""
-    words = re.sub(r"<br\s*/?>", " ", str(text or ""), flags=re.I)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", words)).split())
+    """A plotly title as plain words: tags dropped, entities read, and a line break a dash
+    (a space after a line ending in punctuation), so a subtitle does not run into its title."""
+    lines = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split())
+        for line in re.split(r"<br\s*/?>", str(text or ""), flags=re.I)
+    ]
+    words = ""
+    for line in filter(None, lines):
+        words += ("" if not words else " " if words[-1] in ".,:;!?" else " — ") + line
+    return words
 
 
 def _values(data: object) -> list[Any]:
@@ -425,10 +432,14 @@ def _axis_title(layout: Mapping[str, Any], name: str) -> str:
 
 def _trace_words(trace: Mapping[str, Any], layout: Mapping[str, Any]) -> str:
     """One trace in words: its name, then its points (or a summary of a long series)."""
-    name = _plain(trace.get("name")) or trace.get("type", "series")
+    name = _plain(trace.get("name")) or (
+        "the grid, row by row" if trace.get("type") == "heatmap" else "values"
+    )
     axis = str(trace.get("yaxis", "y"))
     if axis != "y":
-        name += f" (on the axis {_axis_title(layout, 'yaxis' + axis[1:]) or axis})"
+        key = "yaxis" + axis[1:]
+        right = layout.get(key, {}).get("side") == "right"
+        name += " (right axis)" if right else f" (on the axis {_axis_title(layout, key) or axis})"
     if trace.get("type") == "heatmap":
         xs, ys, zs = _values(trace.get("x")), _values(trace.get("y")), _values(trace.get("z"))
         texts = _values(trace.get("text")) or zs
@@ -481,7 +492,8 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
     for key in axes:
         words = _axis_title(layout, key)
         if words:
-            lines.append(f"{'Across' if key[0] == 'x' else 'Up'}: {words}.")
+            side = " (right)" if layout[key].get("side") == "right" else ""
+            lines.append(f"{'Across' if key[0] == 'x' else 'Up'}{side}: {words}.")
     lines.extend(
         _trace_words(trace, layout) for trace in spec.get("data", []) if trace.get("visible", True) is True
     )
