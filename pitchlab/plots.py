@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 import plotly.io as pio
+from plotly.io._base_renderers import PlotlyRenderer
 
 from pitchlab.cards import Suit
 from pitchlab.probability import (
@@ -37,11 +39,6 @@ ORANGE = "#e67e22"
 GREEN = "#1e8449"
 GREY = "#95a5a6"
 FONT = "DejaVu Sans, Arial, sans-serif"
-
-
-# Said outright, the renderer skips plotly's guess at its surroundings, which imports
-# nbformat and jsonschema on a page's first figure: seconds of a lesson's load time.
-pio.renderers.default = "plotly_mimetype"
 
 
 def style(
@@ -382,13 +379,168 @@ def review_figure(cards: Sequence[tuple[int, str, int, str]]) -> go.Figure:
     )
 
 
+# --- the figure in words (WCAG 2.1 1.1.1: a text alternative for every picture) ---
+
+#: Longer series than this are summed up (count, lowest, highest, where the peak is), not listed.
+LONG_SERIES = 12
+
+
+def _plain(text: object) -> str:
+    """A plotly title as plain words: tags dropped, entities read, and a line break a dash
+    (a space after a line ending in punctuation), so a subtitle does not run into its title."""
+    lines = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split())
+        for line in re.split(r"<br\s*/?>", str(text or ""), flags=re.I)
+    ]
+    words = ""
+    for line in filter(None, lines):
+        words += ("" if not words else " " if words[-1] in ".,:;!?" else " — ") + line
+    return words
+
+
+def _values(data: object) -> list[Any]:
+    """A trace's array as a list, whether plain JSON or plotly's base64 typed array."""
+    if isinstance(data, Mapping) and "bdata" in data:
+        import base64
+
+        import numpy as np
+
+        array = np.frombuffer(base64.b64decode(data["bdata"]), dtype=np.dtype(data["dtype"]))
+        if "shape" in data:
+            array = array.reshape([int(n) for n in str(data["shape"]).split(",")])
+        return array.tolist()  # type: ignore[no-any-return]
+    if isinstance(data, (list, tuple)):
+        return list(data)
+    return []
+
+
+def number(value: object) -> str:
+    """A value as a reader wants it said: whole numbers whole, others to three significant figures."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return _plain(value) if value is not None else "none"
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.3g}"
+
+
+def _axis_title(layout: Mapping[str, Any], name: str) -> str:
+    title = layout.get(name, {}).get("title", {})
+    return _plain(title.get("text") if isinstance(title, Mapping) else title)
+
+
+def _trace_words(trace: Mapping[str, Any], layout: Mapping[str, Any]) -> str:
+    """One trace in words: its name, then its points (or a summary of a long series)."""
+    name = _plain(trace.get("name")) or (
+        "the grid, row by row" if trace.get("type") == "heatmap" else "values"
+    )
+    axis = str(trace.get("yaxis", "y"))
+    if axis != "y":
+        key = "yaxis" + axis[1:]
+        right = layout.get(key, {}).get("side") == "right"
+        name += " (right axis)" if right else f" (on the axis {_axis_title(layout, key) or axis})"
+    if trace.get("type") == "heatmap":
+        xs, ys, zs = _values(trace.get("x")), _values(trace.get("y")), _values(trace.get("z"))
+        texts = _values(trace.get("text")) or zs
+        rows = [
+            f"{_plain(y)}: "
+            + ", ".join(f"{_plain(x)} {_plain(number(t))}" for x, t in zip(xs, row, strict=False))
+            for y, row in zip(ys, texts, strict=False)
+        ]
+        return f"{name}: " + "; ".join(rows) + "."
+    xs, ys = _values(trace.get("x")), _values(trace.get("y"))
+    if not ys:
+        return f"{name}: no values."
+    if not xs:
+        xs = list(range(len(ys)))
+    if "text" in str(trace.get("mode", "")) and "markers" not in str(trace.get("mode", "")):
+        labels = [_plain(t) for t in _values(trace.get("text"))]
+        if labels and "lines" not in str(trace.get("mode", "")):
+            return (
+                f"{name or 'labels'}: "
+                + ", ".join(f"{number(x)} {t}" for x, t in zip(xs, labels, strict=False))
+                + "."
+            )
+    error = trace.get("error_y") or {}
+    spread = _values(error.get("array")) if error.get("visible", True) else []
+    if len(ys) > LONG_SERIES:
+        known = [(x, y) for x, y in zip(xs, ys, strict=False) if isinstance(y, (int, float))]
+        top = max(known, key=lambda p: p[1]) if known else (None, None)
+        low = min(known, key=lambda p: p[1]) if known else (None, None)
+        return (
+            f"{name}: {len(ys)} points, x from {number(min(xs))} to {number(max(xs))}; "
+            f"y from {number(low[1])} (at x {number(low[0])}) to {number(top[1])} (at x {number(top[0])})."
+        )
+    labels = [c if isinstance(c, str) else "" for c in _values(trace.get("customdata"))]
+    points = []
+    for k, (x, y) in enumerate(zip(xs, ys, strict=False)):
+        plus = f" ± {number(spread[k])}" if k < len(spread) and spread[k] else ""
+        label = f" ({_plain(labels[k])})" if k < len(labels) and labels[k] else ""
+        points.append(f"{number(x)}{label}: {number(y)}{plus}")
+    return f"{name}: " + ", ".join(points) + "."
+
+
+def describe_spec(spec: Mapping[str, Any]) -> str:
+    """:func:`describe` of a figure already turned into plotly JSON (as renderers get it)."""
+    layout = spec.get("layout", {})
+    title = layout.get("title", {})
+    lines = [_plain(title.get("text") if isinstance(title, Mapping) else title) or "A figure"]
+    axes = sorted(
+        (k for k in layout if re.fullmatch(r"[xy]axis\d*", k)), key=lambda k: (k[0], int(k[5:] or 1))
+    )
+    for key in axes:
+        words = _axis_title(layout, key)
+        if words:
+            side = " (right)" if layout[key].get("side") == "right" else ""
+            lines.append(f"{'Across' if key[0] == 'x' else 'Up'}{side}: {words}.")
+    lines.extend(
+        _trace_words(trace, layout) for trace in spec.get("data", []) if trace.get("visible", True) is True
+    )
+    notes = [_plain(a.get("text")) for a in layout.get("annotations", []) if a.get("text")]
+    if notes:
+        lines.append("Marked: " + "; ".join(notes) + ".")
+    return "\n".join(lines)
+
+
+def describe(fig: go.Figure) -> str:
+    """The figure in words, from its own data, for those who cannot see it (WCAG 2.1 1.1.1):
+    the title, each axis title, every trace's values (a long series summed up), the marks."""
+    return describe_spec(json.loads(pio.to_json(fig)))
+
+
+def with_description(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` (plotly JSON) carrying its words in ``layout.meta``, where the page's helper
+    (:mod:`pitchlab.access`) finds them for the figure's name and its "in words" disclosure."""
+    layout = spec.setdefault("layout", {})
+    meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
+    layout["meta"] = {**meta, "description": describe_spec(spec)}
+    return spec
+
+
+class DescribedRenderer(PlotlyRenderer):  # type: ignore[misc]  # plotly ships no types
+    """plotly's own ``plotly_mimetype`` output, with the figure's words in it, so a figure
+    a notebook cell shows directly is described like one shown through :func:`mimebundle`."""
+
+    def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
+        bundle: dict[str, Any] = super().to_mimebundle(fig_dict)
+        with_description(bundle["application/vnd.plotly.v1+json"])
+        return bundle
+
+
+# Said outright, the renderer skips plotly's guess at its surroundings, which imports
+# nbformat and jsonschema on a page's first figure: seconds of a lesson's load time.
+pio.renderers["pitchlab"] = DescribedRenderer(config={"displaylogo": False})
+pio.renderers.default = "pitchlab"
+
+
 def mimebundle(fig: go.Figure) -> dict[str, Any]:
     """The figure as a plotly MIME bundle of plain JSON, for an ``Output`` widget's ``outputs``.
 
     Setting outputs directly needs no running kernel, so lessons can redraw
     a figure from a button callback and tests can check what was drawn.
     """
-    spec = json.loads(pio.to_json(fig))
+    spec = with_description(json.loads(pio.to_json(fig)))
     spec["config"] = {"displaylogo": False}
     return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {fig.layout.title.text}>"}
 
@@ -396,6 +548,7 @@ def mimebundle(fig: go.Figure) -> dict[str, Any]:
 __all__ = [
     "bid_chances_figure",
     "convergence_figure",
+    "describe",
     "distribution_figure",
     "ladder_figure",
     "layout",

@@ -116,6 +116,10 @@ CSS = """
 .pl-hint-text .widget-html-content:not(:empty) { background: #f4f8fd; border-left: 5px solid #1f5fbf;
   padding: 6px 10px; border-radius: 4px; margin-top: 4px; }
 .pl-hint-action { font-weight: bold; }
+.pl-figure-words { margin: 4px 0 10px; font-size: 14px; color: #222; }
+.pl-figure-words summary { cursor: pointer; color: #1f5fbf; text-decoration: underline; padding: 4px 0; }
+.pl-figure-words p { white-space: pre-line; margin: 4px 0; padding: 6px 10px; background: #f7f7f7;
+  border-left: 4px solid #95a5a6; overflow-wrap: anywhere; }
 .pl-app svg.pl-table { max-width: 100%; height: auto; }
 .pl-app svg.pl-table-narrow { display: none; }
 @media (max-width: 520px) {

@@ -1,0 +1,93 @@
+"""Every figure on a page has words (WCAG 2.1 1.1.1): its plot is named for a screen reader
+and a "The figure in words" disclosure under it holds the figure's description."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from pitchlab.serving import click_and_wait, next_move
+from tests.browser.test_pages import access_problems, open_app, python_errors, render
+
+LESSON = "tutorial/02-the-deal.ipynb"
+SHOTS = Path("/work/logs/shots/figalt")
+
+FIGURES_JS = """(root) => Array.from(document.querySelectorAll(root + ' .js-plotly-plot')).map((plot) => {
+  const svg = plot.querySelector('svg.main-svg');
+  const words = plot.closest('.jp-OutputArea').querySelectorAll('details.pl-figure-words');
+  return {
+    role: svg.getAttribute('role'),
+    name: svg.getAttribute('aria-label') || '',
+    title: plot.querySelector('.gtitle')?.textContent || '',
+    xtitle: plot.querySelector('.xtitle')?.textContent || '',
+    disclosures: words.length,
+    words: words.length ? words[0].querySelector('p').textContent : '',
+  };
+})"""
+
+
+def figures(page: Page, root: str) -> list[dict[str, object]]:
+    """Each plotly figure under ``root`` as the page's helper left it, a moment after a change."""
+    page.wait_for_selector(f"{root} .js-plotly-plot svg.main-svg[role=img]", state="attached")
+    page.wait_for_timeout(400)
+    found: list[dict[str, object]] = page.evaluate(FIGURES_JS, root)
+    return found
+
+
+def check_words(figure: dict[str, object]) -> None:
+    """The name and the disclosure say the title and the x axis's title that plotly drew."""
+    assert figure["role"] == "img", figure
+    assert figure["disclosures"] == 1, figure
+    title, xtitle, name, words = (str(figure[k]) for k in ("title", "xtitle", "name", "words"))
+    assert title and title in name and title in words, figure
+    assert xtitle and xtitle in name and xtitle in words, figure
+
+
+def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str) -> None:
+    render(page, voila_url, LESSON)
+    assert not python_errors(page), python_errors(page)
+    (before,) = figures(page, ".pl-deal-explorer")
+    check_words(before)
+    # the description is the figure's data: the page names the longest suit of seed 1's hand,
+    # hearts, first; 3.07% of hands hold no trump of a named suit (C(38,9)/C(54,9) = 0.0307; one: 16 C(38,8)/C(54,9) = 0.147)
+    assert "hearts named: 0: 3.07, 1: 14.7" in str(before["words"])
+    page.click(".pl-deal-explorer .widget-toggle-buttons button:has-text('Spades')")
+    page.wait_for_function(
+        "() => document.querySelector('.pl-deal-explorer svg.main-svg[role=img]')"
+        "?.getAttribute('aria-label').includes('spades named')"
+    )
+    (after,) = figures(page, ".pl-deal-explorer")
+    check_words(after)  # one disclosure still, its words redrawn with the figure
+    assert "spades named" in str(after["words"]) and "hearts named" not in str(after["words"])
+    page.click(".pl-deal-explorer details.pl-figure-words summary")
+    assert page.locator(".pl-deal-explorer details.pl-figure-words p").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    box = page.locator(".pl-deal-explorer .pl-plot")
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=SHOTS / "lesson-words-open-1280.png")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(600)
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=SHOTS / "lesson-words-open-375.png")
+    assert access_problems(page) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert access_problems(page) == []
+
+
+def test_the_hand_over_review_in_words(page: Page, voila_url: str) -> None:
+    open_app(page, voila_url)
+    clicks = 0
+    while not page.locator(".pl-hand-over:visible").count():
+        assert clicks < 200, page.inner_text(".pl-status")
+        selector = next_move(page)
+        assert selector is not None, page.inner_text(".pl-status")
+        click_and_wait(page, selector)
+        clicks += 1
+    (review,) = figures(page, ".pl-analysis-plot")
+    check_words(review)
+    assert "What each card gave away against perfect play" in str(review["name"])
+    page.click(".pl-analysis details.pl-figure-words summary")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".pl-analysis").screenshot(path=SHOTS / "app-review-words-open-1280.png")
+    assert access_problems(page) == []
