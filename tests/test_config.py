@@ -88,7 +88,16 @@ def test_dev_app_serves_with_the_shipped_config() -> None:
 
     dev = (ROOT / "dev").read_text(encoding="utf-8")
     assert '"$VENV/bin/pitchlab" app' in dev
-    assert f"--Voila.config_file_paths={ROOT}" in launch("app", 8866).command
+    command = launch("app", 8866).command
+    assert str(ROOT) in command  # the pages' root is served: the app's links reach the tutorial
+    given = [a.split("=", 1)[1] for a in command if a.startswith("--Voila.config_file_paths=")]
+    assert len(given) == 1
+    served = json.loads((Path(given[0]) / "voila.json").read_text(encoding="utf-8"))
+    shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    pools = shipped["VoilaKernelManager"]["kernel_pools_config"]
+    # the shipped config, with the class's pool (30 kernels) given to the app's page under the root
+    pools["notebooks/app.ipynb"] = {"pool_size": 30}
+    assert served == shipped
 
 
 def test_binder_requirements_are_what_the_app_needs_pinned_inside_its_ranges() -> None:
