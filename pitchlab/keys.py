@@ -158,10 +158,27 @@ function restore() {
   const app = last.app.isConnected ? last.app : appOf(null);
   if (!app) { return; }
   const hand = app.querySelector(".pl-hand");
-  // the hand is over (dead cards may be left in it): the next step is a new hand, not a card
-  const over = app.querySelector(".pl-hand-over") && first(app, [".pl-new-hand"]);
-  const target = over || (last.card >= 0 && hand && landing(hand, last.card)) || first(app, NEXT_STEP);
+  const target = (last.card >= 0 && hand && landing(hand, last.card)) || first(app, NEXT_STEP);
   if (target) { target.focus(); }
+}
+
+// The hand has just ended while the focus sits in the hand (on a card left over, or on the
+// card the redraw put it on a moment before the hand-over line arrived): move it once to
+// New hand. Once only, so a learner who goes back to read the hand is left there.
+function handOver() {
+  for (const app of document.querySelectorAll(".pl-app")) {
+    const over = !!app.querySelector(".pl-hand-over");
+    if (!over) { delete app.dataset.overFocused; continue; }
+    if (app.dataset.overFocused) { continue; }
+    const active = document.activeElement;
+    const inHand = active && active.closest && active.closest(".pl-hand") && app.contains(active);
+    const fresh = !active || active === document.body || !usable(active);
+    const newHand = first(app, [".pl-new-hand"]);
+    if (newHand && (inHand || fresh)) {
+      app.dataset.overFocused = "1";
+      if (last && last.app === app) { newHand.focus(); }
+    }
+  }
 }
 
 function remember(event) {
@@ -230,7 +247,7 @@ function render({ el }) {
   new MutationObserver(() => {
     annotate();
     clearTimeout(timer);
-    timer = setTimeout(() => { restore(); annotate(); }, 120);
+    timer = setTimeout(() => { restore(); handOver(); annotate(); }, 120);
   }).observe(document.body, { childList: true, subtree: true, attributes: true,
     attributeFilter: ["class", "title", "disabled", "style"] });
   document.addEventListener("focusin", remember);
