@@ -465,11 +465,20 @@ def _trace_words(trace: Mapping[str, Any], layout: Mapping[str, Any]) -> str:
     error = trace.get("error_y") or {}
     spread = _values(error.get("array")) if error.get("visible", True) else []
     if len(ys) > LONG_SERIES:
-        known = [(x, y) for x, y in zip(xs, ys, strict=False) if isinstance(y, (int, float))]
-        top = max(known, key=lambda p: p[1]) if known else (None, None)
-        low = min(known, key=lambda p: p[1]) if known else (None, None)
+        # a gap in a line is a point of None (plotly's way to break a line): it is not a value
+        known = [
+            (x, y) for x, y in zip(xs, ys, strict=False) if x is not None and isinstance(y, (int, float))
+        ]
+        if not known:
+            return f"{name}: no values."
+        top, low = max(known, key=lambda p: p[1]), min(known, key=lambda p: p[1])
+        across = [x for x, _ in known]
+        if all(isinstance(x, (int, float)) for x in across):
+            first, last = min(across), max(across)
+        else:  # categories: their order is the axis's
+            first, last = across[0], across[-1]
         return (
-            f"{name}: {len(ys)} points, x from {number(min(xs))} to {number(max(xs))}; "
+            f"{name}: {len(known)} points, x from {number(first)} to {number(last)}; "
             f"y from {number(low[1])} (at x {number(low[0])}) to {number(top[1])} (at x {number(top[0])})."
         )
     labels = [c if isinstance(c, str) else "" for c in _values(trace.get("customdata"))]

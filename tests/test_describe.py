@@ -57,6 +57,17 @@ def test_a_long_series_is_summed_up_and_numbers_are_rounded() -> None:
     ]
 
 
+def test_a_broken_line_counts_only_its_points() -> None:
+    """Plotly breaks a line at a point of None (lesson 05 draws its intervals so): 13 points in
+    two runs, 0..5 and 10..16, with a gap between; the gap is not a value."""
+    xs: list[int | None] = [0, 1, 2, 3, 4, 5, None, 10, 11, 12, 13, 14, 15, 16]
+    ys: list[float | None] = [3.0, 2, 1, 0, 1, 2, None, 7, 8, 9, 8, 7, 6, 5]
+    fig = go.Figure(go.Scatter(x=xs, y=ys, name="runs", mode="lines"))
+    assert plots.describe(fig).splitlines()[-1] == (
+        "runs: 13 points, x from 0 to 16; y from 0 (at x 3) to 9 (at x 12)."
+    )
+
+
 def test_the_words_travel_with_the_figure_both_ways_it_is_shown() -> None:
     fig = plots.review_figure([(1, "you", 0, "A♠"), (2, "seat 1", 2, "3♥")])
     words = plots.describe(fig)
