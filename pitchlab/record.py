@@ -23,6 +23,7 @@ from pitchlab.cards import Card, Suit, parse_card
 from pitchlab.errors import BadRecord, PitchError, UnknownRuleset
 from pitchlab.game import Game
 from pitchlab.hand import Hand, Phase
+from pitchlab.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS, too_long
 from pitchlab.rules import ruleset
 
 FORMAT = "pitchlab-hand/1"
@@ -71,15 +72,22 @@ def dumps(hand: Hand, indent: int | None = 2) -> str:
 
 
 def loads(text: str) -> Hand:
-    """Read and replay a record from JSON text."""
+    """Read and replay a record from JSON text (at most :data:`~pitchlab.limits.MAX_RECORD_CHARS`)."""
+    return from_record(_parse(text, "a hand record", MAX_RECORD_CHARS))
+
+
+def _parse(text: str, what: str, cap: int) -> object:
+    """JSON text parsed, or :class:`BadRecord` in one line: too long, not JSON, or nested
+    deeper than Python's parser goes (which raises RecursionError, not a JSON error)."""
+    reason = too_long(text, cap, what)
+    if reason is not None:
+        raise BadRecord("", reason)
     try:
-        data = json.loads(text, parse_int=_parse_int)
+        return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         raise BadRecord("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise BadRecord("", "not a hand record: JSON nested too deeply") from None
-
-    return from_record(data)
+        raise BadRecord("", f"not {what}: JSON nested too deeply") from None
 
 
 class _HugeNumber(str):
@@ -467,11 +475,5 @@ def dumps_game(game: Game) -> str:
 
 
 def loads_game(text: str) -> Game:
-    """A game from JSON text."""
-    try:
-        data = json.loads(text, parse_int=_parse_int)
-    except json.JSONDecodeError as exc:
-        raise BadRecord("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise BadRecord("", "not a saved game: JSON nested too deeply") from None
-    return game_from_record(data)
+    """A game from JSON text (at most :data:`~pitchlab.limits.MAX_GAME_CHARS`)."""
+    return game_from_record(_parse(text, "a saved game", MAX_GAME_CHARS))

@@ -72,3 +72,57 @@ def test_a_damaged_save_is_refused_naming_the_place(damage: object, where: str) 
     with pytest.raises(pl.BadRecord) as info:
         pl.game_from_record(data)
     assert info.value.where == where, str(info.value)
+
+
+# ------------------------------------------------------------------ size caps
+# A save padded with spaces is still valid JSON, so only a size cap refuses it: padded to
+# one character over the cap it must be refused, padded exactly to the cap it must load.
+
+
+def padded(text: str, size: int) -> str:
+    return text + " " * (size - len(text))
+
+
+def test_a_saved_game_over_the_cap_is_refused_in_one_line_and_one_at_the_cap_loads() -> None:
+    from pitchlab.limits import MAX_GAME_CHARS
+
+    game = pl.Game(seed=3)
+    saved = pl.dumps_game(game)
+    restored = pl.loads_game(padded(saved, MAX_GAME_CHARS))
+    assert pl.game_to_record(restored) == pl.game_to_record(game)
+    with pytest.raises(pl.BadRecord) as info:
+        pl.loads_game(padded(saved, MAX_GAME_CHARS + 1))
+    message = str(info.value)
+    assert "4,194,304" in message and "\n" not in message  # 4 MiB, worked by hand: 4 * 1024 * 1024
+
+
+def test_a_hand_record_over_the_cap_is_refused_and_one_at_the_cap_loads() -> None:
+    from pitchlab.limits import MAX_RECORD_CHARS
+
+    hand = pl.Hand.deal(pl.TEN_POINT, 0, 5)
+    text = pl.dumps(hand)
+    assert pl.to_record(pl.loads(padded(text, MAX_RECORD_CHARS))) == pl.to_record(hand)
+    with pytest.raises(pl.BadRecord, match="1,048,576"):  # 1 MiB = 1024 * 1024
+        pl.loads(padded(text, MAX_RECORD_CHARS + 1))
+
+
+def test_a_deeply_nested_save_is_a_bad_record_not_a_recursion_error() -> None:
+    with pytest.raises(pl.BadRecord, match="nested too deeply"):
+        pl.loads_game("[" * 100_000 + "]" * 100_000)
+
+
+def test_the_load_boxes_refuse_an_oversized_paste_with_a_message_and_change_nothing() -> None:
+    from pitchlab.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS
+    from pitchlab.widgets import TableApp
+
+    app = TableApp(seed=6)
+    app.next.click()
+    before = pl.dumps_game(app.table.game)
+    app.record_box.value = padded(pl.dumps(app.table.hand), MAX_RECORD_CHARS + 1)
+    app.load.click()
+    assert "Could not load" in app.message.value and "1,048,576" in app.message.value
+    assert pl.dumps_game(app.table.game) == before
+    app.record_box.value = padded(pl.dumps_game(pl.Game(seed=8)), MAX_GAME_CHARS + 1)
+    app.load_game.click()
+    assert "Could not load that game" in app.message.value and "4,194,304" in app.message.value
+    assert pl.dumps_game(app.table.game) == before

@@ -121,3 +121,15 @@ def test_an_overlong_address_is_ignored_aloud() -> None:
     app.apply_query("seed=7&x=" + "y" * MAX_QUERY)
     assert pl.dumps_game(app.table.game) == before
     assert app.table.message.startswith("Ignored from the address") and "longer than" in app.table.message
+
+
+def test_an_oversized_save_in_the_browser_is_refused_aloud_and_the_game_goes_on() -> None:
+    """A save padded past the cap is still valid JSON: only the cap refuses it."""
+    from pitchlab.limits import MAX_GAME_CHARS
+
+    saved = pl.dumps_game(pl.Game(seed=9))
+    table, auto = opened(saved + " " * (MAX_GAME_CHARS + 1 - len(saved)))
+    before = pl.dumps_game(table.game)
+    auto.resume()
+    assert "could not be read" in auto.message.value and "4,194,304" in auto.message.value
+    assert pl.dumps_game(table.game) == before

@@ -1,0 +1,28 @@
+"""Every size cap on what pitchlab reads, in one place.
+
+Each cap leaves wide room over what real use produces (figures measured on this
+branch), so that only input nobody could mean is refused, in one line, before it
+costs memory or time.
+"""
+
+from __future__ import annotations
+
+MAX_RECORD_CHARS = 2**20
+"""A hand record: the largest a bot-played hand of any ruleset gave was 1,458 characters
+(indented), so 1 MiB is hundreds of times that."""
+
+MAX_GAME_CHARS = 4 * 2**20
+"""A saved game (``pitchlab-game/1``) grows by about 700 characters a hand: a ten-point game
+to 52 gave 32 KB, a 400-hand game 282 KB; 4 MiB holds some 5,000 hands and stays under the
+10 MiB a widget's socket carries."""
+
+MAX_CHANCE_HANDS = 1_000_000
+"""Hands for a bid-chances simulation: 500 times the default 2,000, where the estimate's
+error is already a tenth of a point; the points of every hand are kept, so the cap bounds memory."""
+
+
+def too_long(text: str, cap: int, what: str) -> str | None:
+    """The one-line reason ``text`` is refused, or None when it is within ``cap``."""
+    if len(text) <= cap:
+        return None
+    return f"{what} is at most {cap:,} characters; this text has {len(text):,}"
