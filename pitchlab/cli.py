@@ -23,6 +23,7 @@ from typing import NoReturn, cast
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.launcher import copy_pages, launch
+from pitchlab.limits import MAX_CHANCE_HANDS, MAX_RECORD_CHARS
 from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
@@ -178,14 +179,20 @@ def _one_line(text: str) -> str:
 
 
 def _replay_file(name: str) -> Hand:
+    """A record read from a file or stdin: at most one character over the cap is read, so an
+    endless input (``/dev/zero``) is refused in one line instead of filling the memory."""
     try:
         if name == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
         else:
             with open(name, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_RECORD_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(text) > MAX_RECORD_CHARS:
+        raise UsageError(
+            f"{name}: longer than {MAX_RECORD_CHARS:,} characters, the most a hand record may be"
+        )
     try:
         return loads(text)
     except PitchError as exc:
@@ -276,8 +283,8 @@ def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
 def _chances(args: argparse.Namespace) -> None:
     from pitchlab.simulation import bid_chances, setup
 
-    if args.hands < 2:
-        raise UsageError("pitchlab chances: --hands must be at least 2")
+    if not 2 <= args.hands <= MAX_CHANCE_HANDS:
+        raise UsageError(f"pitchlab chances: --hands must be 2 to {MAX_CHANCE_HANDS:,}")
     if not 1 <= args.workers <= 64:
         raise UsageError("pitchlab chances: --workers must be 1 to 64")
     result = bid_chances(

@@ -29,6 +29,7 @@ from pitchlab.cards import Card, Suit, parse_cards
 from pitchlab.errors import BadDeal
 from pitchlab.game import winner_after
 from pitchlab.hand import Hand, Phase, deal_positions
+from pitchlab.limits import MAX_CHANCE_HANDS
 from pitchlab.players import RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.stats import Estimate, mean_of, proportion
@@ -219,8 +220,8 @@ def bid_chances(
         if trump is None:
             raise BadDeal("name the trump suit to simulate")
         s = setup(cards, trump, position, rules)
-    if hands < 1:
-        raise BadDeal(f"simulate at least one hand, not {hands}")
+    if not 1 <= hands <= MAX_CHANCE_HANDS:
+        raise BadDeal(f"simulate 1 to {MAX_CHANCE_HANDS:,} hands, not {hands:,}")
     bot = player or RuleBasedPlayer()
     chunks = [(s, seed, i, count, bot) for i, count in chunked(hands, CHUNK)]
     points: list[int] = []

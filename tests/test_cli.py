@@ -807,3 +807,66 @@ def test_solve_refuses_a_ruleset_it_cannot_search() -> None:
     proc = run_cli(["solve", "-"], stdin=json.dumps(record))
     assert proc.status == 2 and not proc.out
     assert proc.err.count("\n") == 1 and "only trump is played" in proc.err and "auction-pitch" in proc.err
+
+
+# --------------------------------------------------------------------------- bounded inputs
+
+MEMORY_LIMIT = 2**30
+"""The address space a capped CLI run may use: numpy and the engine load in well under this,
+an endless read does not."""
+
+
+def run_bounded(args: Sequence[str], stdin_path: str | None = None) -> Run:
+    """The real entry point with its address space capped, so input that would grow without
+    bound ends in MemoryError (or is refused first), and a timeout for input that would spin."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        proc = subprocess.run(
+            [sys.executable, "-m", "pitchlab", *args],
+            stdin=stdin,
+            capture_output=True,
+            cwd=ROOT,
+            env=env,
+            timeout=60,
+            check=False,
+            preexec_fn=cap,
+        )
+    return Run(proc.returncode, proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"))
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin_path"),
+    [
+        pytest.param(["replay", "/dev/zero"], None, id="replay"),
+        pytest.param(["solve", "/dev/zero"], None, id="solve"),
+        pytest.param(["decide", "/dev/zero"], None, id="decide"),
+        pytest.param(["replay", "-"], "/dev/zero", id="replay-stdin"),
+    ],
+)
+def test_an_endless_file_is_refused_naming_the_cap_in_bounded_memory(
+    args: list[str], stdin_path: str | None
+) -> None:
+    """Reading all of /dev/zero would only stop at MemoryError; at most the cap is read
+    (1 MiB = 1,048,576 characters) and the refusal names it."""
+    assert_one_line_error(
+        run_bounded(args, stdin_path), "/dev/zero" if stdin_path is None else "-", "1,048,576"
+    )
+
+
+def test_chances_refuses_a_huge_number_of_hands_naming_the_cap() -> None:
+    """A trillion hands used to build the whole list of chunks before playing one."""
+    run = run_bounded(["chances", "AS KS 3S JC JK 9H 4D 7C 2C", "--trump", "S", "--hands", "1000000000000"])
+    assert_one_line_error(run, "--hands", "1,000,000")
+
+
+def test_bid_chances_refuses_more_hands_than_the_cap() -> None:
+    from pitchlab.limits import MAX_CHANCE_HANDS
+    from pitchlab.simulation import bid_chances
+
+    with pytest.raises(pl.PitchError, match="1,000,000"):
+        bid_chances("AS KS 3S JC JK 9H 4D 7C 2C", "S", hands=MAX_CHANCE_HANDS + 1)
