@@ -23,7 +23,13 @@ from typing import NoReturn, cast
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.launcher import copy_pages, launch
-from pitchlab.limits import MAX_CHANCE_HANDS, MAX_RECORD_CHARS
+from pitchlab.limits import (
+    MAX_CHANCE_HANDS,
+    MAX_RECORD_CHARS,
+    MAX_SIMULATE_HANDS,
+    MAX_TOURNAMENT_GAMES,
+    MAX_WORKERS,
+)
 from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
@@ -260,8 +266,8 @@ def _rulesets() -> None:
 
 
 def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
-    if hands < 1:
-        raise UsageError("pitchlab simulate: --hands must be at least 1")
+    if not 1 <= hands <= MAX_SIMULATE_HANDS:
+        raise UsageError(f"pitchlab simulate: --hands must be 1 to {MAX_SIMULATE_HANDS:,}")
     report = simulate(hands, seed, rules_name)
     if as_json:
         print(json.dumps(report))
@@ -285,8 +291,8 @@ def _chances(args: argparse.Namespace) -> None:
 
     if not 2 <= args.hands <= MAX_CHANCE_HANDS:
         raise UsageError(f"pitchlab chances: --hands must be 2 to {MAX_CHANCE_HANDS:,}")
-    if not 1 <= args.workers <= 64:
-        raise UsageError("pitchlab chances: --workers must be 1 to 64")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"pitchlab chances: --workers must be 1 to {MAX_WORKERS}")
     result = bid_chances(
         setup(args.cards, args.trump, args.position), hands=args.hands, seed=args.seed, workers=args.workers
     )
@@ -368,10 +374,10 @@ def player(spec: str, seed: str) -> object:
 def _tournament(args: argparse.Namespace) -> None:
     from pitchlab.simulation import FastPlayer, duel_games
 
-    if not 1 <= args.games <= 100_000:
-        raise UsageError("pitchlab tournament: --games must be 1 to 100000")
-    if not 1 <= args.workers <= 64:
-        raise UsageError("pitchlab tournament: --workers must be 1 to 64")
+    if not 1 <= args.games <= MAX_TOURNAMENT_GAMES:
+        raise UsageError(f"pitchlab tournament: --games must be 1 to {MAX_TOURNAMENT_GAMES:,}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"pitchlab tournament: --workers must be 1 to {MAX_WORKERS}")
     first, second = player(args.first, args.seed), player(args.second, args.seed)
     duel = duel_games(
         cast(FastPlayer, first), cast(FastPlayer, second), args.games, args.seed, workers=args.workers

@@ -40,6 +40,7 @@ from pitchlab.errors import PitchError
 from pitchlab.hand import Hand
 from pitchlab.ladder import Ladder, shipped
 from pitchlab.lessons import SUIT_ORDER, sort_hand
+from pitchlab.limits import MAX_RECORD_CHARS
 from pitchlab.probability import at_least, mean, percent, stock_size, trump_in
 from pitchlab.record import loads
 from pitchlab.rules import TEN_POINT, Ruleset
@@ -51,8 +52,9 @@ from pitchlab.widgets import style as page_style
 
 DEFAULT_HAND = "AH KH 3H JD 7H 9S 4C QD 8S"
 """Five hearts trump (the off-jack among them) and three of its point cards: a hand worth changing."""
-MAX_RECORD_BYTES = 1_000_000
-"""A hand record is a few kilobytes; anything this big is not one."""
+MAX_RECORD_BYTES = MAX_RECORD_CHARS
+"""An uploaded record's bytes: UTF-8 takes at least a byte a character, so this cap never
+refuses a file :func:`pitchlab.loads` would take."""
 MEMORY = 64
 """Analyses kept, so that undoing a change shows its numbers at once."""
 

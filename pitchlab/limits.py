@@ -26,3 +26,14 @@ def too_long(text: str, cap: int, what: str) -> str | None:
     if len(text) <= cap:
         return None
     return f"{what} is at most {cap:,} characters; this text has {len(text):,}"
+
+
+MAX_SIMULATE_HANDS = 10_000_000
+"""Hands for ``pitchlab simulate``: memory stays flat, but at a few thousand hands a second
+ten million is already an hour's run; a bigger number is a typo, not a plan."""
+
+MAX_TOURNAMENT_GAMES = 100_000
+"""Games for ``pitchlab tournament``: each takes dozens of hands, so this is hours already."""
+
+MAX_WORKERS = 64
+"""Processes the CLI may start to share a simulation: more than any class machine has cores."""

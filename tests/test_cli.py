@@ -870,3 +870,17 @@ def test_bid_chances_refuses_more_hands_than_the_cap() -> None:
 
     with pytest.raises(pl.PitchError, match="1,000,000"):
         bid_chances("AS KS 3S JC JK 9H 4D 7C 2C", "S", hands=MAX_CHANCE_HANDS + 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "cap"),
+    [
+        pytest.param(["simulate", "--hands", "1000000000000"], "10,000,000", id="simulate"),
+        pytest.param(
+            ["tournament", "random", "random", "--games", "1000000000000"], "100,000", id="tournament"
+        ),
+    ],
+)
+def test_huge_counts_are_refused_at_once_naming_the_cap(args: list[str], cap: str) -> None:
+    """A trillion hands would run for years in flat memory: refused before the first."""
+    assert_one_line_error(run_bounded(args), args[-2], cap)
