@@ -125,3 +125,10 @@ def test_readme_badge_opens_the_app_in_voila() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "https://mybinder.org/v2/gh/" in text
     assert "urlpath=voila%2Frender%2Fnotebooks%2Fapp.ipynb" in text
+
+
+def test_the_shipped_config_starts_kernels_over_ipc() -> None:
+    """Over TCP, kernels started together may draw the same free port; the loser dies at start
+    and its page waits for good. Files in the runtime folder cannot collide that way."""
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert config["KernelManager"] == {"transport": "ipc"}
