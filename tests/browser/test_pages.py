@@ -111,8 +111,9 @@ def shot(page: Page, folder: Path, name: str) -> None:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_renders_without_python_errors(
-    page: Page, voila_url: str, js_errors: list[str], screenshots: Path, notebook: str
+    page: Page, own_voila_url: str, js_errors: list[str], screenshots: Path, notebook: str
 ) -> None:
+    voila_url = own_voila_url
     render(page, voila_url, notebook)
     errors = python_errors(page)
     if errors == [WIDGET_FAILED]:
