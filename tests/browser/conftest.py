@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,21 +40,8 @@ def pytest_runtest_makereport(
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Base URL of a Voila server on a free port, serving the repo root."""
-    # The app's preheated kernel is refilled at once, not after the classroom's delay: each
-    # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
-    extra = ["--VoilaKernelManager.fill_delay=0"]
-    if os.environ.get("PITCHLAB_TRACEBACKS"):
-        extra.append("--VoilaConfiguration.show_tracebacks=True")
-    server = VoilaServer(extra_args=extra)
-    _SERVERS[:] = [server]
-    try:
-        try:
-            server.wait_until(deadline_s=START_DEADLINE_S)
-        except ServerError as exc:
-            pytest.fail(str(exc))
-        yield server.url
-    finally:
-        server.stop()
+    with _served() as url:
+        yield url
 
 
 @pytest.fixture
@@ -62,8 +50,20 @@ def own_voila_url() -> Iterator[str]:
     server had rendered a dozen others (its kernel started and Voila never connected to it):
     state Voila 0.5 keeps per server (issue 13 tracks the server side). A page checked for its
     own errors gets a server of its own, so one page's trouble cannot pass to the next."""
-    server = VoilaServer()
-    _SERVERS.insert(0, server)  # its log is the one a failure shows
+    with _served() as url:
+        yield url
+
+
+@contextmanager
+def _served() -> Iterator[str]:
+    """Start a server, yield its URL, stop it; while it runs, its log is the one a failure shows."""
+    # The app's preheated kernel is refilled at once, not after the classroom's delay: each
+    # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
+    extra = ["--VoilaKernelManager.fill_delay=0"]
+    if os.environ.get("PITCHLAB_TRACEBACKS"):
+        extra.append("--VoilaConfiguration.show_tracebacks=True")
+    server = VoilaServer(extra_args=extra)
+    _SERVERS.insert(0, server)
     try:
         try:
             server.wait_until(deadline_s=START_DEADLINE_S)
