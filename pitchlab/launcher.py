@@ -8,7 +8,8 @@ In a clone, the same files are found at the repository root, so ``./dev app``
 and ``pitchlab app`` serve exactly the same thing.
 
 Nothing here imports Voilà or any notebook code: the launcher only builds the
-command line and hands the process over to Voilà.
+command line and hands the process over to the class server
+(:mod:`pitchlab.server`, Voilà with pitchlab's handlers).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={config}",
     )
-    voila = (sys.executable, "-m", "voila")
+    voila = (sys.executable, "-m", "pitchlab.server")
     url = f"http://127.0.0.1:{port}"
     if what == "app":
         return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base)

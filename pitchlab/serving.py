@@ -110,7 +110,8 @@ def stop_group(proc: subprocess.Popen[bytes]) -> None:
 
 
 class VoilaServer:
-    """A Voilà process on a free loopback port, configured by the shipped ``voila.json``.
+    """The class server (:mod:`pitchlab.server`, Voilà with pitchlab's handlers) on a free
+    loopback port, configured by the shipped ``voila.json``.
 
     ``notebook`` serves one notebook at ``/`` (as ``./dev app`` does); ``None``
     serves the repository, with pages at ``/voila/render/<path>.ipynb``.
@@ -125,7 +126,9 @@ class VoilaServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = Path(tempfile.mkstemp(prefix="pitchlab-voila-", suffix=".log")[1])
         command = [
-            str(Path(sys.executable).parent / "voila"),
+            sys.executable,
+            "-m",
+            "pitchlab.server",
             *([notebook] if notebook else []),
             "--no-browser",
             f"--port={self.port}",

@@ -34,7 +34,7 @@ def config_of(command: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
 
 def test_the_app_is_served_from_the_pages_root_with_the_classroom_config() -> None:
     plan = launch("app", 8870)
-    assert plan.command[:3] == (sys.executable, "-m", "voila")
+    assert plan.command[:3] == (sys.executable, "-m", "pitchlab.server")
     assert plan.command[3] == str(ROOT)  # the whole pages root: the app's links to the tutorial work
     assert "--port=8870" in plan.command and "--Voila.ip=127.0.0.1" in plan.command
     assert plan.address == "http://127.0.0.1:8870/voila/render/notebooks/app.ipynb"
