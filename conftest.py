@@ -16,6 +16,7 @@ short units even out the workers' ends. Without ``-n`` this does nothing.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -53,3 +54,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     config.option.loadscopereorder = False  # keep the order above, not the biggest unit first
     return Units(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One save key for the whole run, given to every kernel and server the tests start (they
+    inherit the environment): sealed saves made in a test page open in the test, and no test
+    writes a key file into the user's own data folder. A key already set is kept."""
+    if "PITCHLAB_SAVE_KEY" not in os.environ:
+        from cryptography.fernet import Fernet
+
+        os.environ["PITCHLAB_SAVE_KEY"] = Fernet.generate_key().decode()

@@ -12,7 +12,15 @@ Card('TH')
 
 from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
-from pitchlab.errors import BadDeal, BadRecord, CardError, IllegalAction, PitchError, UnknownRuleset
+from pitchlab.errors import (
+    BadDeal,
+    BadRecord,
+    CardError,
+    IllegalAction,
+    PitchError,
+    SaveRefused,
+    UnknownRuleset,
+)
 from pitchlab.game import Game, ScoredHand, winner_after
 from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
 from pitchlab.inference import Posterior, posterior, posterior_given
@@ -41,6 +49,7 @@ from pitchlab.record import (
     to_record,
 )
 from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.saves import SAVE_FORMAT, open_game, seal_game
 from pitchlab.simulation import BidChances, bid_chances
 from pitchlab.stats import Estimate
 from pitchlab.view import SeatView
@@ -52,6 +61,7 @@ __all__ = [
     "FORMAT",
     "GAME_FORMAT",
     "PASS",
+    "SAVE_FORMAT",
     "TEN_POINT",
     "THROW_IN",
     "Action",
@@ -85,6 +95,7 @@ __all__ = [
     "Refill",
     "RuleBasedPlayer",
     "Ruleset",
+    "SaveRefused",
     "ScoredHand",
     "SeatView",
     "Suit",
@@ -103,6 +114,7 @@ __all__ = [
     "game_to_record",
     "loads",
     "loads_game",
+    "open_game",
     "parse_card",
     "parse_cards",
     "play_hand",
@@ -111,6 +123,7 @@ __all__ = [
     "register",
     "ruleset",
     "ruleset_names",
+    "seal_game",
     "summary",
     "to_record",
     "winner_after",

@@ -9,7 +9,8 @@ which is a :class:`ValueError`, so callers can catch bad input with one clause::
           ├── UnknownRuleset     a ruleset name nobody registered
           ├── BadDeal            cards that are not one whole deck dealt
           ├── IllegalAction      a well-formed action the rules forbid now
-          └── BadRecord          a hand record that breaks the format or a rule
+          ├── BadRecord          a hand record that breaks the format or a rule
+          └── SaveRefused        a sealed save changed, sealed elsewhere, or too old
 
 The split follows python-chess: *can't parse* (``CardError``) is a different
 mistake from *parsed but illegal* (``IllegalAction``), and a record loader
@@ -60,6 +61,11 @@ class BadRecord(PitchError):
         self.where = where
         self.problem = problem
         super().__init__(printable(f"{where}: {problem}" if where else problem))
+
+
+class SaveRefused(PitchError):
+    """A sealed save (``pitchlab-save/1``) this server will not open: changed anywhere, cut
+    short, sealed under another server's key, or too old. The message is one line for the page."""
 
 
 def printable(text: str, limit: int = 300) -> str:

@@ -16,6 +16,11 @@ MAX_GAME_CHARS = 4 * 2**20
 to 52 gave 32 KB, a 400-hand game 282 KB; 4 MiB holds some 5,000 hands and stays under the
 10 MiB a widget's socket carries."""
 
+MAX_SAVE_CHARS = 6 * 2**20
+"""A sealed save (``pitchlab-save/1``): its sealed part is a saved game encrypted and written in
+base64, 4/3 of the game's length plus about 100 characters, so a game at the cap above seals to
+5.6 MiB; the seat's view beside it is a few hundred characters. Still under the socket's 10 MiB."""
+
 MAX_CHANCE_HANDS = 1_000_000
 """Hands for a bid-chances simulation: 500 times the default 2,000, where the estimate's
 error is already a tenth of a point; the points of every hand are kept, so the cap bounds memory."""

@@ -19,8 +19,9 @@ from pitchlab.game import Game
 from pitchlab.hand import Hand, HandResult, Phase
 from pitchlab.plain import refusal_words
 from pitchlab.players import Player, RandomPlayer, RuleBasedPlayer
-from pitchlab.record import dumps, dumps_game, loads, loads_game
+from pitchlab.record import dumps, dumps_game, loads
 from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.saves import open_game, save_view, seal_game
 
 if TYPE_CHECKING:
     from pitchlab.advice import Advice
@@ -188,6 +189,9 @@ class Table:
         """Whether the page lets the bots play on by themselves (a pace other than Next)."""
         self._chosen_bots = list(bots) if bots is not None else None
         self.bot_trouble: list[str] = []
+        self._sealed: tuple[tuple[str, int | None], str] | None = None
+        """The last game saved (plain, with the learner's seat) and its sealed save: sealed
+        again only when they change, so a step that changes nothing writes nothing new."""
         """What went wrong each time a bot could not decide (a random legal action stood in)."""
         self._set_rules(rules)
         self.new_game(seed)
@@ -488,12 +492,25 @@ class Table:
         return True
 
     def saved_game(self) -> str:
-        """The whole game so far (``pitchlab-game/1``): what the page autosaves in the browser."""
-        return dumps_game(self.game)
+        """The game so far as a sealed save (``pitchlab-save/1``): what the page keeps in the
+        browser and offers as a download, resumable here but unreadable there beyond what the
+        learner's seat sees (see :mod:`pitchlab.saves`). Sealed afresh only when the game changed."""
+        plain = (dumps_game(self.game), self.human)
+        if self._sealed is None or self._sealed[0] != plain:
+            self._sealed = (plain, seal_game(self.game, self.human))
+        return self._sealed[1]
+
+    def saved_summary(self, text: str) -> str:
+        """What a saved game holds, in a few words for the resume offer: ``ten-point, hand 3,
+        score 12 to 8``. Raises :class:`PitchError` (one line) for a save that cannot be resumed."""
+        view = save_view(open_game(text), None)
+        scores = " to ".join(str(s) for s in view["scores"])
+        return f"{view['ruleset']}, hand {view['hand']}, score {scores}"
 
     def restore_game(self, text: str) -> None:
-        """Go on with a saved game, exactly where it stopped (raises :class:`PitchError` if unusable)."""
-        game = loads_game(text)
+        """Go on with a saved game, sealed or plain, exactly where it stopped (raises
+        :class:`PitchError` if unusable: the table is then unchanged)."""
+        game = open_game(text)
         if self.human is not None and self.human >= game.rules.players:
             self.human = 0
         self._set_rules(game.rules)

@@ -17,7 +17,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from pitchlab.errors import PitchError
+from pitchlab.errors import PitchError, printable
 
 PREFIX = "pitchlab:"
 """Prefix of every localStorage key pitchlab writes."""
@@ -60,13 +60,22 @@ class BrowserStore(anywidget.AnyWidget):
 class Autosave:
     """Saves through ``save()`` after each step; offers ``restore(text)`` when a saved game is found.
 
-    ``restore`` raises :class:`~pitchlab.errors.PitchError` for a save it cannot
-    use (damaged, another version): the offer then says so, and the new game goes on.
+    ``describe(text)`` says in a few words what a found save holds, for the offer. Either
+    raises :class:`~pitchlab.errors.PitchError` for a save it cannot use (changed, sealed by
+    another server, damaged): the offer says so in one line, and the new game goes on and
+    is saved in its place.
     """
 
-    def __init__(self, key: str, save: Callable[[], str], restore: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        key: str,
+        save: Callable[[], str],
+        restore: Callable[[str], None],
+        describe: Callable[[str], str] | None = None,
+    ) -> None:
         self._save = save
         self._restore = restore
+        self._describe = describe
         self.store = BrowserStore(key=key)
         self.message = w.HTML("")
         self.resume_button = w.Button(description="Resume your game", button_style="success", icon="play")
@@ -88,27 +97,45 @@ class Autosave:
         return bool(self.offer.layout.display != "none")
 
     def _found(self) -> None:
-        if self.store.stored:
-            self._paused = True  # keep the saved game until the student chooses
-            self.message.value = "<b>Welcome back.</b> This browser kept your game from last time."
-            self.resume_button.layout.display = ""
-            self.offer.layout.display = ""
+        stored = self.store.stored
+        if not stored:
+            return
+        self.offer.layout.display = ""
+        try:
+            what = self._describe(stored) if self._describe is not None else ""
+        except PitchError as exc:
+            self._refuse(exc)
+            return
+        self._paused = True  # keep the saved game until the student chooses
+        kept = f": {escape(what)}." if what else "."
+        self.message.value = f"<b>Welcome back.</b> This browser kept your game from last time{kept}"
+        self.resume_button.layout.display = ""
 
     def save(self) -> None:
         """Write the game to the browser (not while a saved game waits for the student's choice)."""
-        if not self._paused:
+        if self._paused:
+            return
+        try:
             self.store.value = self._save()
+        except PitchError as exc:  # no key to seal with: said once, in the page; the game goes on
+            self.message.value = f"<b>Your game is not being saved:</b> {_line(exc)}."
+            self.resume_button.layout.display = "none"
+            self.offer.layout.display = ""
 
     def resume(self) -> None:
         try:
             self._restore(self.store.stored)
         except PitchError as exc:
-            self.message.value = (
-                f"<b>Your saved game could not be read</b> ({escape(str(exc))[:200]}); a new game is ready."
-            )
-            self.resume_button.layout.display = "none"
+            self._refuse(exc)
             return
         self._close_offer()
+
+    def _refuse(self, exc: PitchError) -> None:
+        """One line for a save that cannot be used; the new game is saved over it at once."""
+        self.message.value = f"<b>Saved game refused:</b> {_line(exc)}. A new game is ready."
+        self.resume_button.layout.display = "none"
+        self._paused = False
+        self.save()
 
     def decline(self) -> None:
         self._close_offer()
@@ -117,3 +144,8 @@ class Autosave:
         self.offer.layout.display = "none"
         self._paused = False
         self.save()
+
+
+def _line(exc: PitchError) -> str:
+    """An error's message as one short line of HTML."""
+    return escape(printable(str(exc), 200))

@@ -583,7 +583,9 @@ class TableApp(View):
         self.save_game.on_click(lambda _b: self._save_game())
         self.load_game = classed(w.Button(description="Load game"), "pl-load-game")
         self.load_game.on_click(lambda _b: self._load_game())
-        self.autosave = Autosave(autosave, table.saved_game, self._resume) if autosave else None
+        self.autosave = (
+            Autosave(autosave, table.saved_game, self._resume, table.saved_summary) if autosave else None
+        )
         self.colours = classed(
             w.Checkbox(value=four_colour, description="Four-colour deck (♦ blue, ♣ green)", indent=False),
             "pl-four-colour",

@@ -60,11 +60,12 @@ def test_a_damaged_save_is_explained_and_the_game_goes_on() -> None:
     table, auto = opened('{"format": "pitchlab-game/1", "hands": 3}')
     before = pl.dumps_game(table.game)
     auto.resume()
-    assert "could not be read" in auto.message.value
+    assert "Saved game refused" in auto.message.value and "A new game is ready" in auto.message.value
     assert auto.offered and auto.resume_button.layout.display == "none"
     assert pl.dumps_game(table.game) == before
+    assert auto.store.value == before  # the damaged save is worth nothing: the new game replaces it
     auto.decline()
-    assert auto.store.value == before
+    assert not auto.offered and auto.store.value == before
 
 
 def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
@@ -74,7 +75,7 @@ def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
     earlier.next.click()
     assert earlier.autosave is not None
     saved = earlier.autosave.store.value
-    assert pl.game_to_record(pl.loads_game(saved)) == pl.game_to_record(earlier.table.game)
+    assert pl.game_to_record(pl.open_game(saved)) == pl.game_to_record(earlier.table.game)
 
     app = TableApp(seed=5, autosave="app")
     assert app.autosave is not None
@@ -131,5 +132,5 @@ def test_an_oversized_save_in_the_browser_is_refused_aloud_and_the_game_goes_on(
     table, auto = opened(saved + " " * (MAX_GAME_CHARS + 1 - len(saved)))
     before = pl.dumps_game(table.game)
     auto.resume()
-    assert "could not be read" in auto.message.value and "4,194,304" in auto.message.value
+    assert "Saved game refused" in auto.message.value and "4,194,304" in auto.message.value
     assert pl.dumps_game(table.game) == before

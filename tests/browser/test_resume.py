@@ -1,6 +1,8 @@
 """Nothing lost on reload: half a hand, a reload, "Resume your game", the rest of the hand.
 
-The app keeps the game in the browser's localStorage after every step. The
+The app keeps the game in the browser's localStorage after every step, sealed
+(``pitchlab-save/1``): the test opens it with the run's key, which its Voila server
+and kernels share (``PITCHLAB_SAVE_KEY``, set by the root conftest). The
 same deal (``?seed=``) is played twice by the same clicks: once straight
 through, once with a reload in the middle. Bots and the learner's clicks
 (``next_move``) are deterministic, so the two hands must end identically.
@@ -58,7 +60,9 @@ def saved_hand(page: Page, settled: Callable[[pl.Hand], bool] = lambda _hand: Tr
     step's save has arrived (the page can show a step a moment before its save lands)."""
     page.wait_for_function(f"() => !!({STORED_JS})()")
     for _ in range(100):
-        hand = pl.loads_game(page.evaluate(STORED_JS)).hand
+        stored = page.evaluate(STORED_JS)
+        assert json.loads(stored)["format"] == pl.SAVE_FORMAT and '"stock"' not in stored
+        hand = pl.open_game(stored).hand
         if settled(hand):
             return hand
         page.wait_for_timeout(200)
@@ -100,3 +104,32 @@ def test_a_reload_mid_hand_resumes_exactly(browser: Browser, voila_url: str) -> 
         page.context.close()
     assert pl.to_record(resumed) == pl.to_record(expected)
     assert resumed.result() == expected.result()
+
+
+def test_a_changed_save_is_refused_in_one_line_and_the_new_game_goes_on(
+    browser: Browser, voila_url: str
+) -> None:
+    """A student edits the stored save (a better score) and reloads: one line, no resume."""
+    page = fresh_page(browser)
+    try:
+        open_seeded(page, voila_url)
+        play(page, 3)
+        saved_hand(page)
+        data = json.loads(page.evaluate(STORED_JS))
+        data["view"]["scores"] = [10, 0]
+        page.evaluate("([key, value]) => window.localStorage.setItem(key, value)", [KEY, json.dumps(data)])
+        page.reload()
+        page.wait_for_selector(".pl-next", state="visible")
+        offer = page.locator(".pl-resume-offer")
+        offer.wait_for(state="visible")
+        assert offer.inner_text().splitlines()[0] == (
+            "Saved game refused: this save was changed or made by another server, "
+            "so it cannot be resumed. A new game is ready."
+        )
+        assert not page.locator(".pl-resume:visible").count()
+        page.wait_for_function(f"() => !({STORED_JS})().includes('[10,0]')")  # the new game replaced it
+        play(page, 2)
+        assert not python_errors(page), python_errors(page)
+        assert pl.open_game(page.evaluate(STORED_JS)).scores == [0, 0]
+    finally:
+        page.context.close()
