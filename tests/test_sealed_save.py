@@ -94,6 +94,10 @@ def test_the_stored_text_shows_no_card_the_seat_cannot_see_nor_the_generator(nam
     leaves = list(strings_and_numbers(data["view"]))
     assert not hidden & {leaf for leaf in leaves if isinstance(leaf, str)}
     assert set(data["view"]["cards"]) <= mine
+    # and as text: card codes are the only capitals the clear part may hold, so no hidden code
+    # may occur anywhere in the stored text once the sealed part is cut out
+    clear = stored.replace(data["sealed"], "")
+    assert not [code for code in hidden if code in clear]
 
     # the generator's state: its long numbers appear nowhere in the stored text
     state = pl.game_to_record(table.game)["rng"][1]
