@@ -470,6 +470,18 @@ class Table:
         """The current hand as a hand record (JSON text)."""
         return dumps(self.hand)
 
+    def saved_hand(self) -> str | None:
+        """The hand's record for the learner to keep, or ``None`` (and :attr:`message` says why)
+        while a learner's hand is still being played: a record holds every seat's cards and
+        the stock, which the learner must not see before the hand is over."""
+        if self.human is not None and not self.hand.is_over:
+            self.message = (
+                "Save hand keeps a finished hand (its record shows every seat's cards); "
+                "to keep this game as it is, press Save game."
+            )
+            return None
+        return self.record()
+
     def load(self, text: str) -> bool:
         """Continue from a hand record (a complete hand or a position); the scores stay."""
         try:

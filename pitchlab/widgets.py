@@ -803,7 +803,11 @@ class TableApp(View):
         self.refresh()
 
     def _save(self) -> None:
-        self._offer(self.table.record(), "pitchlab-hand.json")
+        record = self.table.saved_hand()
+        if record is None:
+            self.refresh()
+        else:
+            self._offer(record, "pitchlab-hand.json")
 
     def _offer(self, text: str, filename: str) -> None:
         """Put a saved hand or game in the box, and a link that downloads it, made in the page

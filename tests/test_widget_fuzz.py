@@ -393,7 +393,9 @@ class AppWalk:
         if button is app.new_hand:
             over = table.hand.is_over or table.game.winner is not None
             return Outcome.FREE if over else Outcome.REFUSED
-        if button in (app.save, app.save_game, app.coach.hint_button, autosave.discard_button):
+        if button is app.save:  # a learner's hand record only once the hand is over: it shows every card
+            return Outcome.SAME if table.hand.is_over else Outcome.REFUSED
+        if button in (app.save_game, app.coach.hint_button, autosave.discard_button):
             return Outcome.SAME
         if button is app.load:
             try:
@@ -521,7 +523,8 @@ class AppWalk:
     def save_something(self) -> None:
         button = self.rng.choice([self.app.save, self.app.save_game])
         self.click(button, f"click {button.description}")
-        self.real.append(self.app.record_box.value)
+        if self.app.record_box.value:  # Save hand mid-hand is refused and may leave the box empty
+            self.real.append(self.app.record_box.value)
 
     def ruleset(self) -> None:
         menu = self.app.rules_menu

@@ -50,10 +50,23 @@ def test_illegal_click_shows_a_message_and_changes_nothing() -> None:
     assert pl.to_record(app.table.hand) == before
 
 
-def test_save_then_load_restores_the_hand() -> None:
+def test_save_hand_mid_hand_is_refused_the_record_would_show_every_card() -> None:
     app = TableApp(seed=3)
     for _ in range(12):
         click_once(app)
+    assert not app.table.hand.is_over
+    app.save.click()
+    assert app.record_box.value == "" and app.download.value == ""
+    assert "Save hand keeps a finished hand" in app.message.value and "Save game" in app.message.value
+
+
+def test_save_then_load_restores_the_hand() -> None:
+    app = TableApp(seed=3)
+    for _ in range(120):
+        if app.table.hand.is_over:
+            break
+        click_once(app)
+    assert app.table.hand.is_over
     app.save.click()
     saved = app.record_box.value
     assert "pitchlab-hand/1" in saved
@@ -125,7 +138,7 @@ def test_loading_a_record_drops_the_discard_picks_of_the_hand_it_replaces() -> N
             break
         click_once(app)
     assert any(isinstance(a, pl.Discard) for a in app.table.legal())
-    app.save.click()
+    app.record_box.value = pl.dumps(app.table.hand)  # the position (Save hand waits for the hand's end)
     app._pick_at(0)
     app._pick_at(2)
     assert app.discard_choice()
