@@ -304,6 +304,11 @@ def test_the_app_stores_and_offers_only_sealed_saves() -> None:
     assert json.loads(app.record_box.value)["format"] == "pitchlab-save/1"
     payload = app.download.value.split("base64,", 1)[1].split('"', 1)[0]
     assert json.loads(base64.b64decode(payload))["format"] == "pitchlab-save/1"
+    kept = pl.game_to_record(app.table.game)
+    app.new_game.click()
+    assert pl.game_to_record(app.table.game) != kept
+    app.load_game.click()  # the sealed save still in the box
+    assert pl.game_to_record(app.table.game) == kept
 
 
 def test_a_tampered_save_in_the_browser_gets_one_line_and_the_new_game_is_kept() -> None:
