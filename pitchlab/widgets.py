@@ -827,7 +827,7 @@ class TableApp(View):
         self.refresh()
 
     def _save_game(self) -> None:
-        self._offer(self.table.saved_game(), "pitchlab-game.json")
+        self._offer(self.table.saved_game(), "pitchlab-save.json")
 
     def _load_game(self) -> None:
         try:

@@ -302,6 +302,7 @@ def test_the_app_stores_and_offers_only_sealed_saves() -> None:
     assert json.loads(app.autosave.store.value)["format"] == "pitchlab-save/1"
     app.save_game.click()
     assert json.loads(app.record_box.value)["format"] == "pitchlab-save/1"
+    assert 'download="pitchlab-save.json"' in app.download.value
     payload = app.download.value.split("base64,", 1)[1].split('"', 1)[0]
     assert json.loads(base64.b64decode(payload))["format"] == "pitchlab-save/1"
     kept = pl.game_to_record(app.table.game)
