@@ -470,7 +470,7 @@ def _rng(value: object) -> random.Random:
 
 
 def dumps_game(game: Game) -> str:
-    """A game as JSON text (compact: it goes into the browser's storage)."""
+    """A game as JSON text (compact: sealed whole into the app's saves, see :mod:`pitchlab.saves`)."""
     return json.dumps(game_to_record(game), separators=(",", ":"))
 
 

@@ -120,7 +120,9 @@ def _action_from(item: object, rng: random.Random) -> object:
 
 
 def game_text(text: str) -> None:
-    """A saved game from the browser's storage or an upload: a game, or :class:`pl.BadRecord`."""
-    game = guarded(lambda: pl.loads_game(text), "loads_game")
+    """A saved game from the browser's storage or an upload, sealed or plain: a game, or the
+    engine's refusal (:class:`pl.BadRecord`, :class:`pl.SaveRefused`); what opens seals and
+    opens back the same."""
+    game = guarded(lambda: pl.open_game(text), "open_game")
     if game is not None:
-        assert pl.game_to_record(pl.loads_game(pl.dumps_game(game))) == pl.game_to_record(game)
+        assert pl.game_to_record(pl.open_game(pl.seal_game(game, 0))) == pl.game_to_record(game)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import pitchlab as pl
 from pitchlab.classroom import read_number
+from pitchlab.session import Table
 from tests import fuzz_targets
 
 BUDGET = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -116,7 +117,22 @@ def damaged_games(draw: st.DrawFn) -> str:
     return json.dumps(data)
 
 
+@st.composite
+def damaged_seals(draw: st.DrawFn) -> str:
+    """A real sealed save, its view or its sealed part damaged: a value replaced, or characters."""
+    table = Table(rules=pl.ruleset(draw(st.sampled_from(pl.ruleset_names()))), seed=draw(st.integers(0, 999)))
+    table.run_bots(draw(st.integers(0, 12)))
+    data: dict[str, Any] = json.loads(table.saved_game())
+    if draw(st.booleans()):
+        fuzz_targets.mutate(data["view"], draw(JSON), draw(st.integers(0, 2**32)))
+    else:
+        token = data["sealed"]
+        at = draw(st.integers(0, len(token)))
+        data["sealed"] = token[:at] + draw(st.text(max_size=4)) + token[at + draw(st.integers(0, 4)) :]
+    return json.dumps(data)
+
+
 @BUDGET
-@given(st.text(max_size=200) | JSON.map(json.dumps) | damaged_games())
+@given(st.text(max_size=200) | JSON.map(json.dumps) | damaged_games() | damaged_seals())
 def test_saved_games_load_or_refuse(text: str) -> None:
     fuzz_targets.game_text(text)

@@ -1,4 +1,4 @@
-"""Saved games (``pitchlab-game/1``): what the app autosaves in the browser and offers to resume.
+"""Saved games (``pitchlab-game/1``): the whole game, sealed inside the app's saves and offered to resume.
 
 A game saved at any point and restored must go on exactly as the original:
 the same current hand, the same scores, and (the generator's state being
