@@ -11,6 +11,7 @@ import base64
 import json
 import os
 import random
+import re
 import stat
 import threading
 from collections.abc import Iterator
@@ -94,10 +95,10 @@ def test_the_stored_text_shows_no_card_the_seat_cannot_see_nor_the_generator(nam
     leaves = list(strings_and_numbers(data["view"]))
     assert not hidden & {leaf for leaf in leaves if isinstance(leaf, str)}
     assert set(data["view"]["cards"]) <= mine
-    # and as text: card codes are the only capitals the clear part may hold, so no hidden code
-    # may occur anywhere in the stored text once the sealed part is cut out
+    # and as text: no hidden code may occur anywhere in the stored text once the sealed part
+    # is cut out, standing as a word of its own (so "KH" inside the joker "JKH" is not one)
     clear = stored.replace(data["sealed"], "")
-    assert not [code for code in hidden if code in clear]
+    assert not [code for code in hidden if re.search(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", clear)]
 
     # the generator's state: its long numbers appear nowhere in the stored text
     state = pl.game_to_record(table.game)["rng"][1]
@@ -344,3 +345,24 @@ def test_a_good_save_in_the_browser_is_offered_with_what_it_holds() -> None:
     app.autosave.store.stored = earlier.autosave.store.value
     app.autosave.store.ready = True
     assert "kept your game from last time: ten-point, hand 1, score 0 to 0." in app.autosave.message.value
+
+
+def test_a_server_with_no_key_says_the_game_is_not_saved_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pitchlab.widgets import TableApp
+    from tests.test_widgets import click_once
+
+    monkeypatch.delenv("PITCHLAB_SAVE_KEY", raising=False)
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    app = TableApp(seed=4, autosave="app")
+    assert app.autosave is not None
+    for _ in range(3):
+        click_once(app)
+    assert len(app.table.log) >= 3  # the game went on
+    assert app.autosave.offered and app.autosave.store.value == ""
+    line = app.autosave.message.value
+    assert line.startswith("<b>Your game is not being saved:</b> no save key could be kept at ")
+    assert "\n" not in line and "set PITCHLAB_SAVE_KEY instead" in line
