@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
-from pitchlab.launcher import _config_with_pool
+from pitchlab.launcher import config_with_pool
 from pitchlab.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -135,7 +135,7 @@ def voila(*, preheat: bool, extra_args: Sequence[str] = ()) -> Iterator[VoilaSer
     The pool refills after ``REFILL_S`` here (the shipped config waits for a class to finish
     arriving), so each round finds it full again, and the refill's kernel does not share the
     cores with the page being timed."""
-    config = _config_with_pool(ROOT, 1)
+    config = config_with_pool(ROOT, 1)
     server = VoilaServer(
         "notebooks/app.ipynb",
         [

@@ -69,7 +69,7 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
     if pool is not None and not 0 <= pool <= 200:
         raise LaunchError(f"--pool must be 0-200 kernels, not {pool}")
     base = root or pages_root()
-    config = base if what != "app" and pool is None else _config_with_pool(base, pool)
+    config = base if what != "app" and pool is None else config_with_pool(base, pool)
     common = (
         "--no-browser",
         f"--port={port}",
@@ -86,7 +86,7 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
     return Launch((*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base)
 
 
-def _config_with_pool(base: Path, pool: int | None) -> Path:
+def config_with_pool(base: Path, pool: int | None) -> Path:
     """A folder holding the shipped ``voila.json`` with the app's pool (``pool``, or the
     shipped ``app.ipynb`` pool) set for its page under the pages' root, :data:`APP`."""
     config = json.loads((base / "voila.json").read_text(encoding="utf-8"))

@@ -86,10 +86,10 @@ def free_port() -> int:
         return port
 
 
-def answers(url: str) -> bool:
-    """Whether an HTTP server answers at ``url`` (any status counts)."""
+def answers(url: str, timeout_s: float = 2) -> bool:
+    """Whether an HTTP server answers at ``url`` within ``timeout_s`` (any status counts)."""
     try:
-        with urllib.request.urlopen(url, timeout=2):
+        with urllib.request.urlopen(url, timeout=timeout_s):
             return True
     except urllib.error.HTTPError:
         return True

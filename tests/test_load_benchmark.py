@@ -14,6 +14,8 @@ from types import ModuleType
 
 import pytest
 
+from pitchlab.launcher import config_with_pool
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -83,8 +85,21 @@ def test_figures_have_the_documented_keys() -> None:
     assert figures["failures"] == 1
     assert figures["hands_finished"] == 2
     assert figures["server_mb_max"] == 100.0
-    assert figures["failure_reasons"] == ["deadline before interactive"]
+    assert figures["failure_reasons"] == ["server: deadline before interactive"]
+    assert (figures["server_failures"], figures["browser_failures"]) == (1, 0)
     json.dumps({"1": figures})  # serialisable as printed by --json
+
+
+def test_a_failure_is_the_server_s_unless_it_had_sent_the_whole_page() -> None:
+    # the page never arrived in full: the server's
+    assert load.SessionResult(error="deadline before interactive").side == "server"
+    # refused with the class-full page
+    assert load.SessionResult(served_s=0.2, status=503).side == "server"
+    # sent in full, then the page showed the server's trouble
+    assert load.SessionResult(served_s=1.0, status=200, trouble="class is full").side == "server"
+    # sent in full, nothing wrong shown, the browser did not get through in time
+    assert load.SessionResult(served_s=1.0, status=200, error="deadline before hand").side == "browser"
+    assert load.SessionResult(served_s=1.0, status=200, finished=True).side is None
 
 
 def test_figures_of_a_run_where_nothing_worked() -> None:
@@ -95,7 +110,7 @@ def test_figures_of_a_run_where_nothing_worked() -> None:
 
 
 def test_the_pool_size_is_read_as_voila_reads_it() -> None:
-    pools = {"default": {"pool_size": 0}, "app.ipynb": {"pool_size": 30}}
+    pools = {"default": {"pool_size": 0}, "notebooks/app.ipynb": {"pool_size": 30}}
     preheat = {"VoilaConfiguration": {"preheat_kernel": True}}
     assert load.config_pool_size({**preheat, "VoilaKernelManager": {"kernel_pools_config": pools}}) == 30
     only_default = {"kernel_pools_config": {"default": {"pool_size": 4}}}
@@ -107,8 +122,10 @@ def test_the_pool_size_is_read_as_voila_reads_it() -> None:
         load.config_pool_size({"VoilaKernelManager": {"kernel_pools_config": pools}}) == 0
     )  # not preheating
     shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    served = json.loads((config_with_pool(ROOT, None) / "voila.json").read_text(encoding="utf-8"))
+    # pitchlab app gives the app's page the pool the shipped config names for a class
     assert (
-        load.config_pool_size(shipped)
+        load.config_pool_size(served)
         == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]["pool_size"]
     )
 
