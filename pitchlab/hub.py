@@ -207,14 +207,15 @@ class ClassAuthenticator(Authenticator):  # type: ignore[misc]
         """At the hub's start: a hub nobody could log in to, or a guessable code, is a mistake
         said in one line, not found out by a class at the door."""
         super().check_allow_config()
-        if not self.accounts_file and not self.class_code:
+        # a bad file stops the hub now, with its line
+        accounts = read_accounts(Path(self.accounts_file)) if self.accounts_file else {}
+        if not accounts and not self.class_code:
             raise HubError(
-                f"ClassAuthenticator needs accounts (ClassAuthenticator.accounts_file) or a class code (${CLASS_CODE_ENV})"
+                "ClassAuthenticator needs accounts (ClassAuthenticator.accounts_file, "
+                f"made by python -m pitchlab.hub add) or a class code (${CLASS_CODE_ENV})"
             )
         if self.class_code and len(self.class_code) < MIN_CLASS_CODE_CHARS:
             raise HubError(f"the class code must have at least {MIN_CLASS_CODE_CHARS} characters")
-        if self.accounts_file:
-            read_accounts(Path(self.accounts_file))  # a bad file stops the hub now, with its line
 
     def normalize_username(self, username: str) -> str:
         return normalize_name(username)
@@ -243,10 +244,12 @@ _NOT_SERVED = ("jupyterlab", "jupyter_lsp", "jupyter_server_terminals", "noteboo
 
 
 def singleuser_config(root: Path | None = None) -> dict[str, Any]:
-    """The Jupyter server config for a learner's server: the shipped ``voila.json``'s settings
+    """The Jupyter server config for a learner's server, serving the pages' ``root`` (found as
+    ``pitchlab app`` finds them unless given): the shipped ``voila.json``'s settings
     that apply inside Jupyter Server (culling, kernel transport, Voilà's own), Voilà as the only
     extension, and an idle server that stops itself once culling has left it without kernels."""
-    shipped = json.loads(((root or pages_root()) / "voila.json").read_text(encoding="utf-8"))
+    base = root or pages_root()
+    shipped = json.loads((base / "voila.json").read_text(encoding="utf-8"))
     culling = shipped["MappingKernelManager"]
     voila = {  # the preheated pool is the standalone server's; the extension has none
         key: value for key, value in shipped["VoilaConfiguration"].items() if "pool" not in key
@@ -254,6 +257,7 @@ def singleuser_config(root: Path | None = None) -> dict[str, Any]:
     voila["preheat_kernel"] = False
     return {
         "ServerApp": {
+            "root_dir": str(base),
             "default_url": DEFAULT_URL,
             "terminals_enabled": False,
             # Voila alone: no JupyterLab, terminals or language servers to start, hold or reach

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import importlib
 import json
 import re
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
+from traitlets.config import Config
 
 from pitchlab.hub import (
     CLASS_CODE_ENV,
+    DEFAULT_URL,
     ClassAuthenticator,
     HubError,
     add_accounts,
@@ -155,20 +159,46 @@ def test_the_class_code_comes_from_the_environment(monkeypatch: pytest.MonkeyPat
         ({}, "needs accounts"),
         ({"class_code": "short"}, "at least 6 characters"),
         ({"accounts_file": "/nonexistent/accounts.txt"}, "cannot read the accounts file"),
+        ({"accounts_file": "EMPTY"}, "needs accounts"),
     ],
 )
 def test_a_hub_nobody_could_use_does_not_start(
-    monkeypatch: pytest.MonkeyPatch, settings: dict[str, str], message: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, settings: dict[str, str], message: str
 ) -> None:
     monkeypatch.delenv(CLASS_CODE_ENV, raising=False)
+    empty = tmp_path / "accounts.txt"
+    empty.write_text("# nobody yet\n")
+    if settings.get("accounts_file") == "EMPTY":
+        settings = {"accounts_file": str(empty)}
     with pytest.raises(HubError, match=message):
         ClassAuthenticator(**settings).check_allow_config()
+
+
+KUBERNETES = ROOT / "deploy" / "jupyterhub" / "kubernetes"
+
+
+def test_the_kubernetes_values_match_the_tested_recipe() -> None:
+    """The chart's values (not deployed here: no cluster) say what the local recipe does."""
+    yaml: Any = importlib.import_module("yaml")  # PyYAML, which jupyter_events brings
+    values = yaml.safe_load((KUBERNETES / "values.yaml").read_text())
+    assert values["singleuser"]["defaultUrl"] == DEFAULT_URL
+    assert values["singleuser"]["cmd"] == "jupyterhub-singleuser"
+    extra = values["hub"]["extraConfig"]["pitchlab"]
+    config = Config()
+    exec(compile(extra, "values.yaml:hub.extraConfig", "exec"), {"c": config})
+    assert config.JupyterHub.authenticator_class is ClassAuthenticator
+    mount = values["hub"]["extraFiles"]["pitchlab-accounts"]["mountPath"]
+    assert config.ClassAuthenticator.accounts_file == mount
+    assert values["hub"]["extraEnv"][CLASS_CODE_ENV]["valueFrom"]["secretKeyRef"]
+    dockerfile = (KUBERNETES / "singleuser.Dockerfile").read_text()
+    assert "python -m pitchlab.hub singleuser-config /etc/jupyter" in dockerfile
 
 
 def test_learners_servers_get_the_shipped_classroom_settings() -> None:
     shipped = json.loads((ROOT / "voila.json").read_text())
     config = singleuser_config(ROOT)
     assert config["ServerApp"]["default_url"] == "/voila/render/notebooks/app.ipynb"
+    assert config["ServerApp"]["root_dir"] == str(ROOT)
     assert config["MappingKernelManager"] == shipped["MappingKernelManager"]
     assert config["KernelManager"]["transport"] == "ipc"
     assert config["VoilaConfiguration"]["show_tracebacks"] is False

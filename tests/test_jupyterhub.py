@@ -21,6 +21,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,11 +95,17 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         if os.environ.get("CI"):
             pytest.fail(f"{reason} (.ci/run does it)")
         pytest.skip(reason)
-    state = tmp_path_factory.mktemp("hub")
-    accounts = state / "accounts.txt"
+    with started_hub(tmp_path_factory.mktemp("hub")) as running:
+        yield running
+
+
+@contextmanager
+def started_hub(folder: Path) -> Iterator[Hub]:
+    """The recipe's hub with its state in ``folder``, the class code and one account (cleo)."""
+    accounts = folder / "accounts.txt"
     add_accounts(accounts, [ACCOUNT], ACCOUNT_PASSWORD)
     port = free_port()
-    log = state / "hub.log"
+    log = folder / "hub.log"
     command = [
         sys.executable,
         "-m",
@@ -110,10 +117,10 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}",
         f"--ClassAuthenticator.accounts_file={accounts}",
     ]
-    env = {**os.environ, "PITCHLAB_HUB_STATE": str(state / "state"), CLASS_CODE_ENV: CLASS_CODE}
+    env = {**os.environ, "PITCHLAB_HUB_STATE": str(folder / "state"), CLASS_CODE_ENV: CLASS_CODE}
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            command, cwd=state, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            command, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
     running = Hub(f"http://127.0.0.1:{port}", proc, log)
     try:
@@ -213,6 +220,15 @@ def test_a_learner_cannot_open_another_learners_server(hub: Hub) -> None:
     elsewhere = learner.get(f"/user/ana{DEFAULT_URL}", timeout=60)
     assert elsewhere.status == 403, (elsewhere.status, elsewhere.url)
     assert not any(marker in elsewhere.text for marker in APP_MARKERS)
+
+
+def test_a_learners_server_has_voila_and_no_lab_or_terminal(hub: Hub) -> None:
+    learner = Learner(hub)
+    assert learner.log_in("ana", CLASS_CODE, then="/hub/home").status == 200
+    tree = learner.get("/user/ana/voila/tree/notebooks", timeout=60)  # Voila's list of the pages
+    assert tree.status == 200 and "voila-tree-main" in tree.text, "ana's own server answers her"
+    assert learner.get("/user/ana/lab", timeout=60).status == 404
+    assert learner.get("/user/ana/api/terminals", timeout=60).status == 404
 
 
 REFUSED = (

@@ -20,7 +20,6 @@ from pathlib import Path
 from jupyterhub.spawner import SimpleLocalProcessSpawner
 
 from pitchlab.hub import DEFAULT_URL, ClassAuthenticator, runtime_dirs, write_singleuser_config
-from pitchlab.launcher import pages_root
 
 c = get_config()  # noqa: F821  (JupyterHub provides it when it reads this file)
 
@@ -53,12 +52,12 @@ c.JupyterHub.authenticator_class = ClassAuthenticator
 c.JupyterHub.spawner_class = SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
-c.Spawner.notebook_dir = str(pages_root())
 c.Spawner.default_url = DEFAULT_URL
 c.Spawner.disable_user_config = True
 if os.geteuid() == 0:  # the servers run as the hub's user: root on a CI machine
     c.Spawner.args = ["--ServerApp.allow_root=True"]
-# voila.json's culling, kernels over IPC and no tracebacks, as pitchlab app has them; the
+# the pages' folder, voila.json's culling, kernels over IPC and no tracebacks, as pitchlab app
+# has them (pitchlab.hub.singleuser_config); the
 # kernels' sockets in a short path of their own (a socket's path holds 107 bytes at most)
 RUNTIME = tempfile.mkdtemp(prefix="pitchlab-hub-")
 atexit.register(shutil.rmtree, RUNTIME, ignore_errors=True)  # after the hub has stopped the servers
