@@ -139,6 +139,16 @@ def test_logins_with_accounts_and_a_class_code(tmp_path: Path) -> None:
     assert _login(auth, "dan", "heron-42") is None
 
 
+def test_a_broken_accounts_file_lets_nobody_in(tmp_path: Path) -> None:
+    path = tmp_path / "accounts.txt"
+    add_accounts(path, ["cleo"], password="cleos-own-password")
+    auth = ClassAuthenticator(accounts_file=str(path), class_code="heron-42")
+    path.write_text(path.read_text() + "ben hunter2\n")  # a teacher's hand edit gone wrong
+    assert _login(auth, "cleo", "cleos-own-password") is None
+    assert _login(auth, "cleo", "heron-42") is None, "not even by the code, with the accounts unknown"
+    assert _login(auth, "ana", "heron-42") is None
+
+
 def test_accounts_only_refuse_every_other_name(tmp_path: Path) -> None:
     path = tmp_path / "accounts.txt"
     add_accounts(path, ["cleo"], password="cleos-own-password")
@@ -209,6 +219,22 @@ def test_learners_servers_get_the_shipped_classroom_settings() -> None:
         config["ServerApp"]["shutdown_no_activity_timeout"]
         == shipped["MappingKernelManager"]["cull_idle_timeout"]
     )
+
+
+def test_a_typed_password_is_asked_twice_and_not_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "accounts.txt"
+    typed = iter(["short", "long-enough-1", "long-enough-2", "long-enough-1", "long-enough-1"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(typed))
+    assert main(["add", str(path), "ana", "--ask"]) == 2
+    assert "8-256 characters" in capsys.readouterr().err
+    assert main(["add", str(path), "ana", "--ask"]) == 2
+    assert "the two passwords differ" in capsys.readouterr().err
+    assert not path.exists()
+    assert main(["add", str(path), "ana", "--ask"]) == 0
+    assert capsys.readouterr().out == "ana\n"
+    assert password_matches("long-enough-1", read_accounts(path)["ana"])
 
 
 def test_the_command_prints_each_new_password_once(
