@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from pitchlab.server.clients import ensure_client_id
+from pitchlab.server.querysocket import QuerySocket
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -25,7 +27,10 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         await super().prepare(**kwargs)
 
 
-SWAPPED: dict[type, type] = {TornadoVoilaHandler: PageHandler}
+SWAPPED: dict[type, type] = {
+    TornadoVoilaHandler: PageHandler,
+    RequestInfoSocketHandler: QuerySocket,
+}
 """Voilà's handler class -> the class server's, for each route Voilà sets up."""
 
 
