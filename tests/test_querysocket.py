@@ -23,7 +23,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
 
-from pitchlab.server.querysocket import MAX_CACHED, QuerySocket, prune
+from pitchlab.limits import MAX_CACHED_REQUESTS
+from pitchlab.server.querysocket import QuerySocket, prune
 from pitchlab.serving import free_port
 
 KERNELS = [f"{n:08x}-0000-4000-8000-000000000000" for n in range(1, 4)]
@@ -192,6 +193,6 @@ def test_the_cache_forgets_kernels_that_are_gone_and_keeps_at_most_the_cap() -> 
     cache: OrderedDict[str, str] = OrderedDict((f"k{n}", "request") for n in range(10))
     prune(cache, live={"k1", "k4", "k5", "k8"}, cap=3)
     assert list(cache) == ["k4", "k5", "k8"], "k1 is the oldest of the four live ones"
-    many = {f"k{n}": "request" for n in range(MAX_CACHED + 5)}
+    many = {f"k{n}": "request" for n in range(MAX_CACHED_REQUESTS + 5)}
     prune(many, live=set(many))
-    assert len(many) == MAX_CACHED and "k0" not in many and f"k{MAX_CACHED + 4}" in many
+    assert len(many) == MAX_CACHED_REQUESTS and "k0" not in many and f"k{MAX_CACHED_REQUESTS + 4}" in many

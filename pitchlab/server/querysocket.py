@@ -21,7 +21,8 @@ emptied either. :class:`QuerySocket` is that handler with its rules made safe:
 - a browser cannot open it at all (browsers always send ``Origin`` on a
   websocket handshake and a page cannot drop it; the kernel's client sends none);
 - a delivered request leaves the cache, requests for kernels that are gone are
-  dropped, and the cache never holds more than :data:`MAX_CACHED`.
+  dropped, and the cache never holds more than
+  :data:`~pitchlab.limits.MAX_CACHED_REQUESTS`.
 
 The table and the cache stay Voilà's own (class attributes shared with the
 subclass), because Voilà's page handler calls ``send_updates`` on Voilà's class.
@@ -35,13 +36,10 @@ from typing import Any
 from tornado.web import HTTPError
 from voila.request_info_handler import RequestInfoSocketHandler
 
-MAX_CACHED = 256
-"""Requests kept for kernels whose socket is not open yet: far more than the pages a
-class takes at once (a pool of 30), and a bound on what kernels that never connect
-leave behind."""
+from pitchlab.limits import MAX_CACHED_REQUESTS
 
 
-def prune(cache: MutableMapping[str, Any], live: Container[str], cap: int = MAX_CACHED) -> None:
+def prune(cache: MutableMapping[str, Any], live: Container[str], cap: int = MAX_CACHED_REQUESTS) -> None:
     """Drop the cached requests of kernels that are gone, then the oldest beyond ``cap``."""
     for kernel_id in [k for k in cache if k not in live]:
         del cache[kernel_id]
