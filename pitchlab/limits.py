@@ -42,3 +42,8 @@ MAX_TOURNAMENT_GAMES = 100_000
 
 MAX_WORKERS = 64
 """Processes the CLI may start to share a simulation: more than any class machine has cores."""
+
+MAX_CACHED_REQUESTS = 256
+"""Page requests the class server keeps for preheated kernels whose socket is not open yet
+(:mod:`pitchlab.server.querysocket`): far more than the pages a class takes at once (a pool
+of 30), and a bound on what kernels that never connect leave behind."""

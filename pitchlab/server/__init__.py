@@ -6,6 +6,11 @@ are swapped, one concern per module, for ones that hold when thirty students
 share a machine and one of them opens the developer tools:
 
 - :mod:`pitchlab.server.clients`: who is asking (a signed per-browser cookie).
+- :mod:`pitchlab.server.querysocket`: the socket a preheated kernel learns its
+  page's address on, which one student's sockets can no longer empty for the class.
+- :mod:`pitchlab.server.ownership`: a kernel answers only the browser that claimed
+  it first, and is shut down only from its owner's page (a real XSRF check), so a
+  closed tab frees its kernel at once.
 
 Nothing in the engine imports this package: it needs Voilà, and it only runs
 in the server process.

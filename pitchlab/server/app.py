@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from jupyter_server.services.kernels.handlers import KernelHandler
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from pitchlab.server.clients import ensure_client_id
+from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShutdownHandler
+from pitchlab.server.querysocket import QuerySocket
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -25,7 +31,13 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         await super().prepare(**kwargs)
 
 
-SWAPPED: dict[type, type] = {TornadoVoilaHandler: PageHandler}
+SWAPPED: dict[type, type] = {
+    TornadoVoilaHandler: PageHandler,
+    RequestInfoSocketHandler: QuerySocket,
+    KernelHandler: OwnKernelHandler,
+    VoilaKernelWebsocketHandler: OwnKernelSocket,
+    VoilaShutdownKernelHandler: OwnShutdownHandler,
+}
 """Voilà's handler class -> the class server's, for each route Voilà sets up."""
 
 
