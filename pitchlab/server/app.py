@@ -12,23 +12,58 @@ from __future__ import annotations
 from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.utils import url_path_join
+from traitlets import Float, Integer
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
 from pitchlab.server.clients import ensure_client_id
+from pitchlab.server.health import ADMISSION, PATH, HealthHandler
 from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShutdownHandler
 from pitchlab.server.querysocket import QuerySocket
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """A notebook page: as Voilà's, and the browser gets its id before anything is started."""
+    """A notebook page: as Voilà's, and the browser gets its id before anything is started;
+    an address that would skip the pool is sent to the one that uses it, and a page beyond
+    the caps (:mod:`pitchlab.server.admission`) gets the "class is full" page, not a kernel."""
+
+    page: Page | None = None
 
     async def prepare(self, **kwargs: Any) -> None:
-        ensure_client_id(self)
+        client = ensure_client_id(self)
         await super().prepare(**kwargs)
+        path = self.path_args[0] if self.path_args else None
+        if self._finished or self.request.method != "GET" or not starts_kernel(self, path):
+            return
+        target = pool_address(self, path)
+        if target is not None:
+            self.redirect(target)
+            return
+        admission: Admission = self.settings[ADMISSION]
+        page = Page()
+        refusal = admission.admit(client, self.request.remote_ip or "", page)
+        if refusal is None:
+            self.page = page
+            return
+        self.set_status(refusal.status)
+        self.set_header("Retry-After", str(refusal.retry_after_s))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refusal_page(refusal, self.request.uri or "/"))
+
+    async def get(self, path: str | None = None) -> None:
+        PAGE.set(self.page)  # the kernel manager records the kernel this page is given
+        await super().get(path)
+
+    def on_finish(self) -> None:
+        if self.page is not None:
+            self.settings[ADMISSION].finished(self.page)
+        super().on_finish()
 
 
 SWAPPED: dict[type, type] = {
@@ -52,8 +87,51 @@ class ClassServer(Voila):  # type: ignore[misc]
     """Voilà for a class: the same pages, with pitchlab's handlers where Voilà's would let
     one student disturb another."""
 
+    max_kernels = Integer(
+        80,
+        config=True,
+        help="Kernels alive at once, every notebook's and the pools' included (each about 80 MB): "
+        "a page beyond it gets 'the class is full, try again in a minute'. The default leaves "
+        "room for a class of 30 (the shipped pool), the pool's refill and 20 more pages.",
+    )
+    client_starts_per_minute = Integer(
+        10,
+        config=True,
+        help="Pages (so kernels) one browser may open in a minute; 0: no cap.",
+    )
+    address_starts_per_minute = Integer(
+        60,
+        config=True,
+        help="Pages (so kernels) one network address may open in a minute: it bounds a flood "
+        "without cookies, and is kept well above a class, since a school may put a whole "
+        "class behind one address. Behind a reverse proxy every request has the proxy's "
+        "address: raise it or set 0 (no cap).",
+    )
+    unconnected_kernel_timeout = Float(
+        30.0,
+        config=True,
+        help="Seconds after a page was sent within which its browser must connect to its "
+        "kernel; a kernel still unconnected then is shut down (pages fetched by a script "
+        "hold no kernel until the cull).",
+    )
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        limits = Limits(
+            max_kernels=self.max_kernels,
+            per_client=self.client_starts_per_minute,
+            per_address=self.address_starts_per_minute,
+            unconnected_s=self.unconnected_kernel_timeout,
+        )
+        admission = Admission(self.kernel_manager, limits, self.log)
+        admission.install()
+        admission.start()
+        settings[ADMISSION] = admission
+        return settings
+
     def init_handlers(self) -> list[Any]:
-        return [swap(spec, SWAPPED) for spec in super().init_handlers()]
+        health = (url_path_join(self.server_url, PATH), HealthHandler)
+        return [health, *(swap(spec, SWAPPED) for spec in super().init_handlers())]
 
 
 def main() -> None:

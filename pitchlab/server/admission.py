@@ -1,0 +1,440 @@
+"""Who may start a kernel, and what happens to kernels nobody uses.
+
+Every notebook page costs a kernel (about 80 MB): a pooled one, whose place
+the pool refills, or a fresh one. Without limits, anonymous page loads (a
+script, or a student holding F5) start kernels until the machine runs out of
+memory, and each one lives until the 10-minute cull. The class server admits a
+page only when:
+
+- the kernels alive, starting or reserved (pools included) stay within
+  :attr:`Limits.max_kernels`;
+- this browser (its signed id, :mod:`pitchlab.server.clients`) started fewer
+  than :attr:`Limits.per_client` in the last minute, and its address fewer
+  than :attr:`Limits.per_address` (a cookie-less flood gets a new id each time,
+  so the address is what bounds it; a school's network may put a whole class
+  behind one address, so that cap is well above a class).
+
+A refused page gets a short page of its own ("The class is full right now")
+with ``Retry-After``. A kernel handed to a page whose browser has not opened
+its kernel socket within :attr:`Limits.unconnected_s` of the page's end is shut
+down (a script that only fetches pages holds no kernel for long). Pooled
+kernels that died or were restarted (their rendered app is gone) are dropped
+before one is handed out, and the pool refilled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import html
+import math
+import posixpath
+import time
+import weakref
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from tornado.ioloop import PeriodicCallback
+from tornado.web import RequestHandler
+from voila.request_info_handler import RequestInfoSocketHandler
+
+WINDOW_S = 60.0
+"""The rate caps count kernel starts in this sliding window (a minute)."""
+POOL_SKIPPING_ARGUMENTS = ("theme", "template")
+"""Query arguments that make Voilà render a fresh kernel instead of using the pool's."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The caps, as set on the class server (``ClassServer.*`` in ``voila.json``)."""
+
+    max_kernels: int
+    per_client: int
+    per_address: int
+    unconnected_s: float
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a page was refused: the HTTP status, seconds to wait, and what the page says."""
+
+    status: int
+    retry_after_s: int
+    title: str
+    detail: str
+
+
+@dataclass
+class Page:
+    """One admitted page: the kernel it was given, once known, and when its response ended."""
+
+    kernel_id: str | None = None
+    finished_at: float | None = None
+
+
+@dataclass
+class Recent:
+    """Kernel starts in the last :data:`WINDOW_S`, per key (a client id or an address)."""
+
+    cap: int
+    times: dict[str, deque[float]] = field(default_factory=dict)
+
+    def wait_s(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may start another kernel (0: now); a cap of 0 means no cap."""
+        if self.cap <= 0:
+            return 0.0
+        times = self.times.get(key)
+        if times is None:
+            return 0.0
+        while times and times[0] <= now - WINDOW_S:
+            times.popleft()
+        if len(times) < self.cap:
+            return 0.0
+        return times[0] + WINDOW_S - now
+
+    def add(self, key: str, now: float) -> None:
+        self.times.setdefault(key, deque()).append(now)
+
+    def forget_old(self, now: float) -> None:
+        """Drop keys with no start in the window, so a flood of new ids does not stay in memory."""
+        for key in [k for k, t in self.times.items() if not t or t[-1] <= now - WINDOW_S]:
+            del self.times[key]
+
+
+PAGE: contextvars.ContextVar[Page | None] = contextvars.ContextVar("pitchlab_page", default=None)
+"""The page whose request is being served: the kernel manager's calls made while serving it
+record the kernel they hand out here (the context follows the request's coroutine)."""
+
+
+class Admission:
+    """The caps, the ledger of admitted pages, and the sweep that shuts unconnected kernels down.
+
+    ``kernels`` is Voilà's kernel manager (with its preheated pools when
+    ``preheat_kernel`` is on); :meth:`install` wraps the two calls through which
+    a page gets its kernel.
+    """
+
+    def __init__(self, kernels: Any, limits: Limits, log: Any) -> None:
+        self.kernels = kernels
+        self.limits = limits
+        self.log = log
+        self.clients = Recent(limits.per_client)
+        self.addresses = Recent(limits.per_address)
+        self.reserved: set[int] = set()
+        self.watched: dict[str, Page] = {}
+        self.spoiled: set[str] = set()
+        self._watched_places: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
+        self.reaped = 0
+        self._background: set[asyncio.Future[None]] = set()
+
+    # ------------------------------------------------------------ admission
+
+    def live(self) -> int:
+        """Kernels alive or on their way: started ones, pool places still starting (or waiting
+        for the refill delay), and pages admitted that have no kernel yet."""
+        pending = sum(1 for pool in self._pools().values() for task in pool if not task.done())
+        return len(self.kernels.list_kernel_ids()) + pending + len(self.reserved)
+
+    def admit(self, client: str, address: str, page: Page) -> Refusal | None:
+        """Admit a page (counting its start against the caps) or say why not."""
+        now = time.monotonic()
+        wait = self.clients.wait_s(client, now)
+        if wait:
+            return Refusal(
+                429,
+                math.ceil(wait),
+                "Too many pages opened at once",
+                "This browser opened many pages in the last minute. Try again in a minute.",
+            )
+        wait = self.addresses.wait_s(address, now)
+        if wait:
+            return Refusal(
+                429,
+                math.ceil(wait),
+                "The class is full right now",
+                "Many pages were opened from your network in the last minute. Try again in a minute.",
+            )
+        if self.live() + 1 > self.limits.max_kernels:
+            return Refusal(
+                503,
+                math.ceil(WINDOW_S),
+                "The class is full right now",
+                "Every place on this server is taken. Try again in a minute.",
+            )
+        self.clients.add(client, now)
+        self.addresses.add(address, now)
+        self.reserved.add(id(page))
+        return None
+
+    def given(self, page: Page, kernel_id: str) -> None:
+        """The page got its kernel: it now counts as a kernel, and is watched until its browser
+        connects."""
+        if page.kernel_id is None:
+            page.kernel_id = kernel_id
+            self.reserved.discard(id(page))
+            self.watched[kernel_id] = page
+
+    def finished(self, page: Page) -> None:
+        """The page's response ended: the browser's time to connect starts now."""
+        page.finished_at = time.monotonic()
+        self.reserved.discard(id(page))
+
+    # ------------------------------------------------------------ the sweep
+
+    def start(self) -> None:
+        """Sweep every few seconds on the server's IO loop."""
+        every_s = max(1.0, min(5.0, self.limits.unconnected_s / 3))
+        PeriodicCallback(self.sweep, every_s * 1000).start()
+        pooled = sum(self._pool_size(name) for name in self._pools())
+        if pooled >= self.limits.max_kernels:
+            self.log.warning(
+                "pitchlab: ClassServer.max_kernels (%d) leaves no room beside the pools' %d kernels: "
+                "every page will be refused",
+                self.limits.max_kernels,
+                pooled,
+            )
+
+    async def sweep(self) -> None:
+        """Shut down the kernels whose pages ended ``unconnected_s`` ago without their browser
+        connecting; forget pages that connected, and old rate entries."""
+        now = time.monotonic()
+        for kernel_id, page in list(self.watched.items()):
+            if kernel_id not in self.kernels or self._connections(kernel_id) > 0:
+                del self.watched[kernel_id]
+            elif page.finished_at is not None and now - page.finished_at >= self.limits.unconnected_s:
+                del self.watched[kernel_id]
+                self.reaped += 1
+                self.log.info(
+                    "pitchlab: shutting down kernel %s: its page never connected within %.0f s",
+                    kernel_id,
+                    self.limits.unconnected_s,
+                )
+                await self._shut_down(kernel_id)
+        self.clients.forget_old(now)
+        self.addresses.forget_old(now)
+
+    # ------------------------------------------------------------ the pool
+
+    def install(self) -> None:
+        """Wrap the kernel manager's two ways of giving a page a kernel, so the page records it
+        and a dead pooled kernel is never handed out; watch each pool place for restarts."""
+        kernels = self.kernels
+        start_kernel: Callable[..., Awaitable[str]] = kernels.start_kernel
+
+        async def start_for_page(*args: Any, **kwargs: Any) -> str:
+            kernel_id = await start_kernel(*args, **kwargs)
+            self._record(kernel_id)
+            return kernel_id
+
+        kernels.start_kernel = start_for_page
+        if not hasattr(kernels, "get_rendered_notebook"):
+            return  # no preheated pools
+        get_rendered: Callable[..., Awaitable[Any]] = kernels.get_rendered_notebook
+        fill: Callable[..., None] = kernels.fill_if_needed
+
+        async def rendered_for_page(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+            await self._front_alive(notebook_name)
+            result = await get_rendered(notebook_name, *args, **kwargs)
+            self._record(result[2])
+            return result
+
+        def fill_and_watch(*args: Any, **kwargs: Any) -> None:
+            fill(*args, **kwargs)
+            self._watch_pools()
+
+        kernels.get_rendered_notebook = rendered_for_page
+        kernels.fill_if_needed = fill_and_watch
+        self._watch_pools()  # the places Voilà started filling before the server was ours
+
+    def _watch_pools(self) -> None:
+        for pool in self._pools().values():
+            for task in pool:
+                if task not in self._watched_places:
+                    self._watched_places.add(task)
+                    task.add_done_callback(self._watch_restarts)
+
+    def pool_status(self) -> dict[str, dict[str, int]]:
+        """Each pool with places: its size and how many places are ready to send their page at
+        once (Voilà's "pool is filled" line comes when the kernels have started, before the
+        notebook has run)."""
+        status = {}
+        for name, pool in self._pools().items():
+            size = self._pool_size(name)
+            if size:
+                status[name] = {"size": size, "ready": sum(1 for t in pool if _ready(t))}
+        return status
+
+    def _watch_restarts(self, task: asyncio.Future[Any]) -> None:
+        """A pool place's kernel started: if it ever dies, its rendered page is gone with it."""
+        if task.cancelled() or task.exception() is not None:
+            return
+        kernel_id: str = task.result()["kernel_id"]
+        if kernel_id not in self.kernels:
+            return
+        kernel = self.kernels.get_kernel(kernel_id)
+        for event in ("restart", "dead"):
+            kernel.add_restart_callback(lambda kid=kernel_id: self.spoiled.add(kid), event)
+
+    async def _front_alive(self, notebook_name: str) -> None:
+        """Drop the pool's dead places from its front (a failed start, a kernel that died or
+        was restarted, or whose render failed), refilling for each, until the front place
+        holds a live kernel or is still starting."""
+        pool = self._pools().get(notebook_name, [])
+        for _ in range(len(pool) + 5):
+            if not pool:
+                self.kernels.fill_if_needed(delay=0, notebook_name=notebook_name)
+                return
+            front = pool[0]
+            if not front.done():
+                return
+            if await self._alive(front):
+                if pool and pool[0] is front:
+                    return
+                continue
+            if front in pool:
+                pool.remove(front)
+            kernel_id = None if front.exception() else front.result()["kernel_id"]
+            self.log.warning("pitchlab: dropping a dead pooled kernel %s of %s", kernel_id, notebook_name)
+            if kernel_id is not None and kernel_id in self.kernels:
+                task = asyncio.ensure_future(self._shut_down(kernel_id))
+                self._background.add(task)  # held until done, so it is not collected midway
+                task.add_done_callback(self._background.discard)
+            self.kernels.fill_if_needed(delay=0, notebook_name=notebook_name)
+
+    async def _alive(self, task: asyncio.Future[Any]) -> bool:
+        if task.cancelled() or task.exception() is not None:
+            return False
+        content = task.result()
+        kernel_id = content["kernel_id"]
+        render = content["task"]
+        if kernel_id in self.spoiled or kernel_id not in self.kernels:
+            return False
+        if render.done() and (render.cancelled() or render.exception() is not None):
+            return False
+        alive: bool = await _maybe_await(self.kernels.get_kernel(kernel_id).is_alive())
+        return alive
+
+    # ------------------------------------------------------------ helpers
+
+    def _record(self, kernel_id: str) -> None:
+        page = PAGE.get()
+        if page is not None:
+            self.given(page, kernel_id)
+
+    def _pools(self) -> dict[str, list[asyncio.Future[Any]]]:
+        pools: dict[str, list[asyncio.Future[Any]]] = getattr(self.kernels, "_pools", {})
+        return pools
+
+    def _pool_size(self, name: str) -> int:
+        config = getattr(self.kernels, "kernel_pools_config", {})
+        default = config.get("default", {})
+        size: int = config.get(name, default).get("pool_size", default.get("pool_size", 1))
+        return size
+
+    def _connections(self, kernel_id: str) -> int:
+        try:
+            connections: int = self.kernels.kernel_model(kernel_id)["connections"]
+        except Exception:
+            return 0
+        return connections
+
+    async def _shut_down(self, kernel_id: str) -> None:
+        self.spoiled.discard(kernel_id)
+        try:
+            await _maybe_await(self.kernels.shutdown_kernel(kernel_id))
+        except Exception as exc:  # already gone: nothing to free
+            self.log.info("pitchlab: kernel %s was already shut down (%s)", kernel_id, exc)
+
+
+def _ready(task: asyncio.Future[Any]) -> bool:
+    """Whether a pool place can serve its page at once: its kernel has run the notebook to
+    the end, or to the point where it waits for its page's address (it has opened its
+    ``voila/query`` socket; Voilà's page handler delivers through that class's table, so
+    it is where a waiting kernel is found whichever handler serves the socket)."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return False
+    content = task.result()
+    return bool(content["task"].done() or content["kernel_id"] in RequestInfoSocketHandler._waiters)
+
+
+async def _maybe_await(value: Any) -> Any:
+    return await value if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) else value
+
+
+# ------------------------------------------------------------ what a page request looks like
+
+
+def starts_kernel(handler: RequestHandler, path: str | None) -> bool:
+    """Whether Voilà's page handler will start (or take) a kernel for this request: a notebook
+    page, not a redirect to a file."""
+    own: str = getattr(handler, "notebook_path", "") or ""
+    if own and path:
+        return False
+    notebook = own or path or ""
+    config = getattr(handler, "voila_configuration", None)
+    mapped = getattr(config, "extension_language_mapping", {}) or {}
+    suffixes = {".ipynb", *(s.lower() for s in mapped)}
+    return posixpath.splitext(notebook)[1].lower() in suffixes
+
+
+def pool_address(handler: RequestHandler, path: str | None) -> str | None:
+    """The address that uses the pool when this one would skip it, else ``None``: without
+    ``?theme=`` / ``?template=`` (Voilà renders a fresh kernel when they differ from the
+    pool's) and with the notebook's path written plainly (``a//b.ipynb`` and ``./b.ipynb``
+    name the same notebook but not the same pool)."""
+    arguments = handler.request.query_arguments
+    plain = posixpath.normpath(path) if path else path
+    if plain is not None and (plain.startswith("..") or plain == "."):
+        plain = path  # not ours to rewrite: Voilà refuses it
+    if plain == path and not any(name in arguments for name in POOL_SKIPPING_ARGUMENTS):
+        return None
+    route = handler.request.path
+    if path and plain != path and route.endswith(path):
+        route = route[: len(route) - len(path)] + (plain or "")
+    kept = [
+        f"{_quote(name)}={_quote(value.decode('utf-8', 'replace'))}"
+        for name, values in arguments.items()
+        if name not in POOL_SKIPPING_ARGUMENTS
+        for value in values
+    ]
+    return route + ("?" + "&".join(kept) if kept else "")
+
+
+def _quote(text: str) -> str:
+    return quote(text, safe="")
+
+
+def refusal_page(refusal: Refusal, retry_url: str) -> str:
+    """The small page a refused browser sees: what happened, when to come back, a link to try
+    again. Nothing of Voilà's, so it needs no script and no other file."""
+    title = html.escape(refusal.title)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0;
+  background: #f4f6f4; color: #1b1b1b; }}
+main {{ max-width: 32rem; margin: 12vh auto 0; padding: 1.5rem; background: #fff;
+  border: 1px solid #c8d0c8; border-radius: 0.5rem; }}
+h1 {{ font-size: 1.5rem; margin: 0 0 0.75rem; color: #14532d; }}
+p {{ font-size: 1.1rem; line-height: 1.5; margin: 0 0 1rem; }}
+a {{ display: inline-block; padding: 0.6rem 1.2rem; background: #14532d; color: #fff;
+  border-radius: 0.35rem; text-decoration: none; font-weight: 600; }}
+a:focus {{ outline: 3px solid #f59e0b; outline-offset: 2px; }}
+</style>
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<p>{html.escape(refusal.detail)}</p>
+<p><a href="{html.escape(retry_url)}">Try again</a></p>
+</main>
+</body>
+</html>
+"""

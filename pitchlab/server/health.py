@@ -1,0 +1,38 @@
+"""``/pitchlab/health``: whether the server answers, and whether its pools can serve yet.
+
+The watchdog of ``pitchlab app`` (:mod:`pitchlab.watchdog`) asks this every few
+seconds: it is answered on the server's IO loop, so a server whose loop is stuck
+(hole 3 of issue 13: Voilà's main thread blocked in a zmq send) stops answering
+it. It also tells the launcher when the preheated pools have *run* the app
+(Voilà's "pool is filled" line comes when the kernels have started, some seconds
+before their pages are ready), so the "pages open at once" line it prints is true.
+Counts only: no kernel ids, nothing a student could use.
+"""
+
+from __future__ import annotations
+
+from tornado.web import RequestHandler
+
+from pitchlab.launcher import HEALTH
+from pitchlab.server.admission import Admission
+
+ADMISSION = "pitchlab_admission"
+"""The tornado setting holding the server's :class:`~pitchlab.server.admission.Admission`."""
+PATH = HEALTH
+
+
+class HealthHandler(RequestHandler):
+    """``{"ok": true, "kernels": N, "pools": {name: {"size", "ready"}}, "ready": bool}``."""
+
+    def get(self) -> None:
+        admission: Admission = self.settings[ADMISSION]
+        pools = admission.pool_status()
+        self.set_header("Cache-Control", "no-store")
+        self.finish(
+            {
+                "ok": True,
+                "kernels": admission.live(),
+                "pools": pools,
+                "ready": all(p["ready"] >= p["size"] for p in pools.values()),
+            }
+        )

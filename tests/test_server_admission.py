@@ -1,0 +1,287 @@
+"""Admission control (issue 13, holes 2 and 3): page floods are refused, kernels stay under the
+cap, unconnected kernels go, addresses that skip the pool are mapped onto it, and a dead
+pooled kernel is never handed out.
+
+The server runs with small caps so the tests are quick: 6 kernels, 4 pages per address a
+minute, 10 s for a page's browser to connect. Kernels are counted from the process table
+(the ipykernel processes under the server), not from the server's own count. Timings are
+printed, never asserted tightly (a shared, noisy machine).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from pitchlab.server.admission import WINDOW_S, Recent, pool_address
+from pitchlab.serving import ServerError, VoilaServer, is_kernel, process_tree
+
+MAX_KERNELS = 6
+PER_ADDRESS = 4
+UNCONNECTED_S = 10
+POOL = 1  # voila.json's pool for notebooks/app.ipynb when the repository root is served
+APP = "/voila/render/notebooks/app.ipynb"
+FULL = "The class is full right now"
+WIDGET = "application/vnd.jupyter.widget-view+json"
+"""In a page whose kernel has run the app: the widget the browser will draw."""
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    served = VoilaServer(
+        extra_args=[
+            "--VoilaKernelManager.fill_delay=0",
+            f"--ClassServer.max_kernels={MAX_KERNELS}",
+            f"--ClassServer.address_starts_per_minute={PER_ADDRESS}",
+            f"--ClassServer.unconnected_kernel_timeout={UNCONNECTED_S}",
+        ]
+    )
+    try:
+        served.wait_until(deadline_s=120)
+    except ServerError as exc:
+        served.stop()
+        pytest.fail(str(exc))
+    yield served
+    served.stop()
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: str
+    seconds: float
+
+
+def fetch(server: VoilaServer, path: str, source: str = "127.0.0.1", timeout: float = 180) -> Reply:
+    """One GET from the loopback address ``source`` (Linux routes all of 127/8 to lo), the
+    whole body read, no cookie kept: an anonymous page load."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout, source_address=(source, 0))
+    start = time.perf_counter()
+    try:
+        conn.request("GET", path)
+        reply = conn.getresponse()
+        body = reply.read().decode("utf-8", "replace")
+        return Reply(
+            reply.status, {k.lower(): v for k, v in reply.getheaders()}, body, time.perf_counter() - start
+        )
+    finally:
+        conn.close()
+
+
+def kernels(server: VoilaServer) -> list[Any]:
+    return [p for p in process_tree(server.proc.pid) if is_kernel(p)]
+
+
+def memory_mb(server: VoilaServer) -> float:
+    return sum(p.rss_bytes for p in process_tree(server.proc.pid)) / 2**20
+
+
+def health(server: VoilaServer) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(fetch(server, "/pitchlab/health", timeout=10).body)
+    return answer
+
+
+def wait_for(what: Callable[[], bool], deadline_s: float, server: VoilaServer, why: str) -> float:
+    """Seconds until ``what()`` held; fails with the server's log after ``deadline_s``."""
+    start = time.monotonic()
+    while not what():
+        if time.monotonic() - start > deadline_s:
+            pytest.fail(f"{why}: not within {deadline_s:.0f} s\n{server.log_text(40)}")
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
+def at_rest(server: VoilaServer) -> None:
+    """Only the pool's kernel alive, and it has run the app: where each test starts."""
+    wait_for(
+        lambda: len(kernels(server)) == POOL and health(server)["ready"],
+        UNCONNECTED_S + 150,
+        server,
+        "back to the pool alone",
+    )
+
+
+class PeakKernels:
+    """The most kernel processes seen at once, sampled every 0.2 s while in a ``with``."""
+
+    def __init__(self, server: VoilaServer) -> None:
+        self.server = server
+        self.peak = 0
+        self.peak_mb = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, len(kernels(self.server)))
+            self.peak_mb = max(self.peak_mb, memory_mb(self.server))
+            self._stop.wait(0.2)
+
+    def __enter__(self) -> PeakKernels:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def flood(server: VoilaServer, sources: list[str]) -> list[Reply]:
+    """One anonymous load of the app from each address in ``sources``, 20 at a time."""
+    with ThreadPoolExecutor(20) as pool:
+        return list(pool.map(lambda source: fetch(server, APP, source), sources))
+
+
+def assert_refusal_page(reply: Reply, status: int) -> None:
+    assert reply.status == status, (reply.status, reply.body[:300])
+    assert int(reply.headers["retry-after"]) >= 1
+    assert FULL in reply.body and "Try again" in reply.body
+    said = re.sub(r"<[^>]+>", " ", reply.body)  # what the page says: no Voila internals
+    assert "Traceback" not in said and "voila" not in said.lower(), said
+
+
+def test_a_flood_from_one_address_leaves_the_server_serving_a_new_learner(server: VoilaServer) -> None:
+    at_rest(server)
+    before = len(kernels(server))
+    before_mb = memory_mb(server)
+    start = time.monotonic()
+    with PeakKernels(server) as peak:
+        replies = flood(server, ["127.0.0.2"] * 100)
+        flood_s = time.monotonic() - start
+        learner = fetch(server, APP)
+    served = [r for r in replies if r.status == 200]
+    refused = [r for r in replies if r.status != 200]
+    for reply in refused:
+        assert_refusal_page(reply, 429)
+    minutes = 1 + int(flood_s // WINDOW_S)
+    assert 1 <= len(served) <= PER_ADDRESS * minutes, [r.status for r in replies]
+    assert peak.peak <= MAX_KERNELS
+    assert learner.status == 200 and WIDGET in learner.body, learner.body[:300]
+    assert learner.seconds < 60, "generous: a loaded 2-core machine serves a fresh page in ~10 s"
+    gone_s = wait_for(
+        lambda: len(kernels(server)) == POOL, UNCONNECTED_S + 90, server, "unconnected kernels gone"
+    )
+    reaped = server.log_text(400).count("never connected within")
+    assert reaped >= len(served) + 1  # the flood's pages and the learner's (this client never connects)
+    print(
+        f"\nflood of 100 from one address: {len(served)} served, {len(refused)} refused "
+        f"(median {1000 * statistics.median(r.seconds for r in refused):.0f} ms) in {flood_s:.1f} s; "
+        f"new learner served in {learner.seconds:.2f} s; kernels {before} before, peak {peak.peak} "
+        f"(cap {MAX_KERNELS}), {len(kernels(server))} after ({gone_s:.0f} s after the learner); "
+        f"memory {before_mb:.0f} MB before, peak {peak.peak_mb:.0f} MB, {memory_mb(server):.0f} MB after"
+    )
+
+
+def test_the_kernel_cap_holds_against_many_addresses(server: VoilaServer) -> None:
+    at_rest(server)
+    sources = [f"127.0.0.{10 + i % 20}" for i in range(40)]  # 2 each: under the address cap
+    with PeakKernels(server) as peak:
+        replies = flood(server, sources)
+    served = [r for r in replies if r.status == 200]
+    refused = [r for r in replies if r.status != 200]
+    assert served and refused
+    for reply in refused:
+        assert_refusal_page(reply, 503)
+    assert peak.peak <= MAX_KERNELS
+    wait_for(lambda: len(kernels(server)) == POOL, UNCONNECTED_S + 90, server, "unconnected kernels gone")
+    print(
+        f"\n40 loads from 20 addresses: {len(served)} served, {len(refused)} refused, peak {peak.peak} kernels"
+    )
+
+
+def test_addresses_that_skip_the_pool_are_sent_to_the_one_that_uses_it(server: VoilaServer) -> None:
+    at_rest(server)
+    cases = {
+        f"{APP}?theme=dark&seed=7": f"{APP}?seed=7",
+        f"{APP}?template=lab": APP,
+        "/voila/render/notebooks//app.ipynb?seed=3": f"{APP}?seed=3",
+        "/voila/render/./notebooks/app.ipynb": APP,
+    }
+    for address, expected in cases.items():
+        reply = fetch(server, address)
+        assert (reply.status, reply.headers.get("location")) == (302, expected), address
+    assert len(kernels(server)) == POOL, "a redirect starts no kernel"
+    used = server.log_text(400).count("Using pre-heated kernel")
+    page = fetch(server, cases[f"{APP}?theme=dark&seed=7"])
+    assert page.status == 200 and WIDGET in page.body
+    assert server.log_text(400).count("Using pre-heated kernel") == used + 1
+
+
+def test_a_dead_pooled_kernel_is_not_handed_to_a_learner(server: VoilaServer) -> None:
+    at_rest(server)
+    (pooled,) = kernels(server)
+    found = UUID.search(pooled.cmdline)
+    assert found, pooled.cmdline
+    dead = found.group(0)
+    os.kill(pooled.pid, signal.SIGKILL)
+    # Jupyter restarts a dead kernel under the same id (a fresh process: the app it ran is gone)
+    wait_for(
+        lambda: any(dead in p.cmdline and p.pid != pooled.pid for p in kernels(server)),
+        60,
+        server,
+        "the killed kernel restarted",
+    )
+    page = fetch(server, APP)
+    assert page.status == 200 and WIDGET in page.body
+    given = set(UUID.findall(page.body))
+    assert given and dead not in given, "the page was given the kernel that died"
+    assert "dropping a dead pooled kernel" in server.log_text(400)
+
+
+# ------------------------------------------------------------ the pieces, without a server
+
+
+def test_a_rate_cap_counts_starts_in_the_last_minute() -> None:
+    recent = Recent(cap=2)
+    recent.add("a", 100.0)
+    recent.add("a", 130.0)
+    assert recent.wait_s("b", 131.0) == 0  # another key is not limited
+    assert recent.wait_s("a", 131.0) == pytest.approx(29.0)  # the start at 100 leaves at 160
+    assert recent.wait_s("a", 160.5) == 0
+    recent.forget_old(200.0)
+    assert recent.times == {}
+    assert Recent(cap=0).wait_s("a", 0.0) == 0  # 0: no cap
+
+
+def _request(path: str, query: str) -> Any:
+    from urllib.parse import parse_qs
+
+    arguments = {k: [v.encode() for v in vs] for k, vs in parse_qs(query, keep_blank_values=True).items()}
+    return SimpleNamespace(request=SimpleNamespace(path=path, query_arguments=arguments))
+
+
+@pytest.mark.parametrize(
+    ("route", "path", "query", "expected"),
+    [
+        ("/voila/render/notebooks/app.ipynb", "notebooks/app.ipynb", "seed=7", None),
+        ("/voila/render/notebooks/app.ipynb", "notebooks/app.ipynb", "theme=dark&seed=7", "{}?seed=7"),
+        ("/voila/render/notebooks/app.ipynb", "notebooks/app.ipynb", "template=x&theme=y", "{}"),
+        ("/voila/render/notebooks//app.ipynb", "notebooks//app.ipynb", "", "{}"),
+        (
+            "/voila/render/notebooks/app.ipynb",
+            "notebooks/app.ipynb",
+            "ruleset=a b&theme=d",
+            "{}?ruleset=a%20b",
+        ),
+        ("/voila/render/../app.ipynb", "../app.ipynb", "", None),  # Voila refuses it: not rewritten
+        ("/", None, "theme=dark", "/"),  # one notebook served at /
+    ],
+)
+def test_the_pool_address(route: str, path: str | None, query: str, expected: str | None) -> None:
+    wanted = expected.format("/voila/render/notebooks/app.ipynb") if expected else None
+    assert pool_address(_request(route, query), path) == wanted
