@@ -33,6 +33,7 @@ from pitchlab.limits import (
 from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.record import loads, summary, to_record
 from pitchlab.rules import ruleset, ruleset_names
+from pitchlab.watchdog import Watchdog
 
 PLAYERS = ("rule-based", "estimate", "random", "strong", "rule-based-v1", "strong-v1")
 """Players the tournament knows by name (``strong:40`` sets the strong bot's samples). The
@@ -110,6 +111,13 @@ def _parser() -> argparse.ArgumentParser:
     ):
         serve = sub.add_parser(name, help=f"serve {what} with Voila and print its address")
         serve.add_argument("--port", type=int, default=8866, help="the port on 127.0.0.1 (default 8866)")
+        serve.add_argument(
+            "--watchdog",
+            type=float,
+            default=20.0,
+            metavar="SECONDS",
+            help="restart the server when it has not answered for this long (default 20; 0: no watchdog)",
+        )
         if name == "app":
             serve.add_argument(
                 "--pool",
@@ -152,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "rulesets":
             _rulesets()
         elif args.command in ("app", "lessons", "tutorial"):
-            _serve(args.command, args.port, getattr(args, "pool", None))
+            return _serve(args.command, args.port, getattr(args, "pool", None), args.watchdog)
         elif args.command == "notebooks":
             for path in copy_pages(Path(args.dir)):
                 print(path)
@@ -167,17 +175,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _serve(what: str, port: int, pool: int | None) -> None:
-    """Hand the process over to Voila, after saying where to look (Voila's log follows)."""
+def _serve(what: str, port: int, pool: int | None, watchdog_s: float) -> int:
+    """Run the class server under the watchdog, after saying where to look (Voila's log follows)."""
     plan = launch(what, port, pool=pool)
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
     if what == "app":
-        print(
-            "pitchlab: pages open at once when the log says the kernel pool is filled",
-            flush=True,
-        )
-    os.chdir(plan.cwd)
-    os.execv(plan.command[0], list(plan.command))
+        print("pitchlab: pages open at once from the line 'ready: ...' below", flush=True)
+    if watchdog_s <= 0:
+        os.chdir(plan.cwd)
+        os.execv(plan.command[0], list(plan.command))
+    return Watchdog(plan.command, plan.cwd, plan.health, stall_s=watchdog_s).run()
 
 
 def _one_line(text: str) -> str:

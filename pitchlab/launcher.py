@@ -8,8 +8,8 @@ In a clone, the same files are found at the repository root, so ``./dev app``
 and ``pitchlab app`` serve exactly the same thing.
 
 Nothing here imports Voilà or any notebook code: the launcher only builds the
-command line and hands the process over to the class server
-(:mod:`pitchlab.server`, Voilà with pitchlab's handlers).
+command line for the class server (:mod:`pitchlab.server`, Voilà with pitchlab's
+handlers), which :mod:`pitchlab.watchdog` runs and keeps answering.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ from pitchlab.errors import PitchError
 
 PAGES = ("notebooks", "tutorial", "voila.json")
 """What the package ships for Voilà, relative to the pages' root."""
+HEALTH = "/pitchlab/health"
+"""The class server's health endpoint (:mod:`pitchlab.server.health`, which cannot be imported
+here: it needs Voilà)."""
 APP = "notebooks/app.ipynb"
 """The app's page, relative to the pages' root: served as ``/voila/render/notebooks/app.ipynb``
 in a clone and from a pip install alike, so its links to ``../tutorial/`` work in both."""
@@ -53,6 +56,8 @@ class Launch:
     command: tuple[str, ...]
     address: str
     cwd: Path
+    health: str
+    """The server's health endpoint, which the watchdog asks (:mod:`pitchlab.watchdog`)."""
 
 
 def launch(what: str, port: int, root: Path | None = None, pool: int | None = None) -> Launch:
@@ -73,17 +78,21 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
     common = (
         "--no-browser",
         f"--port={port}",
+        "--Voila.port_retries=0",  # the address printed is the one served, or Voila says why not
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={config}",
     )
     voila = (sys.executable, "-m", "pitchlab.server")
     url = f"http://127.0.0.1:{port}"
+    health = f"{url}{HEALTH}"
     if what == "app":
-        return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base)
+        return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base, health)
     folders = {"lessons": "notebooks/lessons", "tutorial": "tutorial"}
     if what not in folders:
         raise LaunchError(f"nothing to serve called {what!r}: use app, lessons or tutorial")
-    return Launch((*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base)
+    return Launch(
+        (*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base, health
+    )
 
 
 def config_with_pool(base: Path, pool: int | None) -> Path:

@@ -97,13 +97,13 @@ def answers(url: str, timeout_s: float = 2) -> bool:
         return False
 
 
-def stop_group(proc: subprocess.Popen[bytes]) -> None:
+def stop_group(proc: subprocess.Popen[bytes], grace_s: float = 30) -> None:
     """SIGTERM a server started in its own session, which lets Voilà shut its kernels down;
-    SIGKILL it if it has not gone in 30 s."""
+    SIGKILL it if it has not gone in ``grace_s``."""
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(timeout=30)
+            proc.wait(timeout=grace_s)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
