@@ -418,7 +418,7 @@ def refusal_page(refusal: Refusal, retry_url: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0;
+body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; padding: 0 0.75rem;
   background: #f4f6f4; color: #1b1b1b; }}
 main {{ max-width: 32rem; margin: 12vh auto 0; padding: 1.5rem; background: #fff;
   border: 1px solid #c8d0c8; border-radius: 0.5rem; }}

@@ -1,0 +1,103 @@
+"""``pitchlab app``'s watchdog (issue 13, hole 3): a server that stops answering is restarted on
+the same port, and Ctrl-C stops the server and the watchdog cleanly.
+
+A frozen server is simulated with SIGSTOP (the real freeze, Voilà's main thread blocked in a
+zmq send, also answers nothing and ignores SIGTERM). The watchdog is given 8 s instead of 20
+to keep the test short.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pitchlab.serving import ROOT, free_port, is_kernel, process_tree
+from pitchlab.watchdog import probe, ready_line
+
+STALL_S = 8
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped by its parent, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait(what: Callable[[], object], deadline_s: float, why: str, log: Path) -> float:
+    start = time.monotonic()
+    while not what():
+        if time.monotonic() - start > deadline_s:
+            pytest.fail(f"{why}: not within {deadline_s:.0f} s\n{log.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
+def test_a_frozen_server_is_restarted_on_the_same_port_and_ctrl_c_stops_both() -> None:
+    port = free_port()
+    log = Path(tempfile.mkstemp(prefix="pitchlab-watchdog-", suffix=".log")[1])
+    command = [sys.executable, "-m", "pitchlab", "app", f"--port={port}", "--pool=1", f"--watchdog={STALL_S}"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with log.open("wb") as out:
+        cli = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    seen: set[int] = set()
+
+    def server() -> int | None:
+        found = [p.pid for p in process_tree(cli.pid) if "pitchlab.server" in p.cmdline]
+        seen.update(found)
+        return found[0] if found else None
+
+    health = f"http://127.0.0.1:{port}/pitchlab/health"
+    try:
+        _wait(lambda: "pitchlab: ready:" in log.read_text(errors="replace"), 240, "the ready line", log)
+        first = server()
+        assert first is not None
+        first_kernels = [p.pid for p in process_tree(first) if is_kernel(p)]
+        assert first_kernels, "the pool's kernel runs"
+
+        os.kill(first, signal.SIGSTOP)  # the freeze: nothing answers, SIGTERM waits
+        took = _wait(
+            lambda: server() not in (None, first) and probe(health) is not None,
+            180,
+            "a restarted server",
+            log,
+        )
+        text = log.read_text(errors="replace")
+        assert text.count("has not answered for") == 1, text[-2000:]
+        assert not _alive(first) and not any(_alive(pid) for pid in first_kernels)
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/voila/render/notebooks/app.ipynb", timeout=180
+        ) as r:
+            assert r.status == 200
+        print(f"\nfrozen server replaced and answering {took:.1f} s after SIGSTOP (watchdog {STALL_S} s)")
+
+        second = server()
+        assert second is not None
+        second_tree = [p.pid for p in process_tree(second)]
+        cli.send_signal(signal.SIGINT)  # Ctrl-C
+        assert cli.wait(timeout=60) == 0
+        assert not any(_alive(pid) for pid in second_tree), "the server and its kernels stopped with it"
+    finally:
+        if cli.poll() is None:
+            os.killpg(cli.pid, signal.SIGKILL)
+        for pid in seen:  # servers run in sessions of their own
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        log.unlink(missing_ok=True)
+
+
+def test_the_ready_line_says_what_is_ready() -> None:
+    pools = {"notebooks/app.ipynb": {"size": 30, "ready": 30}}
+    assert "30 preheated kernel(s)" in ready_line({"ready": True, "pools": pools})
+    assert ready_line({"ready": True, "pools": {}}) == "pitchlab: the server is ready"
