@@ -285,3 +285,25 @@ def _request(path: str, query: str) -> Any:
 def test_the_pool_address(route: str, path: str | None, query: str, expected: str | None) -> None:
     wanted = expected.format("/voila/render/notebooks/app.ipynb") if expected else None
     assert pool_address(_request(route, query), path) == wanted
+
+
+def test_a_page_arriving_while_the_pool_waits_for_its_refill_gets_a_kernel_at_once() -> None:
+    """The shipped config refills the pool a minute after a kernel is taken (so the refill does
+    not compete with a class arriving); Voila would have the next page wait out that minute
+    on the waiting place. Here the delay is 10 minutes: the page must not wait for it."""
+    served = VoilaServer(extra_args=["--VoilaKernelManager.fill_delay=600"])
+    try:
+        served.wait_until(deadline_s=120)
+        wait_for(lambda: health(served)["ready"], 150, served, "the pool ready")
+        first = fetch(served, APP)
+        second = fetch(served, APP, timeout=300)
+        assert first.status == 200 and WIDGET in first.body
+        assert second.status == 200 and WIDGET in second.body
+        assert second.seconds < 300, "the refill waits 600 s: this page did not wait for it"
+        print(
+            f"\npage after the pool was emptied: {second.seconds:.1f} s (pooled page: {first.seconds:.1f} s)"
+        )
+    except ServerError as exc:
+        pytest.fail(str(exc))
+    finally:
+        served.stop()

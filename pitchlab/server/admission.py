@@ -19,7 +19,8 @@ with ``Retry-After``. A kernel handed to a page whose browser has not opened
 its kernel socket within :attr:`Limits.unconnected_s` of the page's end is shut
 down (a script that only fetches pages holds no kernel for long). Pooled
 kernels that died or were restarted (their rendered app is gone) are dropped
-before one is handed out, and the pool refilled.
+before one is handed out, and the pool refilled; when every pool place is still
+waiting for its refill, a page gets a fresh kernel rather than waiting.
 """
 
 from __future__ import annotations
@@ -220,7 +221,10 @@ class Admission:
 
     def install(self) -> None:
         """Wrap the kernel manager's two ways of giving a page a kernel, so the page records it
-        and a dead pooled kernel is never handed out; watch each pool place for restarts."""
+        and a dead pooled kernel is never handed out; watch each pool place for restarts; and
+        let Voilà count only started places as its pool, so a page that arrives while every
+        place waits for the refill delay gets a kernel of its own at once (still within the
+        caps) instead of waiting out the delay."""
         kernels = self.kernels
         start_kernel: Callable[..., Awaitable[str]] = kernels.start_kernel
 
@@ -236,7 +240,7 @@ class Admission:
         fill: Callable[..., None] = kernels.fill_if_needed
 
         async def rendered_for_page(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-            await self._front_alive(notebook_name)
+            await self._live_place_first(notebook_name)
             result = await get_rendered(notebook_name, *args, **kwargs)
             self._record(result[2])
             return result
@@ -247,6 +251,7 @@ class Admission:
 
         kernels.get_rendered_notebook = rendered_for_page
         kernels.fill_if_needed = fill_and_watch
+        kernels.get_pool_size = self.started_places
         self._watch_pools()  # the places Voilà started filling before the server was ours
 
     def _watch_pools(self) -> None:
@@ -278,31 +283,44 @@ class Admission:
         for event in ("restart", "dead"):
             kernel.add_restart_callback(lambda kid=kernel_id: self.spoiled.add(kid), event)
 
-    async def _front_alive(self, notebook_name: str) -> None:
-        """Drop the pool's dead places from its front (a failed start, a kernel that died or
-        was restarted, or whose render failed), refilling for each, until the front place
-        holds a live kernel or is still starting."""
+    async def _live_place_first(self, notebook_name: str) -> None:
+        """Put a started place holding a live kernel at the pool's front, where Voilà takes
+        from. Dead places met on the way (a failed start, a kernel that died or was restarted,
+        a render that failed) are dropped and refilled at once. With no started place left, the
+        front one (still starting) is what Voilà waits for."""
         pool = self._pools().get(notebook_name, [])
         for _ in range(len(pool) + 5):
             if not pool:
                 self.kernels.fill_if_needed(delay=0, notebook_name=notebook_name)
                 return
-            front = pool[0]
-            if not front.done():
+            started = [place for place in pool if place.done()]
+            if not started:
                 return
-            if await self._alive(front):
-                if pool and pool[0] is front:
+            place = started[0]
+            if await self._alive(place):
+                if place in pool:  # not taken by another page meanwhile
+                    pool.remove(place)
+                    pool.insert(0, place)
                     return
                 continue
-            if front in pool:
-                pool.remove(front)
-            kernel_id = None if front.exception() else front.result()["kernel_id"]
+            if place in pool:
+                pool.remove(place)
+            failed = place.cancelled() or place.exception() is not None
+            kernel_id = None if failed else place.result()["kernel_id"]
             self.log.warning("pitchlab: dropping a dead pooled kernel %s of %s", kernel_id, notebook_name)
             if kernel_id is not None and kernel_id in self.kernels:
                 task = asyncio.ensure_future(self._shut_down(kernel_id))
                 self._background.add(task)  # held until done, so it is not collected midway
                 task.add_done_callback(self._background.discard)
             self.kernels.fill_if_needed(delay=0, notebook_name=notebook_name)
+
+    def started_places(self, notebook_name: str) -> int:
+        """Pool places whose kernel has started (Voilà counts places still waiting for the
+        refill delay too, and a page sent to one of those waits that long)."""
+        pool = self._pools().get(notebook_name, [])
+        return sum(
+            1 for place in pool if place.done() and not place.cancelled() and place.exception() is None
+        )
 
     async def _alive(self, task: asyncio.Future[Any]) -> bool:
         if task.cancelled() or task.exception() is not None:
