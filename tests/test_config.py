@@ -132,3 +132,23 @@ def test_the_shipped_config_starts_kernels_over_ipc() -> None:
     and its page waits for good. Files in the runtime folder cannot collide that way."""
     config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     assert config["KernelManager"] == {"transport": "ipc"}
+
+
+def test_the_class_server_caps_leave_room_for_a_class() -> None:
+    """The caps a class gets (see the README's classroom section), against the pool's size."""
+    caps = voila_config()["ClassServer"]
+    pool = voila_config()["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]["pool_size"]
+    # a class takes the pool, the pool refills, and a few other pages (the tutorial) are open
+    assert caps["max_kernels"] >= 2 * pool + 10
+    # a whole class may share one address (a school's network), reloading now and then
+    assert caps["address_starts_per_minute"] >= pool + 10
+    assert caps["client_starts_per_minute"] >= 5  # a learner reloading, opening the tutorial
+    assert caps["unconnected_kernel_timeout"] >= 30  # a slow laptop loading the page's scripts
+
+
+def test_the_class_server_reads_its_caps_from_the_shipped_config() -> None:
+    """The names in voila.json are the class server's settings (a misspelt one would be ignored)."""
+    from pitchlab.server.app import ClassServer
+
+    names = set(ClassServer.class_own_traits(config=True))
+    assert set(voila_config()["ClassServer"]) <= names

@@ -100,7 +100,7 @@ class ClassServer(Voila):  # type: ignore[misc]
         help="Pages (so kernels) one browser may open in a minute; 0: no cap.",
     )
     address_starts_per_minute = Integer(
-        60,
+        40,
         config=True,
         help="Pages (so kernels) one network address may open in a minute: it bounds a flood "
         "without cookies, and is kept well above a class, since a school may put a whole "
@@ -108,11 +108,12 @@ class ClassServer(Voila):  # type: ignore[misc]
         "address: raise it or set 0 (no cap).",
     )
     unconnected_kernel_timeout = Float(
-        30.0,
+        60.0,
         config=True,
         help="Seconds after a page was sent within which its browser must connect to its "
-        "kernel; a kernel still unconnected then is shut down (pages fetched by a script "
-        "hold no kernel until the cull).",
+        "kernel (a slow school laptop loading the page's scripts over a busy network takes "
+        "some seconds); a kernel still unconnected then is shut down, so pages fetched by a "
+        "script hold no kernel until the 10-minute cull.",
     )
 
     def init_settings(self) -> dict[str, Any]:
