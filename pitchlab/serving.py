@@ -10,6 +10,7 @@ Chromium; and click through the app the way a learner would, using only the
 
 from __future__ import annotations
 
+import http.client
 import importlib
 import os
 import re
@@ -18,8 +19,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -166,6 +169,38 @@ class VoilaServer:
         """Stop the server (see :func:`stop_group`) and drop its log."""
         stop_group(self.proc)
         self.log.unlink(missing_ok=True)
+
+
+# ------------------------------------------------- page loads without a browser
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One HTTP answer: status, headers (lower-case names), body, and seconds to read it all."""
+
+    status: int
+    headers: dict[str, str]
+    body: str
+    seconds: float
+
+
+def fetch(url: str, path: str, source: str = "127.0.0.1", timeout: float = 180) -> Reply:
+    """One GET of ``path`` from the loopback address ``source`` (Linux routes all of 127/8 to
+    lo, so floods from "another machine" can be made here), the whole body read and no
+    cookie kept: an anonymous page load, or a script's."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(
+        parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout, source_address=(source, 0)
+    )
+    start = time.perf_counter()
+    try:
+        conn.request("GET", path)
+        reply = conn.getresponse()
+        body = reply.read().decode("utf-8", "replace")
+        headers = {k.lower(): v for k, v in reply.getheaders()}
+        return Reply(reply.status, headers, body, time.perf_counter() - start)
+    finally:
+        conn.close()
 
 
 # ------------------------------------------------- the server's processes
@@ -325,3 +360,31 @@ def click_and_wait(page: Page, selector: str, *, force: bool = False, tap: bool 
     elapsed_ms = (time.perf_counter() - start) * 1000
     page.evaluate(SETTLED_JS, [250, 10_000])
     return elapsed_ms
+
+
+class Peak:
+    """The most kernels (and the most memory, server and kernels) seen at once under
+    ``server_pid``, sampled every ``every_s`` while in a ``with`` block."""
+
+    def __init__(self, server_pid: int, every_s: float = 0.2) -> None:
+        self.server_pid = server_pid
+        self.every_s = every_s
+        self.kernels = 0
+        self.rss_bytes = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            tree = process_tree(self.server_pid)
+            self.kernels = max(self.kernels, sum(1 for p in tree if is_kernel(p)))
+            self.rss_bytes = max(self.rss_bytes, sum(p.rss_bytes for p in tree))
+            self._stop.wait(self.every_s)
+
+    def __enter__(self) -> Peak:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()

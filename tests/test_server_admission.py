@@ -10,24 +10,22 @@ printed, never asserted tightly (a shared, noisy machine).
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import re
 import signal
 import statistics
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from pitchlab import serving
 from pitchlab.server.admission import WINDOW_S, Recent, pool_address
-from pitchlab.serving import ServerError, VoilaServer, is_kernel, process_tree
+from pitchlab.serving import Peak, Reply, ServerError, VoilaServer, is_kernel, process_tree
 
 MAX_KERNELS = 6
 PER_ADDRESS = 4
@@ -59,28 +57,8 @@ def server() -> Iterator[VoilaServer]:
     served.stop()
 
 
-@dataclass
-class Reply:
-    status: int
-    headers: dict[str, str]
-    body: str
-    seconds: float
-
-
 def fetch(server: VoilaServer, path: str, source: str = "127.0.0.1", timeout: float = 180) -> Reply:
-    """One GET from the loopback address ``source`` (Linux routes all of 127/8 to lo), the
-    whole body read, no cookie kept: an anonymous page load."""
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout, source_address=(source, 0))
-    start = time.perf_counter()
-    try:
-        conn.request("GET", path)
-        reply = conn.getresponse()
-        body = reply.read().decode("utf-8", "replace")
-        return Reply(
-            reply.status, {k.lower(): v for k, v in reply.getheaders()}, body, time.perf_counter() - start
-        )
-    finally:
-        conn.close()
+    return serving.fetch(server.url, path, source, timeout)
 
 
 def kernels(server: VoilaServer) -> list[Any]:
@@ -116,31 +94,6 @@ def at_rest(server: VoilaServer) -> None:
     )
 
 
-class PeakKernels:
-    """The most kernel processes seen at once, sampled every 0.2 s while in a ``with``."""
-
-    def __init__(self, server: VoilaServer) -> None:
-        self.server = server
-        self.peak = 0
-        self.peak_mb = 0.0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self.peak = max(self.peak, len(kernels(self.server)))
-            self.peak_mb = max(self.peak_mb, memory_mb(self.server))
-            self._stop.wait(0.2)
-
-    def __enter__(self) -> PeakKernels:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-
 def flood(server: VoilaServer, sources: list[str]) -> list[Reply]:
     """One anonymous load of the app from each address in ``sources``, 20 at a time."""
     with ThreadPoolExecutor(20) as pool:
@@ -160,7 +113,7 @@ def test_a_flood_from_one_address_leaves_the_server_serving_a_new_learner(server
     before = len(kernels(server))
     before_mb = memory_mb(server)
     start = time.monotonic()
-    with PeakKernels(server) as peak:
+    with Peak(server.proc.pid) as peak:
         replies = flood(server, ["127.0.0.2"] * 100)
         flood_s = time.monotonic() - start
         learner = fetch(server, APP)
@@ -170,7 +123,7 @@ def test_a_flood_from_one_address_leaves_the_server_serving_a_new_learner(server
         assert_refusal_page(reply, 429)
     minutes = 1 + int(flood_s // WINDOW_S)
     assert 1 <= len(served) <= PER_ADDRESS * minutes, [r.status for r in replies]
-    assert peak.peak <= MAX_KERNELS
+    assert peak.kernels <= MAX_KERNELS
     assert learner.status == 200 and WIDGET in learner.body, learner.body[:300]
     assert learner.seconds < 60, "generous: a loaded 2-core machine serves a fresh page in ~10 s"
     gone_s = wait_for(
@@ -181,26 +134,26 @@ def test_a_flood_from_one_address_leaves_the_server_serving_a_new_learner(server
     print(
         f"\nflood of 100 from one address: {len(served)} served, {len(refused)} refused "
         f"(median {1000 * statistics.median(r.seconds for r in refused):.0f} ms) in {flood_s:.1f} s; "
-        f"new learner served in {learner.seconds:.2f} s; kernels {before} before, peak {peak.peak} "
+        f"new learner served in {learner.seconds:.2f} s; kernels {before} before, peak {peak.kernels} "
         f"(cap {MAX_KERNELS}), {len(kernels(server))} after ({gone_s:.0f} s after the learner); "
-        f"memory {before_mb:.0f} MB before, peak {peak.peak_mb:.0f} MB, {memory_mb(server):.0f} MB after"
+        f"memory {before_mb:.0f} MB before, peak {peak.rss_bytes / 2**20:.0f} MB, {memory_mb(server):.0f} MB after"
     )
 
 
 def test_the_kernel_cap_holds_against_many_addresses(server: VoilaServer) -> None:
     at_rest(server)
     sources = [f"127.0.0.{10 + i % 20}" for i in range(40)]  # 2 each: under the address cap
-    with PeakKernels(server) as peak:
+    with Peak(server.proc.pid) as peak:
         replies = flood(server, sources)
     served = [r for r in replies if r.status == 200]
     refused = [r for r in replies if r.status != 200]
     assert served and refused
     for reply in refused:
         assert_refusal_page(reply, 503)
-    assert peak.peak <= MAX_KERNELS
+    assert peak.kernels <= MAX_KERNELS
     wait_for(lambda: len(kernels(server)) == POOL, UNCONNECTED_S + 90, server, "unconnected kernels gone")
     print(
-        f"\n40 loads from 20 addresses: {len(served)} served, {len(refused)} refused, peak {peak.peak} kernels"
+        f"\n40 loads from 20 addresses: {len(served)} served, {len(refused)} refused, peak {peak.kernels} kernels"
     )
 
 
