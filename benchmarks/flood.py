@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pitchlab.launcher import APP, HEALTH, launch  # noqa: E402
+from pitchlab.launcher import APP, HEALTH, config_with_pool  # noqa: E402
 from pitchlab.serving import Peak, VoilaServer, fetch, is_kernel, process_tree  # noqa: E402
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -45,9 +45,8 @@ def health(server: VoilaServer) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    plan = launch("app", 8866, pool=args.pool)
-    config = next(a.split("=", 1)[1] for a in plan.command if a.startswith("--Voila.config_file_paths="))
-    server = VoilaServer(extra_args=args.voila_arg, config_dir=Path(config))
+    config = config_with_pool(ROOT, args.pool)
+    server = VoilaServer(extra_args=args.voila_arg, config_dir=config)
     try:
         start = time.monotonic()
         server.wait_until(deadline_s=300)
