@@ -202,18 +202,20 @@ class Admission:
         """Shut down the kernels whose pages ended ``unconnected_s`` ago without their browser
         connecting; forget pages that connected, and old rate entries."""
         now = time.monotonic()
+        doomed = []
         for kernel_id, page in list(self.watched.items()):
             if kernel_id not in self.kernels or self._connections(kernel_id) > 0:
                 del self.watched[kernel_id]
             elif page.finished_at is not None and now - page.finished_at >= self.limits.unconnected_s:
                 del self.watched[kernel_id]
-                self.reaped += 1
+                doomed.append(kernel_id)
                 self.log.info(
                     "pitchlab: shutting down kernel %s: its page never connected within %.0f s",
                     kernel_id,
                     self.limits.unconnected_s,
                 )
-                await self._shut_down(kernel_id)
+        self.reaped += len(doomed)
+        await asyncio.gather(*(self._shut_down(kernel_id) for kernel_id in doomed))  # a flood's at once
         self.clients.forget_old(now)
         self.addresses.forget_old(now)
 

@@ -22,7 +22,9 @@ PATH = HEALTH
 
 
 class HealthHandler(RequestHandler):
-    """``{"ok": true, "kernels": N, "pools": {name: {"size", "ready"}}, "ready": bool}``."""
+    """``{"ok": true, "kernels": N, "unconnected_shut_down": N, "pools": {name: {"size", "ready"}},
+    "ready": bool}``: kernels alive or on their way, kernels shut down because their page
+    never connected, and each pool's places ready to send their page at once."""
 
     def get(self) -> None:
         admission: Admission = self.settings[ADMISSION]
@@ -32,6 +34,7 @@ class HealthHandler(RequestHandler):
             {
                 "ok": True,
                 "kernels": admission.live(),
+                "unconnected_shut_down": admission.reaped,
                 "pools": pools,
                 "ready": all(p["ready"] >= p["size"] for p in pools.values()),
             }
