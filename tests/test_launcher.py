@@ -38,6 +38,9 @@ def test_the_app_is_served_from_the_pages_root_with_the_classroom_config() -> No
     assert plan.command[3] == str(ROOT)  # the whole pages root: the app's links to the tutorial work
     assert "--port=8870" in plan.command and "--Voila.ip=127.0.0.1" in plan.command
     assert plan.address == "http://127.0.0.1:8870/voila/render/notebooks/app.ipynb"
+    # the address printed is the one served: Voila may not move to another port when 8870 is taken
+    assert "--Voila.port_retries=0" in plan.command
+    assert plan.health == "http://127.0.0.1:8870/pitchlab/health"  # what the watchdog asks
     _, config = config_of(plan.command)
     shipped = json.loads((ROOT / "voila.json").read_text())
     pools = config["VoilaKernelManager"]["kernel_pools_config"]

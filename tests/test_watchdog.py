@@ -101,3 +101,14 @@ def test_the_ready_line_says_what_is_ready() -> None:
     pools = {"notebooks/app.ipynb": {"size": 30, "ready": 30}}
     assert "30 preheated kernel(s)" in ready_line({"ready": True, "pools": pools})
     assert ready_line({"ready": True, "pools": {}}) == "pitchlab: the server is ready"
+
+
+def test_a_server_that_exits_before_answering_is_not_restarted(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad configuration (a port taken, a missing notebook) fails at start: restarting would
+    loop for ever, so the watchdog says so in one line and ends with the server's status."""
+    from pitchlab.watchdog import Watchdog
+
+    never = Watchdog([sys.executable, "-c", "raise SystemExit(3)"], ROOT, "http://127.0.0.1:9/none")
+    assert never.run() == 3
+    said = capsys.readouterr().out.strip().splitlines()
+    assert said == ["pitchlab: the server exited with status 3 before answering"]
