@@ -57,6 +57,7 @@ from pitchlab.cards import Card, Suit, card_name, spoken, spoken_parts
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.keys import KEYS_CSS, Keys, keys_line
+from pitchlab.lifeline import Lifeline
 from pitchlab.pace import PACES, PaceTimer
 from pitchlab.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.session import Table, bid_text, result_of
@@ -143,11 +144,16 @@ CSS = """
 """
 
 
-def style(extra: str = "") -> w.Box:
+def style(extra: str = "", *, saved: bool = False) -> w.Box:
     """The stylesheet every pitchlab page includes once (with a page's ``extra`` CSS), the
-    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), and
-    the one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`)."""
-    return w.VBox([w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys()], layout=w.Layout(margin="0"))
+    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), the
+    one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`), and
+    the one that says when the page has lost its server (:mod:`pitchlab.lifeline`; ``saved``:
+    the page keeps its game in the browser, so the warning may say so)."""
+    return w.VBox(
+        [w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys(), Lifeline(saved=saved)],
+        layout=w.Layout(margin="0"),
+    )
 
 
 def readable(text: str) -> str:
@@ -654,7 +660,15 @@ class TableApp(View):
         top.layout.display = None if choose_rules else "none"
         # side by side where there is room; on a phone the right column goes under the left
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
-        parts = [style(), self.pace_timer, top, self.howto, self.status, columns, self.coach.analysis]
+        parts = [
+            style(saved=self.autosave is not None),
+            self.pace_timer,
+            top,
+            self.howto,
+            self.status,
+            columns,
+            self.coach.analysis,
+        ]
         if self.autosave is not None:
             parts.insert(1, self.autosave.widget)
         if show_ladder:
