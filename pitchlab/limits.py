@@ -16,6 +16,11 @@ MAX_GAME_CHARS = 4 * 2**20
 to 52 gave 32 KB, a 400-hand game 282 KB; 4 MiB holds some 5,000 hands and stays under the
 10 MiB a widget's socket carries."""
 
+MAX_SEND_BYTES = 8 * 2**20
+"""What a page's text box may send to the kernel in one message: the server's websocket carries
+at most 10 MiB a message (Tornado's default) and closes on more, so this leaves room for the
+message around the text. A saved game at its cap (ASCII JSON) is half of it."""
+
 MAX_CHANCE_HANDS = 1_000_000
 """Hands for a bid-chances simulation: 500 times the default 2,000, where the estimate's
 error is already a tenth of a point; the points of every hand are kept, so the cap bounds memory."""

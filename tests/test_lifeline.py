@@ -1,13 +1,15 @@
-"""The kernel's half of the lost-connection banner, which pages carry it and what they promise
-(the browser's half: tests/browser/test_lifeline.py)."""
+"""The kernel's half of the lost-connection banner, which pages carry it and what they promise,
+and the load box's cap (the browser's halves: tests/browser/test_lifeline.py)."""
 
 from __future__ import annotations
 
 import ipywidgets as w
 import pytest
 
+from pitchlab.capped import CappedTextarea
 from pitchlab.explorer import Explorer
 from pitchlab.lifeline import LOST_AFTER_S, PING_S, PROBE_AFTER_S, Lifeline
+from pitchlab.limits import MAX_SEND_BYTES
 from pitchlab.widgets import TableApp, style
 from tests.widget_tree import walk
 
@@ -55,3 +57,11 @@ def test_the_timings_wait_for_a_busy_kernel() -> None:
     server only after a ping has waited longer than that, and gives up far later still."""
     assert PING_S <= 2 < PROBE_AFTER_S < LOST_AFTER_S
     assert LOST_AFTER_S >= 15
+
+
+def test_the_load_box_takes_a_whole_saved_game_and_no_more() -> None:
+    box = TableApp(seed=1).record_box
+    assert isinstance(box, CappedTextarea)
+    assert box.cap == 4 * 1024 * 1024  # a saved game's cap (pitchlab.limits), by hand
+    # the largest text it takes, all ASCII as a save is, quoted as the page sends it, fits
+    assert box.cap + 2 <= box.max_bytes == MAX_SEND_BYTES < 10 * 1024 * 1024

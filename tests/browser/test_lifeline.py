@@ -1,18 +1,22 @@
-"""A page that lost its server says so.
+"""A page that lost its server says so, and a paste too large to send is refused in the page.
 
 Each lost-connection test opens the app on a server of its own, plays a step or
 two, then breaks something under the page: kills the page's kernel, stops the
 server, or freezes it. The banner (``.pl-lifeline-on``, :mod:`pitchlab.lifeline`)
 must appear with its Reload button; the time it took is printed, never asserted
 (a shared machine). Reloading after a dead kernel must offer the game back.
+The paste tests put more than the load box takes into it, through the clipboard
+as a learner would, and check that the page refuses it in one line and goes on.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from pitchlab.lifeline import LOST, LOST_AFTER_S, SAVED
@@ -21,6 +25,8 @@ from tests.browser.test_pages import access_problems, fits, open_app
 
 BANNER = ".pl-lifeline-on"
 RELOAD = ".pl-lifeline-on button"
+BOX = ".pl-record-box textarea"
+REFUSAL = ".pl-capped-refusal"
 
 # Before breaking anything: the page notes the moment the banner first shows.
 WATCH_JS = """() => {
@@ -119,3 +125,49 @@ def test_a_frozen_server_shows_the_banner_until_it_answers_again(page: Page, own
         os.kill(own_server.proc.pid, signal.SIGCONT)
     page.wait_for_selector(BANNER, state="detached", timeout=60_000)
     play_a_little(page, 1)  # the page works again
+
+
+def paste(page: Page, text: str) -> None:
+    """Put ``text`` in the load box as a learner does: copy, click the box, select all, paste."""
+    page.evaluate("(text) => navigator.clipboard.writeText(text)", text)
+    page.click(BOX)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Control+V")
+
+
+@pytest.fixture
+def clipboard_page(page: Page, voila_url: str) -> Page:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_url)
+    open_app(page, voila_url)
+    page.get_by_text("Save or load this hand, or the whole game").click()
+    return page
+
+
+def saved_game_in_box(page: Page) -> None:
+    page.click(".pl-save-game")
+    page.wait_for_function(f"() => document.querySelector({json.dumps(BOX)}).value.startsWith('{{')")
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        # 11 MiB: 11 * 1,048,576 characters, more than the 4 MiB (4,194,304) a saved game may have
+        ("x" * (11 * 2**20), "at most 4,194,304 characters; this text has 11,534,336, so it was not sent"),
+        # exactly the 4 MiB of characters, but 2 bytes each once sent, plus two quotes: 2 over 8 MiB
+        ("é" * (4 * 2**20), "takes 8,388,610 bytes to send, more than the 8,388,608 a page may send"),
+    ],
+    ids=["11-MiB", "4-MiB-of-two-byte-letters"],
+)
+def test_a_paste_too_large_is_refused_in_the_page(clipboard_page: Page, text: str, refusal: str) -> None:
+    page = clipboard_page
+    saved_game_in_box(page)  # the box holds a good save: the refused paste must not leave it behind
+    paste(page, text)
+    page.wait_for_function(f"() => document.querySelector({json.dumps(REFUSAL)}).textContent !== ''")
+    assert refusal in page.inner_text(REFUSAL)
+    assert page.input_value(BOX) == ""
+    click_and_wait(page, ".pl-load-game")  # the socket is alive: the click is answered
+    assert page.inner_text(".pl-message").startswith("Could not load that game")
+    saved_game_in_box(page)
+    assert page.inner_text(REFUSAL) == ""
+    click_and_wait(page, ".pl-load-game")
+    assert "exactly where you left it" in page.inner_text(".pl-message")
