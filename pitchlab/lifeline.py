@@ -54,8 +54,11 @@ CSS = """
 .pl-lifeline-on button { min-height: 44px; padding: 6px 16px; font: bold 17px 'DejaVu Sans', Arial,
   sans-serif; color: #7a1212; background: #fff; border: 2px solid #fff; border-radius: 6px; cursor: pointer; }
 .pl-lifeline-on button:focus-visible { outline: 3px solid #fff; outline-offset: 3px; }
+body:has(.pl-lifeline-on) .jupyter-widgets-disconnected::before { content: none; }
 """
-"""The banner's look: dark red with white words (10.4:1), a fingertip-sized button, on top of the page."""
+"""The banner's look: dark red with white words (10.9:1), a fingertip-sized button, on top of the
+page. While it shows, ipywidgets' broken-link mark on every widget of a dead kernel is left out:
+the banner has said it once, and the marks push the cards out of shape."""
 
 _ESM = """
 const PING_MS = %(ping)d, PROBE_AFTER_MS = %(probe)d, LOST_AFTER_MS = %(lost)d;

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from pitchlab.lifeline import LOST, LOST_AFTER_S, SAVED
+from pitchlab.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
 from pitchlab.serving import VoilaServer, click_and_wait, is_kernel, next_move, process_tree, stop_group
-from tests.browser.test_pages import access_problems, fits, open_app
+from tests.browser.test_pages import access_problems, fits, open_app, render
 
 BANNER = ".pl-lifeline-on"
 RELOAD = ".pl-lifeline-on button"
@@ -102,6 +102,17 @@ def test_a_dead_kernel_shows_the_banner_and_a_reload_resumes(
     click_and_wait(page, ".pl-resume:visible")
     assert "exactly where you left it" in page.inner_text(".pl-message")
     assert page.inner_text(".pl-status") == status
+
+
+def test_a_page_that_keeps_no_game_promises_none(page: Page, own_server: VoilaServer) -> None:
+    """The explorer keeps nothing in the browser: its banner only says to reload."""
+    render(page, own_server.url, "notebooks/explorer.ipynb")
+    page.wait_for_selector(".pl-explorer")
+    start = page.evaluate(WATCH_JS)
+    os.kill(kernel_of(page, own_server), signal.SIGKILL)
+    banner_after(page, start, "explorer's kernel killed", timeout_s=LOST_AFTER_S + 40)
+    assert page.inner_text(BANNER).startswith(f"{LOST} {UNSAVED}")
+    assert "saved" not in page.inner_text(BANNER)
 
 
 def test_a_stopped_server_shows_the_banner(page: Page, own_server: VoilaServer, screenshots: Path) -> None:
