@@ -21,6 +21,11 @@ MAX_SAVE_CHARS = 6 * 2**20
 base64, 4/3 of the game's length plus about 100 characters, so a game at the cap above seals to
 5.6 MiB; the seat's view beside it is a few hundred characters. Still under the socket's 10 MiB."""
 
+MAX_SEND_BYTES = 8 * 2**20
+"""What a page's text box may send to the kernel in one message: the server's websocket carries
+at most 10 MiB a message (Tornado's default) and closes on more, so this leaves room for the
+message around the text. A sealed save at its cap (ASCII) is three quarters of it."""
+
 MAX_CHANCE_HANDS = 1_000_000
 """Hands for a bid-chances simulation: 500 times the default 2,000, where the estimate's
 error is already a tenth of a point; the points of every hand are kept, so the cap bounds memory."""

@@ -24,7 +24,8 @@ ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
-(:mod:`pitchlab.keys`).
+(:mod:`pitchlab.keys`). ``pl-record-box`` is the box a hand record or saved game is
+pasted into (:mod:`pitchlab.capped`).
 
 Every card button's tooltip names it in words with its state (:func:`card_words`),
 which the page makes its accessible name; playable, dead and picked cards are told
@@ -53,10 +54,13 @@ import ipywidgets as w
 from pitchlab import drawing, guide, page_request
 from pitchlab.access import ScrollRegions
 from pitchlab.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
+from pitchlab.capped import CappedTextarea
 from pitchlab.cards import Card, Suit, card_name, spoken, spoken_parts
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand, Phase
 from pitchlab.keys import KEYS_CSS, Keys, keys_line
+from pitchlab.lifeline import Lifeline
+from pitchlab.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.pace import PACES, PaceTimer
 from pitchlab.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.session import Table, bid_text, result_of
@@ -143,11 +147,16 @@ CSS = """
 """
 
 
-def style(extra: str = "") -> w.Box:
+def style(extra: str = "", *, saved: bool = False) -> w.Box:
     """The stylesheet every pitchlab page includes once (with a page's ``extra`` CSS), the
-    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), and
-    the one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`)."""
-    return w.VBox([w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys()], layout=w.Layout(margin="0"))
+    helper that makes its scrolling boxes reachable by keyboard (:mod:`pitchlab.access`), the
+    one that names cards, keeps the focus and adds the app's keys (:mod:`pitchlab.keys`), and
+    the one that says when the page has lost its server (:mod:`pitchlab.lifeline`; ``saved``:
+    the page keeps its game in the browser, so the warning may say so)."""
+    return w.VBox(
+        [w.HTML(CSS + KEYS_CSS + extra), ScrollRegions(), Keys(), Lifeline(saved=saved)],
+        layout=w.Layout(margin="0"),
+    )
 
 
 def readable(text: str) -> str:
@@ -570,10 +579,18 @@ class TableApp(View):
         self.score = classed(w.HTML(), "pl-score")
         self.log = classed(w.HTML(), "pl-log")
         self.over = w.HTML()
-        self.record_box = w.Textarea(
-            placeholder="Paste a hand record (JSON) here, then press Load.",
-            layout=w.Layout(width="100%", height="90px"),
+        self.record_box = classed(
+            CappedTextarea(
+                placeholder="Paste a hand record (JSON) here, then press Load.",
+                label="A hand record or a saved game",
+                what="A hand record or saved game",
+                cap=max(MAX_RECORD_CHARS, MAX_SAVE_CHARS),
+                layout=w.Layout(width="100%"),
+            ),
+            "pl-record-box",
         )
+        """The paste box, refused in the browser over its cap (a larger paste would close the
+        page's socket): its cap is the larger of the two loaders'; each checks its own."""
         self.save = classed(w.Button(description="Save hand"), "pl-save")
         self.save.on_click(lambda _b: self._save())
         self.load = classed(w.Button(description="Load"), "pl-load")
@@ -656,7 +673,15 @@ class TableApp(View):
         top.layout.display = None if choose_rules else "none"
         # side by side where there is room; on a phone the right column goes under the left
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
-        parts = [style(), self.pace_timer, top, self.howto, self.status, columns, self.coach.analysis]
+        parts = [
+            style(saved=self.autosave is not None),
+            self.pace_timer,
+            top,
+            self.howto,
+            self.status,
+            columns,
+            self.coach.analysis,
+        ]
         if self.autosave is not None:
             parts.insert(1, self.autosave.widget)
         if show_ladder:

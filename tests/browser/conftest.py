@@ -40,8 +40,16 @@ def pytest_runtest_makereport(
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Base URL of a Voila server on a free port, serving the repo root."""
-    with _served() as url:
-        yield url
+    with _served() as server:
+        yield server.url
+
+
+@pytest.fixture
+def own_server() -> Iterator[VoilaServer]:
+    """A server for one test alone, whose processes the test may kill or stop (see
+    ``own_voila_url``)."""
+    with _served() as server:
+        yield server
 
 
 @pytest.fixture
@@ -50,13 +58,13 @@ def own_voila_url() -> Iterator[str]:
     server had rendered a dozen others (its kernel started and Voila never connected to it):
     state Voila 0.5 keeps per server (issue 13 tracks the server side). A page checked for its
     own errors gets a server of its own, so one page's trouble cannot pass to the next."""
-    with _served() as url:
-        yield url
+    with _served() as server:
+        yield server.url
 
 
 @contextmanager
-def _served() -> Iterator[str]:
-    """Start a server, yield its URL, stop it; while it runs, its log is the one a failure shows."""
+def _served() -> Iterator[VoilaServer]:
+    """Start a server, yield it, stop it; while it runs, its log is the one a failure shows."""
     # The app's preheated kernel is refilled at once, not after the classroom's delay: each
     # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
     extra = ["--VoilaKernelManager.fill_delay=0"]
@@ -69,7 +77,7 @@ def _served() -> Iterator[str]:
             server.wait_until(deadline_s=START_DEADLINE_S)
         except ServerError as exc:
             pytest.fail(str(exc))
-        yield server.url
+        yield server
     finally:
         server.stop()
         _SERVERS.remove(server)
