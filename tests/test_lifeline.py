@@ -59,9 +59,9 @@ def test_the_timings_wait_for_a_busy_kernel() -> None:
     assert LOST_AFTER_S >= 15
 
 
-def test_the_load_box_takes_a_whole_saved_game_and_no_more() -> None:
+def test_the_load_box_takes_a_whole_sealed_save_and_no_more() -> None:
     box = TableApp(seed=1).record_box
     assert isinstance(box, CappedTextarea)
-    assert box.cap == 4 * 1024 * 1024  # a saved game's cap (pitchlab.limits), by hand
+    assert box.cap == 6 * 1024 * 1024  # a sealed save's cap (pitchlab.limits), by hand
     # the largest text it takes, all ASCII as a save is, quoted as the page sends it, fits
     assert box.cap + 2 <= box.max_bytes == MAX_SEND_BYTES < 10 * 1024 * 1024
