@@ -18,10 +18,10 @@ server's cores and need several CPU seconds per page, far more than the server
 spends on it. So that they cannot starve the server and pass their slowness off
 as its failure:
 
-- the browser runs at the lowest CPU priority (``nice 19``; ``--browser-nice``),
-  so the server and its kernels get the cores first;
-- a probe outside the browser asks the server for a small static file every
-  second: if the server stopped answering, this says so;
+- every thread of the browser is kept at the lowest CPU priority (nice 19,
+  ``--browser-nice``), so the server and its kernels get the cores first;
+- a probe outside the browser asks the server's health address every second:
+  if the server stopped answering, this says so;
 - every failed session is put on one side: ``server`` when the page was refused,
   not sent in full, or shows an error or a lost connection; ``browser`` when the
   server had sent the whole page and the learner's browser did not get through
@@ -64,6 +64,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
 
 from pitchlab.launcher import APP, config_with_pool
+from pitchlab.server.health import PATH as HEALTH
 from pitchlab.serving import (
     APP_TEXT_JS,
     BID_CLASSES_JS,
@@ -247,11 +248,13 @@ def is_browser(proc: Proc) -> bool:
 
 
 class Sampler:
-    """Samples the server's process tree and the browser's in a thread until stopped."""
+    """Samples the server's process tree and the browser's in a thread until stopped, and keeps
+    every browser thread at ``browser_nice`` (new pages start new processes)."""
 
-    def __init__(self, server_pid: int, usage: Usage) -> None:
+    def __init__(self, server_pid: int, usage: Usage, browser_nice: int = 0) -> None:
         self.server_pid = server_pid
         self.usage = usage
+        self.browser_nice = browser_nice
         self.kernel_pids: set[int] = set()
         self._cpu_base: dict[int, float] = {}  # CPU already spent when sampling began
         self._browser_cpu: dict[int, float] = {}
@@ -294,6 +297,8 @@ class Sampler:
         for proc in process_tree(os.getpid()):
             if is_browser(proc):
                 self._browser_cpu[proc.pid] = self._spent(proc)
+                if self.browser_nice:
+                    renice(proc.pid, self.browser_nice)
         u.browser_cpu_s = sum(self._browser_cpu.values())
 
 
@@ -355,11 +360,11 @@ def class_server(
 
 
 class Probe:
-    """Asks the server for a small static file every second, outside the browser: whether the
-    server itself kept answering while the class arrived."""
+    """Asks the server's health address every second, outside the browser: whether the server
+    itself kept answering while the class arrived."""
 
     def __init__(self, url: str, usage: Usage) -> None:
-        self.url = f"{url}/voila/static/"
+        self.url = f"{url}{HEALTH}"
         self.usage = usage
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="load-probe", daemon=True)
@@ -381,16 +386,18 @@ class Probe:
                 self.usage.probe_failures += 1
 
 
-def browser_command(nice: int) -> str:
-    """Chromium, at CPU priority ``nice`` (0: as is): a small script that execs it under nice,
-    since Playwright takes an executable, not a command line."""
-    if nice == 0:
-        return CHROMIUM
-    fd, name = tempfile.mkstemp(prefix="pitchlab-load-chromium-", suffix=".sh")
-    with os.fdopen(fd, "w") as script:
-        script.write(f'#!/bin/sh\nexec nice -n {nice} {CHROMIUM} "$@"\n')
-    os.chmod(name, 0o755)
-    return name
+def renice(pid: int, nice: int) -> None:
+    """Every thread of ``pid`` at CPU priority ``nice`` (Linux keeps a nice value per thread, and
+    Chromium, run as root, raises some of its own threads' priority: nice on its command line
+    is not enough). A process or thread that has gone is skipped."""
+    try:
+        threads = [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return
+    for tid in threads:
+        with contextlib.suppress(OSError):
+            if os.getpriority(os.PRIO_PROCESS, tid) != nice:
+                os.setpriority(os.PRIO_PROCESS, tid, nice)
 
 
 # ------------------------------------------------------- a learner, by clicks
@@ -518,7 +525,7 @@ async def run_level(browser: Browser, n: int, args: argparse.Namespace) -> dict[
             await asyncio.to_thread(wait_quiet, server.proc.pid, args.start_deadline)
             if pool:
                 usage.pool_fill_s = time.perf_counter() - started
-            sampler = Sampler(server.proc.pid, usage)
+            sampler = Sampler(server.proc.pid, usage, args.browser_nice)
             with sampler, Probe(server.url, usage):
                 usage.kernel_start_cpu_s = list(usage.kernel_cpu_s.values())  # the pool, idle and rendered
                 global_end = time.monotonic() + args.deadline
@@ -577,8 +584,7 @@ async def run_all(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     if main_task is not None:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     async with async_playwright() as pw:
-        executable = browser_command(args.browser_nice)
-        browser = await pw.chromium.launch(executable_path=executable, args=[*CHROMIUM_ARGS, *UNTHROTTLED])
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *UNTHROTTLED])
         try:
             for n in args.sessions:
                 figures[str(n)] = await run_level(browser, n, args)
@@ -587,8 +593,6 @@ async def run_all(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(browser.close(), 30)
-            if executable != CHROMIUM:
-                Path(executable).unlink(missing_ok=True)
     return figures
 
 

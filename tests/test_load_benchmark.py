@@ -9,6 +9,7 @@ import json
 import math
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -136,3 +137,22 @@ def test_a_learner_bids_the_lowest_offered_else_passes() -> None:
     assert bid_move(["pl-bid pl-bid-pass", "pl-bid pl-bid-3", "pl-bid pl-bid-2"]) == ".pl-bid-2:visible"
     assert bid_move(["pl-bid pl-bid-pass"]) == ".pl-bid-pass:visible"
     assert bid_move([]) is None
+
+
+def test_renice_lowers_every_thread_of_a_process() -> None:
+    # a child with two threads; its nice value is read back from /proc, not through os.getpriority
+    code = "import threading, time; threading.Thread(target=time.sleep, args=(30,)).start(); time.sleep(30)"
+    child = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        tasks = Path(f"/proc/{child.pid}/task")
+        for _ in range(100):
+            if len(list(tasks.iterdir())) >= 2:
+                break
+            time.sleep(0.05)
+        load.renice(child.pid, 19)
+        nices = [int((tid / "stat").read_text().rsplit(")", 1)[1].split()[16]) for tid in tasks.iterdir()]
+        assert len(nices) >= 2 and set(nices) == {19}
+        load.renice(999_999_999, 19)  # gone: nothing happens
+    finally:
+        child.kill()
+        child.wait()

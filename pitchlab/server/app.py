@@ -108,11 +108,12 @@ class ClassServer(Voila):  # type: ignore[misc]
         "address: raise it or set 0 (no cap).",
     )
     unconnected_kernel_timeout = Float(
-        60.0,
+        120.0,
         config=True,
         help="Seconds after a page was sent within which its browser must connect to its "
         "kernel (a slow school laptop loading the page's scripts over a busy network takes "
-        "some seconds); a kernel still unconnected then is shut down, so pages fetched by a "
+        "some seconds, and 30 test browsers sharing the server's two cores took over a "
+        "minute); a kernel still unconnected then is shut down, so pages fetched by a "
         "script hold no kernel until the 10-minute cull.",
     )
 

@@ -117,6 +117,14 @@ class OwnKernelSocket(VoilaKernelWebsocketHandler):  # type: ignore[misc]
     """``/api/kernels/<id>/channels``, the widgets' connection to the kernel: its owner's
     only (refused with 403 before the websocket opens)."""
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The refusal in one plain line: Jupyter's error page is a template Voilà's template
+        folders lack, so rendering it failed with a traceback in the log."""
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        reason = getattr(error, "log_message", None) or self._reason
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {reason}\n")
+
     async def pre_get(self) -> None:
         require_owner(self, self.kernel_id)
         await super().pre_get()
