@@ -187,4 +187,4 @@ def test_the_owners_page_shuts_its_kernel_down(
     learner, kernel_id = learner_kernel
     assert learner.shut_down(kernel_id, {"Origin": server.url}) == 204
     status, reply = learner.kernel_model(kernel_id)
-    assert status == 403 and reply["message"] == "no such kernel"
+    assert status == 404 and reply["message"] == "no such kernel"

@@ -62,12 +62,14 @@ def owners(handler: RequestHandler) -> Owners:
 
 
 def require_owner(handler: Any, kernel_id: str) -> None:
-    """Refuse (403) unless the browser asking owns ``kernel_id`` (or claims it now).
+    """Refuse unless the browser asking owns ``kernel_id`` (or claims it now): 404 for a kernel
+    that is not running (a page learns so that its kernel has gone: kernel ids are random, so
+    this tells a stranger nothing), 403 for another browser's.
 
     ``handler`` is a Jupyter handler: it has ``kernel_manager``."""
     live = set(handler.kernel_manager.list_kernel_ids())
     if kernel_id not in live:
-        raise HTTPError(403, "no such kernel")
+        raise HTTPError(404, "no such kernel")
     if not owners(handler).claim(kernel_id, client_id(handler), live):
         raise HTTPError(403, "this kernel belongs to another page")
 

@@ -54,4 +54,4 @@ def test_only_the_owner_reaches_the_kernel_and_closing_the_tab_frees_it(
     while (status := kernel_status(owner, voila_url, kernel_id)) == (200, "") and time.monotonic() < deadline:
         time.sleep(0.5)
     page.context.close()
-    assert status == (403, "no such kernel"), f"the closed tab's kernel still runs: {status}"
+    assert status == (404, "no such kernel"), f"the closed tab's kernel still runs: {status}"
