@@ -6,10 +6,12 @@ so that a test built on them checks the engine against the rules.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
@@ -247,3 +249,23 @@ Team 0: 1+1+3+1+2+2 = 10, team 1: 0.
 
 def all_points_deal(dealer: int = 0) -> pl.Hand:
     return deal(ALL_POINTS_DEAL, dealer=dealer)
+
+
+T = TypeVar("T")
+
+
+def in_own_thread(work: Callable[[], T]) -> T:
+    """``work()`` run in a thread of its own; its result, or its exception raised here.
+
+    Once a browser test has run in a pytest-xdist worker, Playwright's sync API keeps an
+    asyncio loop marked as running on that worker's test thread for the rest of the session
+    (the ``pw`` fixture is session-wide), so ``asyncio.run`` and a second ``sync_playwright``
+    refuse there. A fresh thread has no running loop."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(work).result()
+
+
+def run_async(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(make())`` in a thread of its own (see :func:`in_own_thread`); the coroutine
+    is made there too, so none is left un-awaited if the run cannot start."""
+    return in_own_thread(lambda: asyncio.run(make()))

@@ -3,7 +3,6 @@ learners' server config and the command. tests/test_jupyterhub.py runs the whole
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import importlib
 import json
@@ -30,6 +29,7 @@ from pitchlab.hub import (
     singleuser_config,
 )
 from pitchlab.serving import ROOT
+from tests.helpers import run_async
 
 # RFC 7914, section 12, the third vector: scrypt("pleaseletmein", "SodiumChloride", N=16384, r=8, p=1)
 RFC_7914 = bytes.fromhex(
@@ -111,7 +111,7 @@ def test_a_bad_accounts_file_names_its_line(tmp_path: Path) -> None:
 
 def _login(auth: ClassAuthenticator, name: str, password: str) -> str | None:
     """The hub's own path through the authenticator: authenticate, normalize, validate, allow."""
-    user = asyncio.run(auth.get_authenticated_user(None, {"username": name, "password": password}))
+    user = run_async(lambda: auth.get_authenticated_user(None, {"username": name, "password": password}))
     return None if user is None else str(user["name"])
 
 

@@ -39,6 +39,7 @@ from pitchlab.serving import (
     offline,
     process_tree,
 )
+from tests.helpers import in_own_thread
 
 RECIPE = ROOT / "deploy" / "jupyterhub"
 SCREENSHOTS = ROOT / "screenshots"
@@ -256,26 +257,29 @@ def test_a_learner_in_a_browser_plays_through_the_hub(hub: Hub) -> None:
         pytest.skip(f"Chromium not found at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            offline(context)
-            context.set_default_timeout(120_000)
-            page = context.new_page()
-            page.goto(f"{hub.url}/hub/login")
-            page.fill("#username_input", "Ana ")  # names are matched without case or spaces
-            page.fill("#password_input", CLASS_CODE)
-            page.click("#login_submit")
-            page.wait_for_url(f"**/user/ana{DEFAULT_URL}")
-            page.locator(".pl-app").wait_for(state="visible")
-            move = next_move(page, patience_ms=60_000)
-            assert move is not None, "the table offers the learner something to press"
-            click_and_wait(page, move)  # fails unless the app redraws after the click
-            SCREENSHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=SCREENSHOTS / "jupyterhub-app.png")
-        finally:
-            browser.close()
+    def play() -> None:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            try:
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                offline(context)
+                context.set_default_timeout(120_000)
+                page = context.new_page()
+                page.goto(f"{hub.url}/hub/login")
+                page.fill("#username_input", "Ana ")  # names are matched without case or spaces
+                page.fill("#password_input", CLASS_CODE)
+                page.click("#login_submit")
+                page.wait_for_url(f"**/user/ana{DEFAULT_URL}")
+                page.locator(".pl-app").wait_for(state="visible")
+                move = next_move(page, patience_ms=60_000)
+                assert move is not None, "the table offers the learner something to press"
+                click_and_wait(page, move)  # fails unless the app redraws after the click
+                SCREENSHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=SCREENSHOTS / "jupyterhub-app.png")
+            finally:
+                browser.close()
+
+    in_own_thread(play)  # a browser test before this one may hold Playwright on this thread
 
 
 def test_stopping_the_hub_stops_every_server_and_kernel(hub: Hub) -> None:

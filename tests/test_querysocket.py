@@ -26,6 +26,7 @@ from websockets.typing import Origin
 from pitchlab.limits import MAX_CACHED_REQUESTS
 from pitchlab.server.querysocket import QuerySocket, prune
 from pitchlab.serving import free_port
+from tests.helpers import run_async
 
 KERNELS = [f"{n:08x}-0000-4000-8000-000000000000" for n in range(1, 4)]
 MADE_UP = "deadbeef-dead-4ead-8ead-deaddeaddead"
@@ -123,7 +124,7 @@ async def pooled_then_attacked(handler: type, attacked_id: str) -> dict[str, Any
 
 def test_voilas_handler_drops_other_kernels_waiters() -> None:
     """The upstream bug, kept as a test: the day Voilà fixes it, this fails and the swap can go."""
-    result = asyncio.run(pooled_then_attacked(RequestInfoSocketHandler, MADE_UP))
+    result = run_async(lambda: pooled_then_attacked(RequestInfoSocketHandler, MADE_UP))
     assert result["accepted"] == SOCKETS
     assert result["waiting"] == [], "every pooled kernel's entry was deleted by the attacker's closes"
     assert set(result["got"].values()) == {None}, "so no kernel ever hears of its page"
@@ -132,7 +133,7 @@ def test_voilas_handler_drops_other_kernels_waiters() -> None:
 
 @pytest.mark.parametrize("attacked_id", [MADE_UP, KERNELS[0]], ids=["made-up-id", "a-live-kernel"])
 def test_our_socket_keeps_every_kernels_waiter(attacked_id: str) -> None:
-    result = asyncio.run(pooled_then_attacked(QuerySocket, attacked_id))
+    result = run_async(lambda: pooled_then_attacked(QuerySocket, attacked_id))
     assert result["accepted"] == 0, "a made-up id, or a kernel that already has its socket, is refused"
     assert result["waiting"] == KERNELS
     assert result["got"] == {k: {"QUERY_STRING": k} for k in KERNELS}
@@ -159,7 +160,7 @@ def test_a_browser_cannot_open_the_kernels_socket() -> None:
             await server.close_all_connections()
         return None
 
-    assert asyncio.run(run()) == 403
+    assert run_async(run) == 403
     assert KERNELS[0] not in RequestInfoSocketHandler._waiters
 
 
@@ -184,7 +185,7 @@ def test_a_kernel_that_connects_late_still_gets_its_request_once() -> None:
             server.stop()
             await server.close_all_connections()
 
-    got, still_cached = asyncio.run(run())
+    got, still_cached = run_async(run)
     assert got == {"QUERY_STRING": "seed=7"}
     assert not still_cached
 

@@ -549,7 +549,8 @@ def test_a_game_is_played_through_the_session_and_saved_and_restored(name: str) 
         saved = table.saved_game()
         again = Table(rules=rules, seed=1)
         again.restore_game(saved)
-        assert again.saved_game() == saved
+        # a sealed save differs each time it is made (a fresh nonce): compare the games inside
+        assert pl.dumps_game(again.game) == pl.dumps_game(table.game)
         if table.game.winner is not None or not table.new_hand():
             break
 
