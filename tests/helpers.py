@@ -9,13 +9,15 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import Counter
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import pytest
 
 import pitchlab as pl
+from pitchlab.serving import ServerError, VoilaServer
 
 RANKS_HIGH_TO_LOW = "AKQJT98765432"
 SUITS = "SHDC"
@@ -269,3 +271,20 @@ def run_async(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """``asyncio.run(make())`` in a thread of its own (see :func:`in_own_thread`); the coroutine
     is made there too, so none is left un-awaited if the run cannot start."""
     return in_own_thread(lambda: asyncio.run(make()))
+
+
+@contextmanager
+def voila_server(
+    extra_args: Sequence[str] = (), deadline_s: float = 120, ready: str | None = None
+) -> Iterator[VoilaServer]:
+    """A class server for a test: started, waited for (a server that does not start fails the
+    test with its log), and stopped on the way out."""
+    server = VoilaServer(extra_args=extra_args)
+    try:
+        try:
+            server.wait_until(ready=ready, deadline_s=deadline_s)
+        except ServerError as exc:
+            pytest.fail(str(exc))
+        yield server
+    finally:
+        server.stop()

@@ -9,19 +9,14 @@ from collections.abc import Iterator
 import pytest
 
 from pitchlab.server.clients import COOKIE
-from pitchlab.serving import ServerError, VoilaServer
+from pitchlab.serving import VoilaServer
+from tests.helpers import voila_server
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    served = VoilaServer(extra_args=["--VoilaKernelManager.fill_delay=0"])
-    try:
-        served.wait_until(deadline_s=90)
-    except ServerError as exc:
-        served.stop()
-        pytest.fail(str(exc))
-    yield served
-    served.stop()
+    with voila_server(["--VoilaKernelManager.fill_delay=0"], deadline_s=90) as served:
+        yield served
 
 
 def test_a_page_gives_the_browser_a_signed_id_once(server: VoilaServer) -> None:

@@ -26,6 +26,7 @@ import pytest
 from pitchlab import serving
 from pitchlab.server.admission import WINDOW_S, Recent, pool_address
 from pitchlab.serving import Peak, Reply, ServerError, VoilaServer, is_kernel, process_tree
+from tests.helpers import voila_server
 
 MAX_KERNELS = 6
 PER_ADDRESS = 4
@@ -40,21 +41,14 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    served = VoilaServer(
-        extra_args=[
-            "--VoilaKernelManager.fill_delay=0",
-            f"--ClassServer.max_kernels={MAX_KERNELS}",
-            f"--ClassServer.address_starts_per_minute={PER_ADDRESS}",
-            f"--ClassServer.unconnected_kernel_timeout={UNCONNECTED_S}",
-        ]
-    )
-    try:
-        served.wait_until(deadline_s=120)
-    except ServerError as exc:
-        served.stop()
-        pytest.fail(str(exc))
-    yield served
-    served.stop()
+    caps = [
+        "--VoilaKernelManager.fill_delay=0",
+        f"--ClassServer.max_kernels={MAX_KERNELS}",
+        f"--ClassServer.address_starts_per_minute={PER_ADDRESS}",
+        f"--ClassServer.unconnected_kernel_timeout={UNCONNECTED_S}",
+    ]
+    with voila_server(caps) as served:
+        yield served
 
 
 def fetch(server: VoilaServer, path: str, source: str = "127.0.0.1", timeout: float = 180) -> Reply:

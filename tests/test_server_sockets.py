@@ -25,7 +25,8 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from pitchlab.server.clients import COOKIE
-from pitchlab.serving import ServerError, VoilaServer, wait_quiet
+from pitchlab.serving import VoilaServer, wait_quiet
+from tests.helpers import voila_server
 
 APP = "/voila/render/notebooks/app.ipynb"
 HANG_S = 120.0
@@ -36,14 +37,8 @@ MADE_UP = "deadbeef-dead-4ead-8ead-deaddeaddead"
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    served = VoilaServer(extra_args=["--VoilaKernelManager.fill_delay=0"])
-    try:
-        served.wait_until(ready="is filled with", deadline_s=120)
-    except ServerError as exc:
-        served.stop()
-        pytest.fail(str(exc))
-    yield served
-    served.stop()
+    with voila_server(["--VoilaKernelManager.fill_delay=0"], ready="is filled with") as served:
+        yield served
 
 
 @dataclass

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from pitchlab.serving import ServerError, VoilaServer, offline
+from pitchlab.serving import offline
 from tests.browser.test_pages import access_problems, fits
+from tests.helpers import voila_server
 
 APP = "/voila/render/notebooks/app.ipynb"
 SHOTS = Path(os.environ.get("PITCHLAB_SHOTS", "")) if os.environ.get("PITCHLAB_SHOTS") else None
@@ -21,14 +22,8 @@ SHOTS = Path(os.environ.get("PITCHLAB_SHOTS", "")) if os.environ.get("PITCHLAB_S
 @pytest.fixture(scope="module")
 def full_url() -> Iterator[str]:
     """A server whose cap is its pool's one kernel: every new page finds the class full."""
-    server = VoilaServer(extra_args=["--ClassServer.max_kernels=1"])
-    try:
-        server.wait_until(deadline_s=120)
-    except ServerError as exc:
-        server.stop()
-        pytest.fail(str(exc))
-    yield server.url
-    server.stop()
+    with voila_server(["--ClassServer.max_kernels=1"]) as server:
+        yield server.url
 
 
 @pytest.mark.parametrize("width", [1280, 375])
