@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -88,20 +89,31 @@ async def attack(url: str, kernel_id: str, closed: list[int]) -> int:
     return len(opened)
 
 
+@contextlib.asynccontextmanager
+async def query_server(handler: type) -> AsyncIterator[str]:
+    """``handler`` serving the query route on a free loopback port, with the pool's three
+    kernels live; yields the websocket base URL, and stops the server on the way out."""
+    port = free_port()
+    server = HTTPServer(
+        Application(
+            [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", handler)],
+            kernel_manager=Kernels(KERNELS),
+        )
+    )
+    server.listen(port, "127.0.0.1")
+    try:
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        server.stop()
+        await server.close_all_connections()
+
+
 async def pooled_then_attacked(handler: type, attacked_id: str) -> dict[str, Any]:
     """Three kernels wait on their sockets as a pool's do; a student runs the 31-socket trick
     on ``attacked_id``; then a page takes each kernel. What each kernel received, and what
     the server's table held after the attack."""
     counted, closed = counting(handler)
-    port = free_port()
-    app = Application(
-        [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", counted)],
-        kernel_manager=Kernels(KERNELS),
-    )
-    server = HTTPServer(app)
-    server.listen(port, "127.0.0.1")
-    url = f"ws://127.0.0.1:{port}"
-    try:
+    async with query_server(counted) as url:
         kernels = {k: await connect(f"{url}/voila/query/{k}", open_timeout=HANG_S) for k in KERNELS}
         await until(lambda: all(k in RequestInfoSocketHandler._waiters for k in KERNELS), "kernels wait")
         accepted = await attack(url, attacked_id, closed)
@@ -117,9 +129,6 @@ async def pooled_then_attacked(handler: type, attacked_id: str) -> dict[str, Any
                 got[k] = None
             await ws.close()
         return {"accepted": accepted, "waiting": waiting, "got": got}
-    finally:
-        server.stop()
-        await server.close_all_connections()
 
 
 def test_voilas_handler_drops_other_kernels_waiters() -> None:
@@ -142,22 +151,12 @@ def test_our_socket_keeps_every_kernels_waiter(attacked_id: str) -> None:
 
 def test_a_browser_cannot_open_the_kernels_socket() -> None:
     async def run() -> int | None:
-        port = free_port()
-        server = HTTPServer(
-            Application(
-                [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", QuerySocket)],
-                kernel_manager=Kernels(KERNELS),
-            )
-        )
-        server.listen(port, "127.0.0.1")
-        try:
-            same = Origin(f"http://127.0.0.1:{port}")  # as devtools on the app's own page would send
-            await connect(f"ws://127.0.0.1:{port}/voila/query/{KERNELS[0]}", origin=same)
-        except InvalidStatus as refused:
-            return refused.response.status_code
-        finally:
-            server.stop()
-            await server.close_all_connections()
+        async with query_server(QuerySocket) as url:
+            same = Origin(url.replace("ws://", "http://"))  # as devtools on the app's own page would send
+            try:
+                await connect(f"{url}/voila/query/{KERNELS[0]}", origin=same)
+            except InvalidStatus as refused:
+                return refused.response.status_code
         return None
 
     assert run_async(run) == 403
@@ -166,24 +165,13 @@ def test_a_browser_cannot_open_the_kernels_socket() -> None:
 
 def test_a_kernel_that_connects_late_still_gets_its_request_once() -> None:
     async def run() -> tuple[Any, bool]:
-        port = free_port()
-        server = HTTPServer(
-            Application(
-                [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", QuerySocket)],
-                kernel_manager=Kernels(KERNELS),
-            )
-        )
-        server.listen(port, "127.0.0.1")
-        try:
+        async with query_server(QuerySocket) as url:
             RequestInfoSocketHandler.send_updates(
                 {"kernel_id": KERNELS[1], "payload": {"QUERY_STRING": "seed=7"}}
             )
-            async with connect(f"ws://127.0.0.1:{port}/voila/query/{KERNELS[1]}") as ws:
+            async with connect(f"{url}/voila/query/{KERNELS[1]}") as ws:
                 got = json.loads(await asyncio.wait_for(ws.recv(), timeout=HANG_S))
             return got, KERNELS[1] in RequestInfoSocketHandler._cache
-        finally:
-            server.stop()
-            await server.close_all_connections()
 
     got, still_cached = run_async(run)
     assert got == {"QUERY_STRING": "seed=7"}
