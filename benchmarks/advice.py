@@ -1,4 +1,4 @@
-"""How long the advisor takes to answer: the figures behind ``pitchlab.advice.ADVISOR_SAMPLES``.
+"""How long the advisor takes to answer: the figures behind ``pitchlab.bots.advice.ADVISOR_SAMPLES``.
 
     python benchmarks/advice.py                       # a table, for the shipped sample count
     python benchmarks/advice.py --samples 12 16 20    # compare sample counts
@@ -23,8 +23,8 @@ import time
 from collections.abc import Iterator
 
 import pitchlab as pl
-from pitchlab.advice import ADVISOR_SAMPLES, ADVISOR_SUIT_HANDS
-from pitchlab.strong import StrongPlayer, solvable
+from pitchlab.bots.advice import ADVISOR_SAMPLES, ADVISOR_SUIT_HANDS
+from pitchlab.bots.strong import StrongPlayer, solvable
 
 
 def positions(deals: int) -> Iterator[tuple[str, pl.Hand]]:

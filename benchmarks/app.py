@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
-from pitchlab.launcher import config_with_pool
+from pitchlab.server.launcher import config_with_pool
 from pitchlab.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -228,7 +228,7 @@ def first_paint(
 KERNEL_SIDE = """
 import json, time
 start = time.perf_counter()
-from pitchlab.widgets import TableApp
+from pitchlab.ui.widgets import TableApp
 imported = time.perf_counter()
 app = TableApp(autosave="app")
 app.follow_address()

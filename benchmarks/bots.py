@@ -6,15 +6,15 @@
 * ``false_claims`` / ``claims_checked``: every decision of the rule-based bot
   (and, where the solver can search the ruleset, of the strong bot with few
   samples) in hands dealt at random in every ruleset, its claims judged by
-  :func:`pitchlab.claimcheck.false_claims`, the checker written apart from the
+  :func:`pitchlab.bots.claimcheck.false_claims`, the checker written apart from the
   bots; per ruleset, and with examples of any false claim found.
 * ``strong_vs_rule_based``, ``new_vs_old_strong``,
   ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
-  (:func:`pitchlab.simulation.duel_games`, every deal sequence played both
+  (:func:`pitchlab.bots.simulation.duel_games`, every deal sequence played both
   ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
-  :mod:`pitchlab.bots_v1`.
+  :mod:`pitchlab.bots.v1`.
 * ``bid_regret``: net points a bidding turn gives up against the best answer in
-  hindsight (:func:`pitchlab.bidding.bid_regret`), for the ladder's bidding and the game model's.
+  hindsight (:func:`pitchlab.bots.bidding.bid_regret`), for the ladder's bidding and the game model's.
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -37,11 +37,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import pitchlab as pl
-from pitchlab.bots_v1 import RuleBasedV1, StrongV1
-from pitchlab.claimcheck import false_claims
-from pitchlab.players import Decision, Player
-from pitchlab.simulation import Duel, FastPlayer, duel_games
-from pitchlab.strong import StrongPlayer, solvable
+from pitchlab.bots.claimcheck import false_claims
+from pitchlab.bots.players import Decision, Player
+from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
+from pitchlab.bots.strong import StrongPlayer, solvable
+from pitchlab.bots.v1 import RuleBasedV1, StrongV1
 
 FAST_RULESETS = ("ten-point", "auction-pitch")
 """Rulesets timed for ``rule_based_fast_hands_per_s``: trump-only play and follow-suit play."""
@@ -181,8 +181,8 @@ def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
     """Mean net points a bidding turn gives up against the best answer in hindsight (ten-point,
     dealt at 0-0, ``--games`` deals), for today's bidding (the ladder's) and the new (the game
-    model's), through :func:`pitchlab.bidding.bid_regret`."""
-    from pitchlab.bidding import bid_regret as regret
+    model's), through :func:`pitchlab.bots.bidding.bid_regret`."""
+    from pitchlab.bots.bidding import bid_regret as regret
 
     old = pl.RuleBasedPlayer(bidding="ladder")
     new = pl.RuleBasedPlayer(bidding="game")
@@ -192,7 +192,7 @@ def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
     }
     return (
         found,
-        f"pitchlab.bidding.bid_regret over {args.games} ten-point deals at 0-0, net points per bidding turn",
+        f"pitchlab.bots.bidding.bid_regret over {args.games} ten-point deals at 0-0, net points per bidding turn",
     )
 
 

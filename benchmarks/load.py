@@ -63,8 +63,8 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
 
-from pitchlab.launcher import APP, config_with_pool
 from pitchlab.server.health import PATH as HEALTH
+from pitchlab.server.launcher import APP, config_with_pool
 from pitchlab.serving import (
     APP_TEXT_JS,
     BID_CLASSES_JS,

@@ -21,7 +21,8 @@ from collections.abc import Callable
 import numpy as np
 
 import pitchlab as pl
-from pitchlab import inference, sampling, simulation
+from pitchlab.bots import simulation
+from pitchlab.odds import inference, sampling
 
 Figure = Callable[[argparse.Namespace], float]
 

@@ -22,7 +22,7 @@ import statistics
 import time
 
 import pitchlab as pl
-from pitchlab import solver
+from pitchlab.bots import solver
 
 
 def first_leads(deals: int, seed: int) -> list[pl.Hand]:
@@ -49,7 +49,7 @@ def solve_times_ms(hands: list[pl.Hand]) -> list[float]:
 
 def strong_move_times_s(hands: list[pl.Hand]) -> list[float]:
     """Seconds per strong-bot card choice, at every play decision of ``hands`` (played on by it)."""
-    from pitchlab.strong import StrongPlayer
+    from pitchlab.bots.strong import StrongPlayer
 
     strong = StrongPlayer(seed=1)
     times = []

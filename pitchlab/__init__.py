@@ -10,22 +10,8 @@ Everything a notebook or a script needs is here: ``import pitchlab as pl``.
 Card('TH')
 """
 
-from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
-from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
-from pitchlab.errors import (
-    BadDeal,
-    BadRecord,
-    CardError,
-    IllegalAction,
-    PitchError,
-    SaveRefused,
-    UnknownRuleset,
-)
-from pitchlab.game import Game, ScoredHand, winner_after
-from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
-from pitchlab.inference import Posterior, posterior, posterior_given
-from pitchlab.ladder import Ladder
-from pitchlab.players import (
+from pitchlab.bots.ladder import Ladder
+from pitchlab.bots.players import (
     Decision,
     Player,
     RandomPlayer,
@@ -34,7 +20,33 @@ from pitchlab.players import (
     estimate,
     play_hand,
 )
-from pitchlab.record import (
+from pitchlab.bots.simulation import BidChances, bid_chances
+from pitchlab.engine.actions import (
+    PASS,
+    THROW_IN,
+    Action,
+    Bid,
+    Bury,
+    Call,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    ThrowIn,
+)
+from pitchlab.engine.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from pitchlab.engine.errors import (
+    BadDeal,
+    BadRecord,
+    CardError,
+    IllegalAction,
+    PitchError,
+    SaveRefused,
+    UnknownRuleset,
+)
+from pitchlab.engine.game import Game, ScoredHand, winner_after
+from pitchlab.engine.hand import Hand, HandResult, Phase, Refill, Trick
+from pitchlab.engine.record import (
     FORMAT,
     GAME_FORMAT,
     action_code,
@@ -48,11 +60,11 @@ from pitchlab.record import (
     summary,
     to_record,
 )
-from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
-from pitchlab.saves import SAVE_FORMAT, open_game, seal_game
-from pitchlab.simulation import BidChances, bid_chances
-from pitchlab.stats import Estimate
-from pitchlab.view import SeatView
+from pitchlab.engine.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.engine.view import SeatView
+from pitchlab.odds.inference import Posterior, posterior, posterior_given
+from pitchlab.odds.stats import Estimate
+from pitchlab.ui.saves import SAVE_FORMAT, open_game, seal_game
 
 __version__ = "0.1.0"
 

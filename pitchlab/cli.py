@@ -20,24 +20,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, cast
 
-from pitchlab.errors import PitchError
-from pitchlab.hand import Hand, Phase
-from pitchlab.launcher import copy_pages, launch
-from pitchlab.limits import (
+from pitchlab.bots.players import RandomPlayer, RuleBasedPlayer, play_hand
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.limits import (
     MAX_CHANCE_HANDS,
     MAX_RECORD_CHARS,
     MAX_SIMULATE_HANDS,
     MAX_TOURNAMENT_GAMES,
     MAX_WORKERS,
 )
-from pitchlab.players import RandomPlayer, RuleBasedPlayer, play_hand
-from pitchlab.record import loads, summary, to_record
-from pitchlab.rules import ruleset, ruleset_names
-from pitchlab.watchdog import Watchdog
+from pitchlab.engine.record import loads, summary, to_record
+from pitchlab.engine.rules import ruleset, ruleset_names
+from pitchlab.server.launcher import copy_pages, launch
+from pitchlab.server.watchdog import Watchdog
 
 PLAYERS = ("rule-based", "estimate", "random", "strong", "rule-based-v1", "strong-v1")
 """Players the tournament knows by name (``strong:40`` sets the strong bot's samples). The
-``-v1`` names are frozen baselines (:mod:`pitchlab.bots_v1`): the bots as they played on
+``-v1`` names are frozen baselines (:mod:`pitchlab.bots.v1`): the bots as they played on
 commit 67acb9f, to tell whether a change to the live bots helped."""
 
 
@@ -294,7 +294,7 @@ def _simulate(hands: int, seed: int, rules_name: str, as_json: bool) -> None:
 
 
 def _chances(args: argparse.Namespace) -> None:
-    from pitchlab.simulation import bid_chances, setup
+    from pitchlab.bots.simulation import bid_chances, setup
 
     if not 2 <= args.hands <= MAX_CHANCE_HANDS:
         raise UsageError(f"pitchlab chances: --hands must be 2 to {MAX_CHANCE_HANDS:,}")
@@ -334,7 +334,7 @@ def _chances(args: argparse.Namespace) -> None:
 
 
 def _solve(name: str) -> dict[str, object]:
-    from pitchlab.solver import solve
+    from pitchlab.bots.solver import solve
 
     hand = _replay_file(name)
     if hand.phase is not Phase.PLAY:
@@ -355,11 +355,11 @@ def player(spec: str, seed: str) -> object:
     ``strong-v1`` (or ``strong-v1:SAMPLES``)."""
     name, _, samples = spec.partition(":")
     if name == "rule-based-v1" and not samples:
-        from pitchlab.bots_v1 import RuleBasedV1
+        from pitchlab.bots.v1 import RuleBasedV1
 
         return RuleBasedV1()
     if name == "strong-v1" and (not samples or (samples.isdigit() and 1 <= int(samples) <= 1000)):
-        from pitchlab.bots_v1 import StrongV1
+        from pitchlab.bots.v1 import StrongV1
 
         return StrongV1(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
     if name == "rule-based" and not samples:
@@ -369,7 +369,7 @@ def player(spec: str, seed: str) -> object:
     if name == "random" and not samples:
         return RandomPlayer(random.Random(f"{seed}:{spec}"))
     if name == "strong" and (not samples or (samples.isdigit() and 1 <= int(samples) <= 1000)):
-        from pitchlab.strong import StrongPlayer
+        from pitchlab.bots.strong import StrongPlayer
 
         return StrongPlayer(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
     raise UsageError(
@@ -379,7 +379,7 @@ def player(spec: str, seed: str) -> object:
 
 
 def _tournament(args: argparse.Namespace) -> None:
-    from pitchlab.simulation import FastPlayer, duel_games
+    from pitchlab.bots.simulation import FastPlayer, duel_games
 
     if not 1 <= args.games <= MAX_TOURNAMENT_GAMES:
         raise UsageError(f"pitchlab tournament: --games must be 1 to {MAX_TOURNAMENT_GAMES:,}")
@@ -417,8 +417,8 @@ def _tournament(args: argparse.Namespace) -> None:
 def _decide(name: str, spec: str | None, seed: int) -> dict[str, object]:
     """The ``decide`` report: the record read and refused as ``replay`` reads and refuses it,
     then the chosen bot's action at the decision where it stops."""
-    from pitchlab.advice import advise
-    from pitchlab.players import Player
+    from pitchlab.bots.advice import advise
+    from pitchlab.bots.players import Player
 
     hand = _replay_file(name)
     if hand.to_act is None:

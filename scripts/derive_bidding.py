@@ -4,7 +4,7 @@
     .venv/bin/python scripts/derive_bidding.py --rules ten-point --deals 2000
 
 Every legal answer is tried at every turn of every simulated auction and one
-actual hand per deal feeds the game model (see :mod:`pitchlab.bidding`). The
+actual hand per deal feeds the game model (see :mod:`pitchlab.bots.bidding`). The
 result depends on ``--seed`` and the number of deals alone, never on
 ``--workers``, and is written to ``pitchlab/data/bidding-<ruleset>.json``.
 Rulesets whose hands are slow to play (every card played, follow suit) get
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab import bidding
+from pitchlab.bots import bidding
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/derive_ladder.py --deals 100000 --seed 1 --workers 2
 
 Every legal answer is tried at every turn of every simulated auction (see
-:mod:`pitchlab.ladder`), so this takes minutes; the result is reproducible
+:mod:`pitchlab.bots.ladder`), so this takes minutes; the result is reproducible
 from ``--deals`` and ``--seed`` alone and is committed, so nobody has to wait
 for it.
 """
@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab import ladder
+from pitchlab.bots import ladder
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
 """Write tests/records/bots_v1_baseline.json: what the bots of commit 67acb9f did.
 
-The fixture pins :mod:`pitchlab.bots_v1` to the bots it froze. It was made by
+The fixture pins :mod:`pitchlab.bots.v1` to the bots it froze. It was made by
 running this script on commit 67acb9f (where ``RuleBasedPlayer`` and
 ``StrongPlayer`` were the code that ``bots_v1`` copies); run on a later commit
 it would record the *new* bots, so do not regenerate it to make a test pass.
@@ -15,11 +15,11 @@ import sys
 from typing import Any
 
 import pitchlab as pl
-from pitchlab.hand import Hand
-from pitchlab.players import RuleBasedPlayer, play_hand
-from pitchlab.record import to_record
-from pitchlab.rules import ruleset, ruleset_names
-from pitchlab.strong import StrongPlayer
+from pitchlab.bots.players import RuleBasedPlayer, play_hand
+from pitchlab.bots.strong import StrongPlayer
+from pitchlab.engine.hand import Hand
+from pitchlab.engine.record import to_record
+from pitchlab.engine.rules import ruleset, ruleset_names
 
 SEEDS = (0, 1, 2)
 """Hands per ruleset, dealt from these seeds with the dealer at ``seed % players``."""

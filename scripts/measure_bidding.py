@@ -6,8 +6,8 @@
 Two partnerships (or sets of seats) that differ only in how they bid: the
 rule-based bot bidding for the game (``bidding="game"``, the default) and
 the same bot bidding as before (``bidding="ladder"``). Each game's deals are
-played twice with the sides swapped (:func:`pitchlab.simulation.duel_games`).
-Bid regret (:func:`pitchlab.bidding.bid_regret`) is the points a bid gives
+played twice with the sides swapped (:func:`pitchlab.bots.simulation.duel_games`).
+Bid regret (:func:`pitchlab.bots.bidding.bid_regret`) is the points a bid gives
 up against the best answer in hindsight at 0-0; a bot that bids for the game
 gives up points on purpose, so read it beside the win rate. The speed is the
 mean time of one bid decision through the fast path, at random scores: first
@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 import pitchlab as pl
-from pitchlab import bidding, simulation
+from pitchlab.bots import bidding, simulation
 
 
 def measure(rules: pl.Ruleset, games: int, deals: int, seed: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import sys
 import time
 
 import pitchlab as pl
-from pitchlab import simulation
+from pitchlab.bots import simulation
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -37,7 +37,7 @@ def test_engine_does_not_import_drawing_code() -> None:
 
     code = (
         "import sys, pitchlab; "
-        "print(sorted(m for m in sys.modules if m.startswith(('pitchlab.drawing', 'ipywidgets', 'plotly'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(('pitchlab.ui.drawing', 'ipywidgets', 'plotly'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

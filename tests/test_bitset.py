@@ -1,10 +1,10 @@
-"""pitchlab.bitset: the table lookup lists exactly the set bits of a mask, low to high."""
+"""pitchlab.engine.bitset: the table lookup lists exactly the set bits of a mask, low to high."""
 
 from __future__ import annotations
 
 import random
 
-from pitchlab.bitset import BIT, bits, mask_of
+from pitchlab.engine.bitset import BIT, bits, mask_of
 
 
 def set_bits_by_text(mask: int) -> tuple[int, ...]:

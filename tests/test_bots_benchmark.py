@@ -13,9 +13,9 @@ from types import ModuleType
 from typing import Any
 
 import pitchlab as pl
-from pitchlab.claims import HighBid, OnlyChoice
-from pitchlab.players import Decision
-from pitchlab.view import SeatView
+from pitchlab.bots.claims import HighBid, OnlyChoice
+from pitchlab.bots.players import Decision
+from pitchlab.engine.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots_v1 import RuleBasedV1, StrongV1
-from pitchlab.bots_v1 import players as v1_players
-from pitchlab.hand import Hand
-from pitchlab.players import play_hand
-from pitchlab.record import to_record
-from pitchlab.rules import ruleset
+from pitchlab.bots.players import play_hand
+from pitchlab.bots.v1 import RuleBasedV1, StrongV1
+from pitchlab.bots.v1 import players as v1_players
+from pitchlab.engine.hand import Hand
+from pitchlab.engine.record import to_record
+from pitchlab.engine.rules import ruleset
 
 FIXTURE = json.loads((Path(__file__).parent / "records" / "bots_v1_baseline.json").read_text())
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 import pitchlab as pl
-from pitchlab.cards import card_name, spoken
-from pitchlab.drawing import BLACK, RED
+from pitchlab.engine.cards import card_name, spoken
+from pitchlab.ui.drawing import BLACK, RED
 
 # ------------------------------------------------------------------ parsing
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pitchlab.cards import parse_card
-from pitchlab.claimcheck import EQUAL_TOLERANCE, false_claims
-from pitchlab.claims import ALL_KINDS, EquallyGood
-from pitchlab.record import loads
+from pitchlab.bots.claimcheck import EQUAL_TOLERANCE, false_claims
+from pitchlab.bots.claims import ALL_KINDS, EquallyGood
+from pitchlab.engine.cards import parse_card
+from pitchlab.engine.record import loads
 
 POSITION = Path(__file__).parent / "records" / "strong" / "bank-the-ten-or-duck.json"
 

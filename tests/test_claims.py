@@ -13,9 +13,9 @@ import random
 import pytest
 
 import pitchlab as pl
-from pitchlab import claims as c
-from pitchlab.claimcheck import check, false_claims
-from pitchlab.rules import ruleset_names
+from pitchlab.bots import claims as c
+from pitchlab.bots.claimcheck import check, false_claims
+from pitchlab.engine.rules import ruleset_names
 from tests.test_players import deal, stuck_dealer_names_hearts
 
 BOT = pl.RuleBasedPlayer()
@@ -212,8 +212,8 @@ def test_the_called_partner_feeds_the_bidders_sure_trick() -> None:
 
 def test_the_engine_and_the_view_agree_on_who_is_known_out() -> None:
     """The fast path reads :attr:`Hand.passed_over`; the view path works it out from the
-    tricks (:func:`pitchlab.tactics.known_out`): over seeded hands both say the same."""
-    from pitchlab.tactics import known_out
+    tricks (:func:`pitchlab.bots.tactics.known_out`): over seeded hands both say the same."""
+    from pitchlab.bots.tactics import known_out
 
     rng = random.Random(3)
     seen_out = 0

@@ -7,9 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from pitchlab import classroom, ladder, plots, probability
-from pitchlab import simulation as sim
-from pitchlab.stats import proportion
+from pitchlab.bots import ladder
+from pitchlab.bots import simulation as sim
+from pitchlab.odds import probability
+from pitchlab.odds.stats import proportion
+from pitchlab.ui import classroom, plots
 
 
 @pytest.mark.parametrize(

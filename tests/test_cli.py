@@ -639,7 +639,7 @@ def test_chances_prints_a_table_of_bids(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_chances_json_agrees_with_the_library(capsys: pytest.CaptureFixture[str]) -> None:
     """One JSON object holding exactly what ``simulation.bid_chances`` computes for the same seed."""
-    from pitchlab import simulation
+    from pitchlab.bots import simulation
 
     run = run_main(["chances", STRONG, "--trump", "S", "--hands", "300", "--seed", "x", "--json"], capsys)
     assert run.status == 0, run.err
@@ -865,8 +865,8 @@ def test_chances_refuses_a_huge_number_of_hands_naming_the_cap() -> None:
 
 
 def test_bid_chances_refuses_more_hands_than_the_cap() -> None:
-    from pitchlab.limits import MAX_CHANCE_HANDS
-    from pitchlab.simulation import bid_chances
+    from pitchlab.bots.simulation import bid_chances
+    from pitchlab.engine.limits import MAX_CHANCE_HANDS
 
     with pytest.raises(pl.PitchError, match="1,000,000"):
         bid_chances("AS KS 3S JC JK 9H 4D 7C 2C", "S", hands=MAX_CHANCE_HANDS + 1)

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.actions import Bid, Bury, Call, Discard, NameTrump, Play
-from pitchlab.coach import PlayPanel
-from pitchlab.session import Table, imperative
-from pitchlab.widgets import TableApp
+from pitchlab.engine.actions import Bid, Bury, Call, Discard, NameTrump, Play
+from pitchlab.ui.coach import PlayPanel
+from pitchlab.ui.session import Table, imperative
+from pitchlab.ui.widgets import TableApp
 from tests.test_decide import deal
 from tests.widget_tree import as_shown
 
@@ -198,7 +198,7 @@ def test_a_bot_with_no_rule_gives_a_sentence_not_a_crash(monkeypatch: pytest.Mon
         raise ValueError("no rule of thumb for this")
 
     app = TableApp(table_at(HINTS[0][1]))
-    monkeypatch.setattr("pitchlab.advice.advise", broken)
+    monkeypatch.setattr("pitchlab.bots.advice.advise", broken)
     app.coach.hint_button.click()
     assert app.coach.hint_text.value == (
         "No hint here: the bot has no rule for this (ValueError: no rule of thumb for this)."

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab import compare
+from pitchlab.studies import compare
 
 HANDS, GAMES = 60, 4
 

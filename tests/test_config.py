@@ -84,7 +84,7 @@ def test_late_output_under_load_still_reaches_the_page() -> None:
 
 def test_dev_app_serves_with_the_shipped_config() -> None:
     """``./dev app`` runs the pip user's launcher, which hands Voila the shipped voila.json."""
-    from pitchlab.launcher import launch
+    from pitchlab.server.launcher import launch
 
     dev = (ROOT / "dev").read_text(encoding="utf-8")
     assert '"$VENV/bin/pitchlab" app' in dev

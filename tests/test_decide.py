@@ -1,4 +1,4 @@
-"""``python -m pitchlab decide`` and :mod:`pitchlab.advice`: a bot's action and reason at any decision.
+"""``python -m pitchlab decide`` and :mod:`pitchlab.bots.advice`: a bot's action and reason at any decision.
 
 Each position is a record made by hand for one phase of one ruleset: the
 deciding seat's cards are chosen, the cards that matter are spread over the
@@ -23,12 +23,12 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import cli
-from pitchlab.actions import Bid, Bury, Discard, NameTrump, Pass
-from pitchlab.advice import ADVISOR_SAMPLES, advise, advisor, written
-from pitchlab.claims import HighBid
-from pitchlab.players import Decision
-from pitchlab.strong import StrongPlayer
-from pitchlab.view import SeatView
+from pitchlab.bots.advice import ADVISOR_SAMPLES, advise, advisor, written
+from pitchlab.bots.claims import HighBid
+from pitchlab.bots.players import Decision
+from pitchlab.bots.strong import StrongPlayer
+from pitchlab.engine.actions import Bid, Bury, Discard, NameTrump, Pass
+from pitchlab.engine.view import SeatView
 from tests.test_cli import CASES, Base, Mutation, assert_one_line_error, base, run_cli, run_main, write
 
 Record = dict[str, Any]
@@ -321,7 +321,7 @@ def test_a_failing_advisor_falls_back_to_the_rule_based_bot(
         def decide(self, view: SeatView) -> Decision:
             raise failure
 
-    monkeypatch.setattr("pitchlab.advice.advisor", lambda rules, seed=0: Stuck())
+    monkeypatch.setattr("pitchlab.bots.advice.advisor", lambda rules, seed=0: Stuck())
     hand = pl.from_record(POSITIONS[0][1])
     advice = advise(hand)
     assert advice.player == "rule-based" and advice.action == Bid(4)

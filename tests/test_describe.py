@@ -1,4 +1,4 @@
-"""Every figure in words (WCAG 2.1 1.1.1): :func:`pitchlab.plots.describe` says a figure's
+"""Every figure in words (WCAG 2.1 1.1.1): :func:`pitchlab.ui.plots.describe` says a figure's
 title, axis titles and values; the words travel inside the figure to the page."""
 
 from __future__ import annotations
@@ -11,19 +11,12 @@ import plotly.graph_objects as go
 import pytest
 
 import pitchlab as pl
-from pitchlab import (
-    compare,
-    explorer,
-    ladder,
-    lessons_bayes,
-    lessons_odds,
-    lessons_value,
-    plots,
-    probability,
-    stats,
-    whatif,
-)
-from pitchlab import simulation as sim
+from pitchlab.bots import ladder
+from pitchlab.bots import simulation as sim
+from pitchlab.lessons import bayes_lessons, odds_lessons, value_lessons
+from pitchlab.odds import probability, stats
+from pitchlab.studies import compare, whatif
+from pitchlab.ui import explorer, plots
 from tests.test_lessons_value import toy_ladder
 
 
@@ -77,7 +70,7 @@ def test_the_words_travel_with_the_figure_both_ways_it_is_shown() -> None:
     assert shown["layout"]["meta"] == {"description": words}
     direct = fig._repr_mimebundle_()["application/vnd.plotly.v1+json"]  # a cell's last line
     assert direct["layout"]["meta"] == {"description": words}
-    assert lessons_bayes.show(fig)._repr_mimebundle_() == plots.mimebundle(fig)
+    assert bayes_lessons.show(fig)._repr_mimebundle_() == plots.mimebundle(fig)
 
 
 def every_figure() -> dict[str, Callable[[], go.Figure]]:
@@ -107,18 +100,18 @@ def every_figure() -> dict[str, Callable[[], go.Figure]]:
         "others' trump": lambda: explorer.others_trump_figure(
             whatif.analyze("AS KS 3S JC JK 9H 4D 7C 2C", "S", 0, hands=50)
         ),
-        "counts": lambda: lessons_bayes.counts_figure(
+        "counts": lambda: bayes_lessons.counts_figure(
             {"seat 1": {"prior": exact}, "seat 2": {"prior": exact}}, title="Counts", x_title="trump (cards)"
         ),
-        "where": lambda: lessons_bayes.where_figure(
+        "where": lambda: bayes_lessons.where_figure(
             pl.parse_cards("3S")[0],
             {"before": {"seat 1": Fraction(1, 5), "stock": Fraction(2, 5)}},
             title="Where",
         ),
-        "series as lines": lambda: lessons_odds.figure_of_series(
+        "series as lines": lambda: odds_lessons.figure_of_series(
             {"exact": exact}, title="Series", x_title="trump (cards)", mode="lines"
         ),
-        "answers": lambda: lessons_value.answers_figure(toy, cell),
+        "answers": lambda: value_lessons.answers_figure(toy, cell),
     }
 
 
@@ -141,7 +134,7 @@ def test_every_figure_says_its_title_and_axis_titles() -> None:
 
 @pytest.mark.parametrize("mode", ["bars", "lines"])
 def test_a_series_figure_lists_each_value(mode: Literal["bars", "lines"]) -> None:
-    fig = lessons_odds.figure_of_series(
+    fig = odds_lessons.figure_of_series(
         {"exact": {0: Fraction(1, 4), 1: Fraction(3, 4)}}, title="S", x_title="k (cards)", mode=mode
     )
     assert "exact: 0: 25, 1: 75." in plots.describe(fig)  # 1/4 and 3/4 in per cent

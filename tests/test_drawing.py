@@ -9,8 +9,8 @@ from html import unescape
 import pytest
 
 import pitchlab as pl
-from pitchlab import drawing
-from pitchlab.cards import card_name
+from pitchlab.engine.cards import card_name
+from pitchlab.ui import drawing
 
 NAMES = pl.ruleset_names()
 

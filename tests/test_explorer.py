@@ -18,7 +18,10 @@ import ipywidgets as w
 import pytest
 
 import pitchlab as pl
-from pitchlab import explorer, lessons, probability, whatif
+from pitchlab.lessons import tutorial
+from pitchlab.odds import probability
+from pitchlab.studies import whatif
+from pitchlab.ui import explorer
 from tests.helpers import deck_codes
 from tests.widget_tree import with_class
 
@@ -156,7 +159,7 @@ def test_change_one_card_and_see_the_difference(page: explorer.Explorer) -> None
     assert "<td>5 ♥</td><td>6 ♥</td><td class='pl-up'>+1</td>" in html
     assert "<td>6.00</td><td>6.80</td><td class='pl-up'>+0.80</td>" in html  # 6 -> 6 + 4 x 9/45, by hand
     assert html.count("<tr>") == 1 + len(whatif.compare(first, now))
-    assert page.codes.value.split() == [c.code for c in lessons.sort_hand(now.cards)]
+    assert page.codes.value.split() == [c.code for c in tutorial.sort_hand(now.cards)]
 
 
 def test_putting_a_card_back_is_remembered_not_simulated_again(page: explorer.Explorer) -> None:
@@ -400,7 +403,7 @@ def played_record(plays: int | None) -> str:
 
 
 def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: explorer.Explorer) -> None:
-    from pitchlab import analysis, solver
+    from pitchlab.bots import analysis, solver
 
     assert "Load a hand record to see what a bot would do" in page.play_panel.text.value
     text = played_record(6)
@@ -433,7 +436,7 @@ def test_a_record_stopped_in_the_bidding_gets_the_advice_for_that_bid(page: expl
 
 
 def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> None:
-    from pitchlab import analysis
+    from pitchlab.bots import analysis
 
     text = played_record(None)
     assert page.load_record(text, "done.json")

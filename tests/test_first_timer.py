@@ -12,11 +12,11 @@ import re
 import pytest
 
 import pitchlab as pl
-from pitchlab import guide
-from pitchlab.errors import IllegalAction
-from pitchlab.plain import cleaned, refusal_words
-from pitchlab.session import Table, seat_name
-from pitchlab.widgets import TableApp
+from pitchlab.engine.errors import IllegalAction
+from pitchlab.ui import guide
+from pitchlab.ui.plain import cleaned, refusal_words
+from pitchlab.ui.session import Table, seat_name
+from pitchlab.ui.widgets import TableApp
 from tests import helpers
 from tests.widget_tree import with_class
 
@@ -348,7 +348,7 @@ def test_score_bars_say_the_score_of_the_target() -> None:
 
 
 def test_the_ladders_spot_and_strength_in_words() -> None:
-    from pitchlab.ladder import Spot, Strength
+    from pitchlab.bots.ladder import Spot, Strength
 
     rules = pl.ruleset("ten-point")
     assert Spot(3, 7, False).plain(rules) == "I deal, and the other team has bid 7 or more"
@@ -359,7 +359,7 @@ def test_the_ladders_spot_and_strength_in_words() -> None:
 
 
 def test_figures_from_one_simulation_name_it_once() -> None:
-    from pitchlab.claims import Estimate, HighBid, render
+    from pitchlab.bots.claims import Estimate, HighBid, render
 
     rules = pl.ruleset("ten-point")
     basis = "80 simulated hands like this"

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pitchlab as pl
-from pitchlab.classroom import read_number
-from pitchlab.session import Table
+from pitchlab.ui.classroom import read_number
+from pitchlab.ui.session import Table
 from tests import fuzz_targets
 
 BUDGET = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

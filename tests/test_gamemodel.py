@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab import bidding, gamemodel, tactics
-from pitchlab.claims import render
-from pitchlab.game import winner_after
-from pitchlab.gamemodel import GameModel, Outcome, Outcomes
-from pitchlab.stats import agrees, proportion
+from pitchlab.bots import bidding, gamemodel, tactics
+from pitchlab.bots.claims import render
+from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
+from pitchlab.engine.game import winner_after
+from pitchlab.engine.hand import card_slots
+from pitchlab.odds.stats import agrees, proportion
 
 # ----------------------------------------------------------------- toy games
 
@@ -97,7 +98,7 @@ def test_an_instant_win_and_the_smudge_condition() -> None:
 @pytest.mark.parametrize("name", ["ten-point", "thirty-one", "partnership", "oklahoma"])
 def test_the_model_judges_real_hands_as_the_engine_does(name: str) -> None:
     """For two sides the model's win rule is exact: on real hands at scores near the target,
-    it ends the game exactly when :func:`~pitchlab.game.winner_after` does, for the same side."""
+    it ends the game exactly when :func:`~pitchlab.engine.game.winner_after` does, for the same side."""
     rules = pl.ruleset(name)
     bot = pl.RuleBasedPlayer(bidding="estimate")
     rng = random.Random(name)
@@ -136,7 +137,7 @@ def test_chances_of_the_shipped_ten_point_model_make_sense() -> None:
 
 
 def mask_of(rules: pl.Ruleset, codes: str) -> int:
-    slots = pl.hand.card_slots(rules)
+    slots = card_slots(rules)
     mask = 0
     for card in pl.parse_cards(codes):
         mask |= 1 << next(s for s in slots[card] if not mask >> s & 1)
@@ -389,7 +390,7 @@ def test_kept_contracts_are_scored_from_the_points_the_hand_takes_as_bidder() ->
 def test_the_game_bidding_bot_plays_legal_games_in_every_ruleset() -> None:
     """Whole games through the checked API, scores in the view, in every ruleset with a target;
     the bot's bids come from the game model wherever its tables have data."""
-    from pitchlab.game import Game
+    from pitchlab.engine.game import Game
 
     bot = pl.RuleBasedPlayer()
     from_tables = 0

@@ -1,4 +1,4 @@
-"""pitchlab.hub without a running hub: passwords, the accounts file, the login rules, the
+"""pitchlab.server.hub without a running hub: passwords, the accounts file, the login rules, the
 learners' server config and the command. tests/test_jupyterhub.py runs the whole recipe."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from traitlets.config import Config
 
-from pitchlab.hub import (
+from pitchlab.server.hub import (
     CLASS_CODE_ENV,
     DEFAULT_URL,
     ClassAuthenticator,
@@ -201,7 +201,7 @@ def test_the_kubernetes_values_match_the_tested_recipe() -> None:
     assert config.ClassAuthenticator.accounts_file == mount
     assert values["hub"]["extraEnv"][CLASS_CODE_ENV]["valueFrom"]["secretKeyRef"]
     dockerfile = (KUBERNETES / "singleuser.Dockerfile").read_text()
-    assert "python -m pitchlab.hub singleuser-config /etc/jupyter" in dockerfile
+    assert "python -m pitchlab.server.hub singleuser-config /etc/jupyter" in dockerfile
 
 
 def test_learners_servers_get_the_shipped_classroom_settings() -> None:
@@ -248,7 +248,7 @@ def test_the_command_prints_each_new_password_once(
     assert all(password_matches(printed[name], stored[name]) for name in printed)
     assert printed["ana"] not in path.read_text(), "the file keeps hashes only"
     assert main(["remove", str(path), "zed"]) == 2
-    assert capsys.readouterr().err.strip() == f"pitchlab.hub: no account called 'zed' in {path}"
+    assert capsys.readouterr().err.strip() == f"pitchlab.server.hub: no account called 'zed' in {path}"
     assert main(["singleuser-config", str(tmp_path / "etc")]) == 0
     written = json.loads((tmp_path / "etc" / "jupyter_server_config.json").read_text())
     assert written == singleuser_config()

@@ -19,8 +19,8 @@ from fractions import Fraction
 import pytest
 
 import pitchlab as pl
-from pitchlab import probability as pr
-from pitchlab.inference import Posterior, posterior, posterior_given
+from pitchlab.odds import probability as pr
+from pitchlab.odds.inference import Posterior, posterior, posterior_given
 from tests.test_probability import deals_around, nonzero, small_rules, tally
 
 S, H = pl.Suit.SPADES, pl.Suit.HEARTS
@@ -505,7 +505,7 @@ def test_the_sampler_draws_only_consistent_holdings_and_each_as_often_as_its_dea
     """Enumerate every deal the seat cannot tell from the real one; the sampler must never
     produce holdings outside them, and must produce each in proportion to its deals
     (within 4 standard errors of a binomial share, over 6,000 seeded samples)."""
-    from pitchlab.inference import sample_holdings
+    from pitchlab.odds.inference import sample_holdings
 
     ref, moves = position(changes, dealer, bidder, seed, steps)
     exact = consistent_holdings(ref, moves, me)
@@ -519,7 +519,7 @@ def test_the_sampler_draws_only_consistent_holdings_and_each_as_often_as_its_dea
 
 
 def test_samples_are_reproducible_from_the_generator() -> None:
-    from pitchlab.inference import sample_holdings
+    from pitchlab.odds.inference import sample_holdings
 
     ref, _ = position({}, 0, 0, 0, 2)
     first = sample_holdings(ref.view(1), 50, random.Random(3))

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchlab.hub import CLASS_CODE_ENV, DEFAULT_URL, add_accounts
+from pitchlab.server.hub import CLASS_CODE_ENV, DEFAULT_URL, add_accounts
 from pitchlab.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,

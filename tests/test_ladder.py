@@ -8,9 +8,9 @@ import random
 import pytest
 
 import pitchlab as pl
-from pitchlab import ladder, tactics
-from pitchlab.claims import Estimate as EstimateClaim
-from pitchlab.stats import Estimate
+from pitchlab.bots import ladder, tactics
+from pitchlab.bots.claims import Estimate as EstimateClaim
+from pitchlab.odds.stats import Estimate
 
 OPEN_FIRST = ladder.Spot(0, 0, False)
 

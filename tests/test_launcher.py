@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pitchlab.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
+from pitchlab.server.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
 from pitchlab.serving import ROOT
 
 

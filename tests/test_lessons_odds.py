@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab import lessons_odds as lo
-from pitchlab import probability, sampling, stats
+from pitchlab.lessons import odds_lessons as lo
+from pitchlab.odds import probability, sampling, stats
 
 SPADES = pl.Suit.SPADES
 

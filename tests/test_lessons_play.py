@@ -8,7 +8,7 @@ import ipywidgets as w
 import pytest
 
 import pitchlab as pl
-from pitchlab import lessons_play as lp
+from pitchlab.lessons import tutorial_play as lp
 from tests.widget_tree import with_class
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import ipywidgets as w
 import pytest
 
-from pitchlab.capped import CappedTextarea
-from pitchlab.explorer import Explorer
-from pitchlab.lifeline import LOST_AFTER_S, PING_S, PROBE_AFTER_S, Lifeline
-from pitchlab.limits import MAX_SEND_BYTES
-from pitchlab.widgets import TableApp, style
+from pitchlab.engine.limits import MAX_SEND_BYTES
+from pitchlab.ui.capped import CappedTextarea
+from pitchlab.ui.explorer import Explorer
+from pitchlab.ui.lifeline import LOST_AFTER_S, PING_S, PROBE_AFTER_S, Lifeline
+from pitchlab.ui.widgets import TableApp, style
 from tests.widget_tree import walk
 
 
@@ -62,6 +62,6 @@ def test_the_timings_wait_for_a_busy_kernel() -> None:
 def test_the_load_box_takes_a_whole_sealed_save_and_no_more() -> None:
     box = TableApp(seed=1).record_box
     assert isinstance(box, CappedTextarea)
-    assert box.cap == 6 * 1024 * 1024  # a sealed save's cap (pitchlab.limits), by hand
+    assert box.cap == 6 * 1024 * 1024  # a sealed save's cap (pitchlab.engine.limits), by hand
     # the largest text it takes, all ASCII as a save is, quoted as the page sends it, fits
     assert box.cap + 2 <= box.max_bytes == MAX_SEND_BYTES < 10 * 1024 * 1024

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-from pitchlab.launcher import config_with_pool
+from pitchlab.server.launcher import config_with_pool
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from pitchlab import page_request
 from pitchlab.serving import free_port
-from pitchlab.widgets import TableApp
+from pitchlab.ui import page_request
+from pitchlab.ui.widgets import TableApp
 
 KERNEL = "0b5c3f7e-1111-2222-3333-444455556666"
 

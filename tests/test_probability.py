@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab import probability as pr
+from pitchlab.odds import probability as pr
 
 S, H, D, C = pl.Suit.SPADES, pl.Suit.HEARTS, pl.Suit.DIAMONDS, pl.Suit.CLUBS
 

@@ -66,7 +66,7 @@ ALSO_SWEPT = settings(SETTINGS, max_examples=200)
 
 
 # ------------------------------------------------------------------ oracles
-# Written from RULES.md, independently of pitchlab.rules.
+# Written from RULES.md, independently of pitchlab.engine.rules.
 
 SIBLING = {"S": "C", "C": "S", "H": "D", "D": "H"}
 """The other suit of the same colour: home of the off-jack."""

@@ -24,7 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
 
-from pitchlab.limits import MAX_CACHED_REQUESTS
+from pitchlab.engine.limits import MAX_CACHED_REQUESTS
 from pitchlab.server.querysocket import QuerySocket, prune
 from pitchlab.serving import free_port
 from tests.helpers import run_async

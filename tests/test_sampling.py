@@ -1,6 +1,6 @@
 """Vectorised dealing and counting, checked against exact answers and against the engine.
 
-Expected values come from the exact functions of pitchlab.probability (checked
+Expected values come from the exact functions of pitchlab.odds.probability (checked
 against brute force in test_probability.py), from counts worked by hand in the
 comments, from the trump lists written out of RULES.md in tests/helpers.py, or
 from a slow simulation through the real engine. Every simulation is seeded;
@@ -19,9 +19,9 @@ import pytest
 from numpy.typing import NDArray
 
 import pitchlab as pl
-from pitchlab import probability as pr
-from pitchlab import sampling as sm
-from pitchlab import stats
+from pitchlab.odds import probability as pr
+from pitchlab.odds import sampling as sm
+from pitchlab.odds import stats
 from tests.helpers import cards, deck_codes, trump_codes
 
 R = pl.TEN_POINT

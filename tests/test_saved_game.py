@@ -84,7 +84,7 @@ def padded(text: str, size: int) -> str:
 
 
 def test_a_saved_game_over_the_cap_is_refused_in_one_line_and_one_at_the_cap_loads() -> None:
-    from pitchlab.limits import MAX_GAME_CHARS
+    from pitchlab.engine.limits import MAX_GAME_CHARS
 
     game = pl.Game(seed=3)
     saved = pl.dumps_game(game)
@@ -97,7 +97,7 @@ def test_a_saved_game_over_the_cap_is_refused_in_one_line_and_one_at_the_cap_loa
 
 
 def test_a_hand_record_over_the_cap_is_refused_and_one_at_the_cap_loads() -> None:
-    from pitchlab.limits import MAX_RECORD_CHARS
+    from pitchlab.engine.limits import MAX_RECORD_CHARS
 
     hand = pl.Hand.deal(pl.TEN_POINT, 0, 5)
     text = pl.dumps(hand)
@@ -112,8 +112,8 @@ def test_a_deeply_nested_save_is_a_bad_record_not_a_recursion_error() -> None:
 
 
 def test_the_load_boxes_refuse_an_oversized_paste_with_a_message_and_change_nothing() -> None:
-    from pitchlab.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS
-    from pitchlab.widgets import TableApp
+    from pitchlab.engine.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS
+    from pitchlab.ui.widgets import TableApp
 
     app = TableApp(seed=6)
     app.next.click()

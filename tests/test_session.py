@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pitchlab as pl
-from pitchlab.session import Event, Table, verb
+from pitchlab.ui.session import Event, Table, verb
 
 
 def finish_hand(table: Table) -> None:

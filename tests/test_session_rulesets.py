@@ -7,7 +7,7 @@ from typing import cast
 import pytest
 
 import pitchlab as pl
-from pitchlab.session import Table, bid_text, clauses, describe, seat_name, verb
+from pitchlab.ui.session import Table, bid_text, clauses, describe, seat_name, verb
 
 
 def test_seat_names_follow_the_number_of_seats_and_the_partnerships() -> None:

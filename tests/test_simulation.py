@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
-from pitchlab import simulation as sim
+from pitchlab.bots import simulation as sim
 
 STRONG = "AS KS 3S JC JK 9H 4D 7C 2C"
 

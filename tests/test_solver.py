@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pitchlab as pl
-from pitchlab import cli, solver
+from pitchlab import cli
+from pitchlab.bots import solver
 
 BOT = pl.RuleBasedPlayer()
 

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab import sampling as sm
-from pitchlab import stats
+from pitchlab.odds import sampling as sm
+from pitchlab.odds import stats
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile, from any table."""

@@ -4,7 +4,7 @@ checked by the reload test in tests/browser)."""
 from __future__ import annotations
 
 import pitchlab as pl
-from pitchlab.storage import Autosave
+from pitchlab.ui.storage import Autosave
 
 
 class Table:
@@ -69,7 +69,7 @@ def test_a_damaged_save_is_explained_and_the_game_goes_on() -> None:
 
 
 def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
-    from pitchlab.widgets import TableApp
+    from pitchlab.ui.widgets import TableApp
 
     earlier = TableApp(seed=4, autosave="app")
     earlier.next.click()
@@ -88,7 +88,7 @@ def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
 
 
 def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() -> None:
-    from pitchlab.widgets import TableApp
+    from pitchlab.ui.widgets import TableApp
 
     app = TableApp()
     app.apply_query("seed=7&ruleset=auction-pitch")
@@ -103,7 +103,7 @@ def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() 
 
 
 def test_the_address_is_read_whatever_its_number_of_fields() -> None:
-    from pitchlab.widgets import TableApp
+    from pitchlab.ui.widgets import TableApp
 
     app = TableApp()
     padding = "&".join(f"utm{i}=x" for i in range(12))
@@ -115,7 +115,7 @@ def test_the_address_is_read_whatever_its_number_of_fields() -> None:
 
 
 def test_an_overlong_address_is_ignored_aloud() -> None:
-    from pitchlab.widgets import MAX_QUERY, TableApp
+    from pitchlab.ui.widgets import MAX_QUERY, TableApp
 
     app = TableApp()
     before = pl.dumps_game(app.table.game)
@@ -126,7 +126,7 @@ def test_an_overlong_address_is_ignored_aloud() -> None:
 
 def test_an_oversized_save_in_the_browser_is_refused_aloud_and_the_game_goes_on() -> None:
     """A save padded past the cap is still valid JSON: only the cap refuses it."""
-    from pitchlab.limits import MAX_GAME_CHARS
+    from pitchlab.engine.limits import MAX_GAME_CHARS
 
     saved = pl.dumps_game(pl.Game(seed=9))
     table, auto = opened(saved + " " * (MAX_GAME_CHARS + 1 - len(saved)))

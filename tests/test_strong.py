@@ -6,12 +6,21 @@ import random
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab import inference, solver
-from pitchlab.cards import parse_card
-from pitchlab.claimcheck import false_claims
-from pitchlab.claims import EquallyGood, Estimate, HandHolds, NoOpponentAfter, TrickPoints, Unbeatable, render
-from pitchlab.record import loads
-from pitchlab.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled, close, sure_bank
+from pitchlab.bots import solver
+from pitchlab.bots.claimcheck import false_claims
+from pitchlab.bots.claims import (
+    EquallyGood,
+    Estimate,
+    HandHolds,
+    NoOpponentAfter,
+    TrickPoints,
+    Unbeatable,
+    render,
+)
+from pitchlab.bots.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled, close, sure_bank
+from pitchlab.engine.cards import parse_card
+from pitchlab.engine.record import loads
+from pitchlab.odds import inference
 
 BOT = pl.RuleBasedPlayer()
 

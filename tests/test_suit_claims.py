@@ -1,5 +1,5 @@
 """Every reason the follow-suit bot gives is made of claims that hold in every deal its seat
-cannot rule out (checked by :mod:`pitchlab.claimcheck`, which shares no code with the bot)."""
+cannot rule out (checked by :mod:`pitchlab.bots.claimcheck`, which shares no code with the bot)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import re
 import pytest
 
 import pitchlab as pl
-from pitchlab import claimcheck
-from pitchlab.claims import render
+from pitchlab.bots import claimcheck
+from pitchlab.bots.claims import render
 
 FOLLOW_SUIT = [name for name in pl.ruleset_names() if pl.ruleset(name).play_rule == "follow-suit"]
 ASSERTS_NOTHING = re.compile(r"(lead|play) \S+, the (card|trump) I can best spare|keep every card")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
-from pitchlab import claimcheck, tactics_suit
-from pitchlab.claims import (
+from pitchlab.bots import claimcheck, tactics_suit
+from pitchlab.bots.claims import (
     AllCarryPoints,
     CannotWin,
     Contest,
@@ -17,7 +17,7 @@ from pitchlab.claims import (
     Unbeatable,
     Void,
 )
-from pitchlab.strong import StrongPlayer
+from pitchlab.bots.strong import StrongPlayer
 
 AUCTION = pl.ruleset("auction-pitch")
 PARTNERS = pl.ruleset("high-low-jack")

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.game import winner_after
+from pitchlab.engine.game import winner_after
 from tests.test_variants_more import after, bid_all, legal, refused, tricks
 
 Record = dict[str, Any]
@@ -523,11 +523,11 @@ def test_a_moon_when_the_jack_was_never_dealt_needs_only_the_points_in_play() ->
 
 @pytest.mark.parametrize("name", sorted(NEW_PRESETS))
 def test_a_game_is_played_through_the_session_and_saved_and_restored(name: str) -> None:
-    """The app's engine room (pitchlab.session.Table), no browser: the learner at seat 0
+    """The app's engine room (pitchlab.ui.session.Table), no browser: the learner at seat 0
     plays its first legal action each time, bots play the rest, for whole hands; the
     table picture draws every seat; a saved game restores to the same place."""
-    from pitchlab import drawing
-    from pitchlab.session import Table
+    from pitchlab.ui import drawing
+    from pitchlab.ui.session import Table
 
     rules = pl.ruleset(name)
     table = Table(rules=rules, seed=9)
@@ -557,11 +557,12 @@ def test_a_game_is_played_through_the_session_and_saved_and_restored(name: str) 
 
 @pytest.mark.parametrize("name", sorted(NEW_PRESETS))
 def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_presets(name: str) -> None:
-    from pitchlab import drawing, lessons, lessons_play
+    from pitchlab.lessons import tutorial, tutorial_play
+    from pitchlab.ui import drawing
 
-    choice = lessons.RulesetChoice(lessons_play.TrickByTrick, seed=13, ladder=True, ruleset=name)
+    choice = tutorial.RulesetChoice(tutorial_play.TrickByTrick, seed=13, ladder=True, ruleset=name)
     page = choice.page
-    assert isinstance(page, lessons_play.TrickByTrick)
+    assert isinstance(page, tutorial_play.TrickByTrick)
     assert page.hand.rules.name == name
     for _ in range(200):
         if page.hand.is_over:
@@ -610,8 +611,8 @@ def test_pages_say_what_a_stuck_dealer_may_do() -> None:
 
 
 def test_without_an_auction_the_table_says_who_pitched_not_a_bid_of_0() -> None:
-    from pitchlab.lessons_play import result_line
-    from pitchlab.session import contract_text
+    from pitchlab.lessons.tutorial_play import result_line
+    from pitchlab.ui.session import contract_text
 
     rules = pl.ruleset("simple-pitch")
     result = replay("simple-pitch-game-tie.json").result()
@@ -636,7 +637,7 @@ def test_deal_and_simulate_take_the_new_presets(name: str, capsys: pytest.Captur
 
 @pytest.mark.parametrize(("scores", "winner"), [([51, 30], 0), ([51, 42], 1), ([40, 30], None)])
 def test_the_game_applies_either_side_at_52(scores: list[int], winner: int | None) -> None:
-    """pitchlab.game.Game scoring missouri-eleven-made.json ([1, 10], team 1 bidding) from
+    """pitchlab.engine.game.Game scoring missouri-eleven-made.json ([1, 10], team 1 bidding) from
     ``scores``: a side that did not bid wins at 52, and the bidding side when both reach it."""
     game = pl.Game(pl.ruleset("missouri-eleven"), seed=1)
     game.scores = scores[:]

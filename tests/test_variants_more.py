@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.game import winner_after
+from pitchlab.engine.game import winner_after
 
 Record = dict[str, Any]
 RECORDS = Path(__file__).resolve().parent / "records" / "variants"

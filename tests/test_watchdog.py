@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from pitchlab.server.watchdog import probe, ready_line
 from pitchlab.serving import ROOT, free_port, is_kernel, process_tree
-from pitchlab.watchdog import probe, ready_line
 
 STALL_S = 8
 
@@ -106,7 +106,7 @@ def test_the_ready_line_says_what_is_ready() -> None:
 def test_a_server_that_exits_before_answering_is_not_restarted(capsys: pytest.CaptureFixture[str]) -> None:
     """A bad configuration (a port taken, a missing notebook) fails at start: restarting would
     loop for ever, so the watchdog says so in one line and ends with the server's status."""
-    from pitchlab.watchdog import Watchdog
+    from pitchlab.server.watchdog import Watchdog
 
     never = Watchdog([sys.executable, "-c", "raise SystemExit(3)"], ROOT, "http://127.0.0.1:9/none")
     assert never.run() == 3

@@ -15,10 +15,10 @@ from math import comb
 import pytest
 
 import pitchlab as pl
-from pitchlab import whatif
-from pitchlab.ladder import Ladder, Spot, Strength, shipped
-from pitchlab.simulation import bid_chances
-from pitchlab.stats import Estimate
+from pitchlab.bots.ladder import Ladder, Spot, Strength, shipped
+from pitchlab.bots.simulation import bid_chances
+from pitchlab.odds.stats import Estimate
+from pitchlab.studies import whatif
 
 HAND = "AH KH 3H JD 7H 9S 4C QD 8S"
 WITH_JOKER = "AH KH 3H JD 7H 9S 4C QD JK"  # 8♠ swapped for a joker

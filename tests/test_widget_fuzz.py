@@ -46,15 +46,16 @@ import pytest
 import traitlets
 
 import pitchlab as pl
-from pitchlab import explorer, record, session
-from pitchlab.classroom import Exercise, read_number
-from pitchlab.widgets import TableApp, same_cards
+from pitchlab.engine import record
+from pitchlab.ui import explorer, session
+from pitchlab.ui.classroom import Exercise, read_number
+from pitchlab.ui.widgets import TableApp, same_cards
 from tests.test_explorer import as_uploaded
 from tests.test_explorer import state as explorer_refusal_state
 from tests.widget_tree import walk as walk_visible
 from tests.widget_tree import with_class
 
-importlib.import_module("pitchlab.plots")  # up front: its first import (plotly) is no step's doing
+importlib.import_module("pitchlab.ui.plots")  # up front: its first import (plotly) is no step's doing
 
 NAMES = pl.ruleset_names()
 SEEDS = range(8)

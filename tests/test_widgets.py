@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pitchlab as pl
-from pitchlab.cards import card_name
-from pitchlab.widgets import TableApp, card_words, readable
+from pitchlab.engine.cards import card_name
+from pitchlab.ui.widgets import TableApp, card_words, readable
 from tests.widget_tree import with_class
 
 

@@ -16,10 +16,10 @@ import ipywidgets as w
 import pytest
 
 import pitchlab as pl
-from pitchlab import coach, drawing
-from pitchlab.players import Player
-from pitchlab.session import Table
-from pitchlab.widgets import TableApp, action_class
+from pitchlab.bots.players import Player
+from pitchlab.ui import coach, drawing
+from pitchlab.ui.session import Table
+from pitchlab.ui.widgets import TableApp, action_class
 from tests.widget_tree import with_class
 
 NAMES = pl.ruleset_names()

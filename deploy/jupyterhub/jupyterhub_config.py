@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jupyterhub.spawner import SimpleLocalProcessSpawner
 
-from pitchlab.hub import DEFAULT_URL, ClassAuthenticator, runtime_dirs, write_singleuser_config
+from pitchlab.server.hub import DEFAULT_URL, ClassAuthenticator, runtime_dirs, write_singleuser_config
 
 c = get_config()  # noqa: F821  (JupyterHub provides it when it reads this file)
 
@@ -41,7 +41,7 @@ proxy = HERE / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 if proxy.exists():
     c.ConfigurableHTTPProxy.command = [str(proxy)]
 
-# --- who may log in: teacher-made accounts and/or a class code (pitchlab/hub.py)
+# --- who may log in: teacher-made accounts and/or a class code (pitchlab/server/hub.py)
 c.JupyterHub.authenticator_class = ClassAuthenticator
 
 # --- each learner's server: Jupyter Server with Voila's extension, opening the app.
@@ -57,7 +57,7 @@ c.Spawner.disable_user_config = True
 if os.geteuid() == 0:  # the servers run as the hub's user: root on a CI machine
     c.Spawner.args = ["--ServerApp.allow_root=True"]
 # the pages' folder, voila.json's culling, kernels over IPC and no tracebacks, as pitchlab app
-# has them (pitchlab.hub.singleuser_config); the
+# has them (pitchlab.server.hub.singleuser_config); the
 # kernels' sockets in a short path of their own (a socket's path holds 107 bytes at most)
 RUNTIME = tempfile.mkdtemp(prefix="pitchlab-hub-")
 atexit.register(shutil.rmtree, RUNTIME, ignore_errors=True)  # after the hub has stopped the servers

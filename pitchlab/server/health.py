@@ -1,6 +1,6 @@
 """``/pitchlab/health``: whether the server answers, and whether its pools can serve yet.
 
-The watchdog of ``pitchlab app`` (:mod:`pitchlab.watchdog`) asks this every few
+The watchdog of ``pitchlab app`` (:mod:`pitchlab.server.watchdog`) asks this every few
 seconds: it is answered on the server's IO loop, so a server whose loop is stuck
 (hole 3 of issue 13: Voilà's main thread blocked in a zmq send) stops answering
 it. It also tells the launcher when the preheated pools have *run* the app
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from tornado.web import RequestHandler
 
-from pitchlab.launcher import HEALTH
 from pitchlab.server.admission import Admission
+from pitchlab.server.launcher import HEALTH
 
 ADMISSION = "pitchlab_admission"
 """The tornado setting holding the server's :class:`~pitchlab.server.admission.Admission`."""

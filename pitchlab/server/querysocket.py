@@ -22,7 +22,7 @@ emptied either. :class:`QuerySocket` is that handler with its rules made safe:
   websocket handshake and a page cannot drop it; the kernel's client sends none);
 - a delivered request leaves the cache, requests for kernels that are gone are
   dropped, and the cache never holds more than
-  :data:`~pitchlab.limits.MAX_CACHED_REQUESTS`.
+  :data:`~pitchlab.engine.limits.MAX_CACHED_REQUESTS`.
 
 The table and the cache stay Voilà's own (class attributes shared with the
 subclass), because Voilà's page handler calls ``send_updates`` on Voilà's class.
@@ -36,7 +36,7 @@ from typing import Any
 from tornado.web import HTTPError
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from pitchlab.limits import MAX_CACHED_REQUESTS
+from pitchlab.engine.limits import MAX_CACHED_REQUESTS
 
 
 def prune(cache: MutableMapping[str, Any], live: Container[str], cap: int = MAX_CACHED_REQUESTS) -> None:

@@ -1,4 +1,4 @@
-"""The app by keyboard alone and by screen reader (WCAG 2.1 AA; pitchlab.keys).
+"""The app by keyboard alone and by screen reader (WCAG 2.1 AA; pitchlab.ui.keys).
 
 A whole hand is played with key presses only (no clicks): the shortcuts for
 bids, trump and Next, the arrow keys through the hand and Enter on a card. After

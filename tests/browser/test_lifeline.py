@@ -2,7 +2,7 @@
 
 Each lost-connection test opens the app on a server of its own, plays a step or
 two, then breaks something under the page: kills the page's kernel, stops the
-server, or freezes it. The banner (``.pl-lifeline-on``, :mod:`pitchlab.lifeline`)
+server, or freezes it. The banner (``.pl-lifeline-on``, :mod:`pitchlab.ui.lifeline`)
 must appear with its Reload button; the time it took is printed, never asserted
 (a shared machine). Reloading after a dead kernel must offer the game back.
 The paste tests put more than the load box takes into it, through the clipboard
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from pitchlab.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
 from pitchlab.serving import VoilaServer, click_and_wait, is_kernel, next_move, process_tree, stop_group
+from pitchlab.ui.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
 from tests.browser.test_pages import access_problems, fits, open_app, render
 
 BANNER = ".pl-lifeline-on"

@@ -42,7 +42,7 @@ PYTHON_ERRORS = ", ".join(
 PL_CLASSES_JS = """() => Array.from(new Set(Array.from(document.querySelectorAll('[class*="pl-"]'))
     .flatMap((e) => Array.from(e.classList).filter((c) => c.startsWith('pl-')))))"""
 
-# Hooks the app must carry by the end of one hand (pitchlab/widgets.py docstring).
+# Hooks the app must carry by the end of one hand (pitchlab/ui/widgets.py docstring).
 HOOKS = {
     "pl-card",
     "pl-legal",

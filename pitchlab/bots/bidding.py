@@ -1,0 +1,597 @@
+"""Bidding that wins games: each answer judged by the chance of winning the game it leaves.
+
+The ladder (:mod:`pitchlab.bots.ladder`) bids for points: the answer with the best
+mean net score change in one hand. Points are not the goal. At 48-50 a sure 4
+takes the game and a 7 set for -7 may lose it; at 0-0 a hand holding A K Q J
+and a joker should bid high, because the hand is worth far more than 6 and a
+higher bid keeps the contract. So for each legal answer (pass, or each bid)
+:func:`choose` combines
+
+* the distribution of this hand's outcome given that answer (which side ends
+  up bidding, made or set, both sides' score changes, an instant win), read
+  from tables of simulated trials, and
+* the chance of winning the game from the scores each outcome leaves
+  (:class:`pitchlab.bots.gamemodel.GameModel`),
+
+and picks the answer with the best chance of winning the game.
+
+The tables come from :func:`derive`, like the ladder: deal, let the bots bid
+up to a seat's turn, and there try *every* legal answer on the same cards,
+playing the rest of the hand out with the rule-based bot (bidding by its
+estimate, so the tables do not depend on themselves). Each trial is filed
+under four keys from fine to coarse: the spot (seat position, high bid so
+far, whether it is the partner's) with
+
+1. the best suit's trump count, its top trump (the highest trump of all, the
+   next, the third, lower), its jokers, whether it holds the three and the
+   two (``f``);
+2. the ladder's strength: trump count and points held (``m``);
+3. the trump count alone (``c``);
+4. nothing else (``s``).
+
+A decision reads the finest key at which every answer was tried at least
+:data:`MIN_TRIALS` times, so the answers are always compared on the same
+hands. That settles the auction: who ends up with the contract after each
+answer, and what happens when the others hold it. What my side takes when
+it keeps the contract depends on the cards far more than on the spot, so
+those hands are scored from a second, finer table pooled over every spot
+(:func:`hand_keys_of`: the best suit's trump count, top trump, how many of
+the five highest trump, jokers, the three and the two, or coarser groups
+where such hands are rare): the points hands
+of that kind took as bidder, made or set at the answer's bid. The bid's
+size never changes the play, so one trial per turn (the top bid) fills it.
+
+One actual hand per deal (every seat answering as the bot does) feeds the
+game model. Readings: the pooled points are my own contract's (a partner's
+overcall is scored as if it were mine), and a moon counts as made when it
+takes every point.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pitchlab.bots import claims as cl
+from pitchlab.bots import gamemodel, tactics
+from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
+from pitchlab.bots.ladder import strength_of
+from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.odds.stats import Estimate, mean_of
+
+CHUNK = 100
+"""Deals per chunk: the unit of seeding and of work handed to a process."""
+MIN_TRIALS = 30
+"""Trials of each answer a key needs before a decision trusts it."""
+LEVELS = ("f", "m", "c", "s")
+"""The keys a trial is filed under, finest first (see the module docstring)."""
+_JOKER_ROLES = ("JK", "JKH", "JKL")
+
+Trials = dict[str, dict[int, Counter[Outcome]]]
+"""Per key, per answer (0 passes, else the bid), the outcomes seen."""
+
+
+# ----------------------------------------------------------------- the keys
+
+
+@functools.cache
+def _role_masks(rules: Ruleset, suit: int) -> tuple[int, int, int]:
+    """Slot masks of the jokers, the three and the two (the lowest trump) with ``suit`` as trump."""
+    from pitchlab.engine.cards import Suit
+    from pitchlab.engine.hand import card_slots
+
+    slots = card_slots(rules)
+    trump = rules.trump(Suit(suit))
+    masks = [0, 0, 0]
+    lowest = rules.trump_order[-1]
+    for card, role in trump.roles.items():
+        which = 0 if role in _JOKER_ROLES else 1 if role == "3" else 2 if role == lowest else -1
+        if which >= 0:
+            for slot in slots[card]:
+                masks[which] |= 1 << slot
+    return masks[0], masks[1], masks[2]
+
+
+def keys_of(
+    rules: Ruleset, mask: int, best: tactics.Rating, position: int, high: int, partner_high: bool
+) -> tuple[str, str, str, str]:
+    """The four keys of a seat's turn, finest first (see the module docstring)."""
+    spot = f"{position}:{high}:{int(partner_high)}"
+    strength = strength_of(best)
+    t = tactics.suit_tables(rules, best.suit)
+    top = t.top - t.power[best.trump[0]] if best.trump else 3
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    fine = f"{min(top, 3)}:{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return (
+        f"f{spot}:{strength.trump}:{fine}",
+        f"m{spot}:{strength.trump}:{strength.points}",
+        f"c{spot}:{strength.trump}",
+        f"s{spot}",
+    )
+
+
+POOL = -1
+"""The answer code under which a hand key files the points my side took as bidder."""
+
+
+def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str, str, str]:
+    """The keys of a hand alone, for the points it takes as bidder, finest first: the best
+    suit's trump count, top trump, how many of the five highest trump, jokers, the three and
+    the two (``h``); trump count, how many of the five highest and jokers (``k``); trump
+    count, how many of the seven highest and whether the top one (``q``: strong hands are
+    rare, and this groups them by strength); the ladder's strength (``g``)."""
+    strength = strength_of(best)
+    t = tactics.suit_tables(rules, best.suit)
+    top = t.top - t.power[best.trump[0]] if best.trump else 3
+    high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
+    higher = sum(1 for slot in best.trump if t.power[slot] > t.top - 7)
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    count = (mask & jokers).bit_count()
+    fine = f"{count}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return (
+        f"h{strength.trump}:{min(top, 3)}:{high}:{fine}",
+        f"k{strength.trump}:{high}:{count}",
+        f"q{strength.trump}:{higher}:{int(top == 0)}",
+        f"g{strength.trump}:{strength.points}",
+    )
+
+
+def describe_key(key: str) -> str:
+    """A key in words, for a learner: ``f0:0:0:5:0:1:1:0`` -> seat, high bid, hand."""
+    parts = key[1:].split(":")
+    seat = ("first", "second", "third", "fourth", "fifth")[int(parts[0])]
+    high = "no bid yet" if parts[1] == "0" else f"{'partner' if parts[2] == '1' else 'high'} bid {parts[1]}"
+    words = [f"{seat} to speak, {high}"]
+    if len(parts) > 3:
+        words.append(f"{parts[3]}{'+' if parts[3] == '7' else ''} trump")
+    if key[0] == "f":
+        top = ("the top trump", "the second trump", "the third trump", "no top-three trump")[int(parts[4])]
+        words.append(f"{top}, {parts[5]} joker(s)")
+        words.append("the three" if parts[6] == "1" else "no three")
+        words.append("the two" if parts[7] == "1" else "no two")
+    return ", ".join(words)
+
+
+# ------------------------------------------------------------------ the data
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Several answers' outcome distributions end to end (see :meth:`Tables.stack`)."""
+
+    outcomes: Outcomes
+    starts: NDArray[np.intp]
+    """Where each answer's outcomes begin."""
+    made: dict[int, float]
+    """For each bid, how often a side that kept the contract with it made it."""
+
+
+@dataclass
+class Tables:
+    """One ruleset's trials and the hands its game model is solved from."""
+
+    rules: Ruleset
+    deals: int
+    seed: int | str
+    trials: Trials
+    hands: list[Counter[Outcome]]
+    """Outcomes of the actual hands, by dealer offset (see :mod:`pitchlab.bots.gamemodel`)."""
+    _dists: dict[tuple[str, int, str | None], Outcomes] = field(default_factory=dict, repr=False)
+    _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
+    _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
+    _stacks: dict[tuple[str, str | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def model(self) -> GameModel:
+        return gamemodel.model_from_counts(self.rules, self.hands)
+
+    def count(self, key: str, answer: int) -> int:
+        """How many trials of ``answer`` ``key`` holds (each trial weighs one per opponent side:
+        see :func:`pitchlab.bots.gamemodel.outcomes_of`)."""
+        found = self._counts.get((key, answer))
+        if found is None:
+            total = sum(self.trials.get(key, {}).get(answer, Counter()).values())
+            found = self._counts[key, answer] = total // (self.rules.num_teams - 1)
+        return found
+
+    def stack(self, key: str, pool: str | None, answers: tuple[int, ...]) -> Stack:
+        """The distributions of several answers end to end, judged in one call (cached)."""
+        found = self._stacks.get((key, pool, answers))
+        if found is None:
+            parts = [self.dist(key, a, pool) for a in answers]
+            joined = Outcomes(
+                *(np.concatenate([getattr(d, f.name) for d in parts]) for f in dataclasses.fields(Outcomes))
+            )
+            starts = np.cumsum([0] + [len(d) for d in parts[:-1]])
+            made = {}
+            for a, d in zip(answers, parts, strict=True):
+                held = d.p[d.ours].sum()
+                if a and held > 0:
+                    made[a] = float(d.p[d.ours & d.made].sum() / held)
+            found = self._stacks[key, pool, answers] = Stack(joined, starts, made)
+        return found
+
+    def dist(self, key: str, answer: int, pool: str | None = None) -> Outcomes:
+        """The outcome distribution of ``answer`` at ``key`` (cached: decisions reuse it).
+
+        With a hand key ``pool`` (see :func:`hand_keys_of`), the hands in which my side
+        kept the contract are scored instead from the points this kind of hand took as
+        bidder, at the bid ``answer``: the auction comes from the spot, the points from
+        the cards, each from the finest data that has enough of it.
+        """
+        found = self._dists.get((key, answer, pool))
+        if found is None:
+            seen = self.trials[key][answer]
+            if answer == 0 or pool is None:
+                found = Outcomes.of(seen)
+            else:
+                total = sum(seen.values())
+                kept = sum(n for o, n in seen.items() if o.ours) / total
+                mixed: dict[Outcome, float] = {}
+                for o, n in seen.items():
+                    if not o.ours:
+                        mixed[o] = mixed.get(o, 0.0) + n / total
+                took = self.trials[pool][POOL]
+                share = kept / sum(took.values())
+                for o, n in took.items():
+                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them)
+                    mixed[made] = mixed.get(made, 0.0) + n * share
+                found = Outcomes.of(mixed)
+            self._dists[key, answer, pool] = found
+        return found
+
+    def to_json(self) -> str:
+        """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, third, count]`` rows."""
+
+        def rows(counts: Counter[Outcome]) -> list[list[int]]:
+            return [[int(x) for x in o] + [n] for o, n in sorted(counts.items())]
+
+        compact = functools.partial(json.dumps, separators=(",", ":"))
+        head = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
+        lines = [compact(head)[:-1] + ',\n"hands":' + compact([rows(c) for c in self.hands])]
+        lines.append(',\n"trials":{')
+        body = [
+            compact(key) + ":" + compact({str(a): rows(c) for a, c in sorted(answers.items())})
+            for key, answers in sorted(self.trials.items())
+        ]
+        return "".join(lines) + "\n" + ",\n".join(body) + "\n}}\n"
+
+    @classmethod
+    def from_json(cls, text: str, rules: Ruleset) -> Tables:
+        data: dict[str, Any] = json.loads(text)
+
+        def counter(rows: list[list[int]]) -> Counter[Outcome]:
+            return Counter(
+                {Outcome(bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6])): r[7] for r in rows}
+            )
+
+        trials = {
+            key: {int(a): counter(rows) for a, rows in answers.items()}
+            for key, answers in data["trials"].items()
+        }
+        return cls(rules, data["deals"], data["seed"], trials, [counter(c) for c in data["hands"]])
+
+
+def data_name(rules: Ruleset) -> str:
+    return f"bidding-{rules.name}.json"
+
+
+@functools.cache
+def shipped_tables(rules: Ruleset) -> Tables | None:
+    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``."""
+    try:
+        path = resources.files("pitchlab").joinpath("data", data_name(rules))
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    tables = Tables.from_json(text, rules)
+    return tables if tables.rules == rules else None
+
+
+# ------------------------------------------------------------ the derivation
+
+
+def _finish(hand: Hand, bot: FastPlayer) -> Hand:
+    over = Phase.OVER
+    while hand.phase is not over:
+        hand.step(bot.code(hand))
+    return hand
+
+
+def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
+    """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
+    rules = hand.rules
+    seat = hand.to_act
+    assert seat is not None
+    mask = hand.hands[seat]
+    bidder = hand.bidder
+    partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
+    return seat, mask, tactics.best_rating(rules, mask), partner
+
+
+def tally_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[Outcome]]) -> None:
+    """Try every answer at every turn of one deal's auction; file each trial under its keys,
+    then play the deal out as the bots bid it and count that hand for the game model."""
+    rules = hand.rules
+    while hand.phase is Phase.BID:
+        seat, mask, best, partner = _seat_turn(hand)
+        keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
+        top: Hand | None = None
+        for code in hand.legal_codes():
+            if code < 0:  # a throw-in is not a bid
+                continue
+            trial = top = hand.copy()
+            trial.step(code)
+            found = gamemodel.outcomes_of(_finish(trial, bot), seat)
+            for key in keys:
+                counts = trials.setdefault(key, {}).setdefault(code, Counter())
+                for outcome, weight in found:
+                    counts[outcome] += weight
+        if top is not None and top.bidder == seat and top.redeal is None:
+            # the top bid: what this hand takes as bidder (the bid's size never changes the play)
+            result = top.result()
+            team = rules.teams[seat]
+            taken = result.points[team] if result.side_points is None else result.side_points
+            for key in hand_keys_of(rules, mask, best):
+                counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
+                for t in range(rules.num_teams):
+                    if t != team:
+                        counts[Outcome(True, True, taken, result.points[t], result.points[t])] += 1
+        hand.step(bot.code(hand))
+    _finish(hand, bot)
+    for seat in range(rules.players):
+        for outcome, weight in gamemodel.outcomes_of(hand, seat):
+            hands[(hand.dealer - seat) % rules.players][outcome] += weight
+
+
+def _chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, list[Counter[Outcome]]]:
+    rules, seed, index, count = args
+    rng = random.Random(f"bidding:{seed}:{index}")
+    bot = RuleBasedPlayer(bidding="estimate")
+    trials: Trials = {}
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
+    # scores of one each: every bid (a moon that needs a score above zero too) is legal
+    scores = (1,) * rules.num_teams
+    for k in range(count):
+        hand = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng, scores)
+        if hand.redeal is None:
+            tally_deal(hand, bot, trials, hands)
+    return trials, hands
+
+
+def derive(
+    deals: int,
+    seed: int | str = 0,
+    rules: Ruleset = TEN_POINT,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Tables:
+    """Simulate ``deals`` auctions, trying every answer at every turn. Reproducible from
+    ``seed`` and ``deals`` alone, whatever ``workers`` is."""
+    chunks = [(rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
+    trials: Trials = {}
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
+    done = 0
+    for part_trials, part_hands in parallel_map(_chunk, chunks, workers):
+        for key, answers in part_trials.items():
+            into = trials.setdefault(key, {})
+            for answer, counts in answers.items():
+                into.setdefault(answer, Counter()).update(counts)
+        for total, part in zip(hands, part_hands, strict=True):
+            total.update(part)
+        done += CHUNK
+        if progress is not None:
+            progress(min(done, deals), deals)
+    return Tables(rules, deals, seed, trials, hands)
+
+
+def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
+    """Drop the keys no decision can use (some answer tried fewer than ``keep`` times):
+    the shipped file stays small and says exactly what decisions read."""
+    trials = {
+        key: answers
+        for key, answers in tables.trials.items()
+        if key[0] == "s" or min(tables.count(key, a) for a in answers) >= keep
+    }
+    return Tables(tables.rules, tables.deals, tables.seed, trials, tables.hands)
+
+
+# ------------------------------------------------------------------ deciding
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer and the game-winning chances it was chosen on."""
+
+    answer: int
+    """0 passes, else the bid."""
+    chances: dict[int, float]
+    """My side's chance of winning the game after each answer tried."""
+    made: dict[int, float]
+    """For each bid, how often a side that kept the contract with it made it."""
+    key: str
+    trials: int
+    wins_if_made: bool
+    """Whether the chosen bid, made, ends the game in my side's favour."""
+
+
+def choose(
+    tables: Tables,
+    mask: int,
+    best: tactics.Rating,
+    legal: Sequence[int],
+    high_bid: int,
+    partner_high: bool,
+    position: int,
+    us: int,
+    them: int,
+) -> Choice | None:
+    """The answer with the best chance of winning the game, or ``None`` without enough data.
+
+    ``us`` and ``them`` are my side's score and the best opponent's;
+    ``position`` 0 is the first to speak.
+    """
+    rules = tables.rules
+    model = tables.model
+    keys = keys_of(rules, mask, best, position, high_bid, partner_high)
+    pool = next((k for k in hand_keys_of(rules, mask, best) if tables.count(k, POOL) >= MIN_TRIALS), None)
+    answers = tuple(a for a in legal if a >= 0)
+    memo = (keys, pool, answers, model.clamp(us), model.clamp(them), position)
+    if memo in tables._decided:
+        return tables._decided[memo]
+    coarse = [a for a in answers if tables.count(keys[-1], a) >= MIN_TRIALS]
+    # the spot-only key says which answers have data, never which is best: it ignores the cards
+    key = next(
+        (k for k in keys[:-1] if coarse and all(tables.count(k, a) >= MIN_TRIALS for a in coarse)), None
+    )
+    found: Choice | None = None
+    if key is not None:
+        offset = (-1 - position) % rules.players
+        stack = tables.stack(key, pool, tuple(coarse))
+        weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
+        chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))
+        answer = max(coarse, key=lambda a: (round(chances[a], 9), -a))
+        wins = bool(answer) and _wins_if_made(model, answer, us, them)
+        found = Choice(answer, chances, stack.made, key, tables.count(key, answer), wins)
+    tables._decided[memo] = found
+    return found
+
+
+def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
+    rules = model.rules
+    gain = rules.moon_made if bid == rules.moon_bid and rules.moon_made is not None else bid
+    instant = 1 if bid == rules.moon_bid and rules.moon_made is None else 0
+    done, value = gamemodel.judge(rules, Outcome(True, True, gain, 0, 0, instant), us, them)
+    return bool(done) and float(value) == 1.0
+
+
+def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Claim, ...]:
+    """What the choice rests on, as checkable claims: the win it secures if made, and the
+    chances it was chosen on, each said with what it is and where it comes from."""
+    word = {0: "pass"}.get(choice.answer, f"bid {choice.answer}")
+    basis = f"{choice.trials} simulated hands like this, each game then played on from the score now, us {us} and them {them}"
+    found: list[cl.Claim] = []
+    moon = choice.answer == rules.moon_bid
+    if choice.wins_if_made and not moon and us + choice.answer >= rules.target:
+        found.append(cl.BidWinsGame(choice.answer, us, rules.target))
+    mine = 100 * choice.chances[choice.answer]
+    found.append(cl.Estimate(f"our chance of winning the game if I {word}", mine, "percent", basis))
+    others = {a: c for a, c in choice.chances.items() if a != choice.answer}
+    if others:
+        alt = 0 if 0 in others else max(others, key=lambda a: others[a])
+        alt_word = "pass" if alt == 0 else f"bid {alt}"
+        found.append(cl.Estimate(f"our chance if I {alt_word} instead", 100 * others[alt], "percent", basis))
+    if choice.answer in choice.made:
+        found.append(
+            cl.Estimate(
+                f"how often hands like this made {choice.answer} as bidder",
+                100 * choice.made[choice.answer],
+                "percent",
+                "simulated hands like this",
+            )
+        )
+    return tuple(found)
+
+
+def game_choice(
+    rules: Ruleset,
+    mask: int,
+    best: tactics.Rating,
+    legal: Sequence[int],
+    high_bid: int,
+    partner_high: bool,
+    position: int,
+    scores: Sequence[int],
+    team: int,
+) -> tuple[Choice, int, int] | None:
+    """The game-winning choice with my side's score and the best opponent's, or ``None`` where
+    pitchlab ships no tables for the ruleset or they are too thin here."""
+    tables = shipped_tables(rules)
+    if tables is None:
+        return None
+    us, them = split_scores(scores, team)
+    choice = choose(tables, mask, best, legal, high_bid, partner_high, position, us, them)
+    return None if choice is None else (choice, us, them)
+
+
+def split_scores(scores: Sequence[int], team: int) -> tuple[int, int]:
+    """My side's score and the best opponent's (zero when no scores are known)."""
+    if not scores:
+        return 0, 0
+    return scores[team], max(s for t, s in enumerate(scores) if t != team)
+
+
+# ------------------------------------------------------------------- regret
+
+
+def _net(hand: Hand, team: int) -> int:
+    """``team``'s score change minus the other sides' (a moon scored as the rules say)."""
+    change = hand.result().score_change
+    return 2 * change[team] - sum(change)
+
+
+def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list[float]:
+    player, rules, seed, index, count = args
+    rng = random.Random(f"regret:{seed}:{index}")
+    out: list[float] = []
+    for k in range(count):
+        hand = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng)
+        while hand.phase is Phase.BID:
+            seat = hand.to_act
+            assert seat is not None
+            team = rules.teams[seat]
+            chosen = player.code(hand)
+            nets: dict[int, int] = {}
+            for code in hand.legal_codes():
+                if code < 0:
+                    continue
+                trial = hand.copy()
+                trial.step(code)
+                if _finish(trial, player).redeal is None:
+                    nets[code] = _net(trial, team)
+            if chosen in nets:
+                out.append(max(nets.values()) - nets[chosen])
+            hand.step(chosen)
+    return out
+
+
+def bid_regret(
+    player: FastPlayer,
+    deals: int,
+    seed: int | str = 0,
+    rules: Ruleset = TEN_POINT,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Estimate:
+    """Mean points a bid loses against the best answer in hindsight, per bidding turn.
+
+    For each of ``deals`` seeded deals (scores 0-0), the auction is walked with
+    ``player``; at every turn each legal answer is tried on the same cards and
+    the hand finished by ``player``; the turn's regret is the best answer's net
+    score change (my side's minus the others') less the chosen answer's.
+    Zero means the player never left points on the table in hindsight; a bot
+    that bids to win games gives up some points on purpose, so read this
+    beside win rates. Reproducible from ``seed`` and ``deals``, whatever ``workers``.
+    """
+    chunks = [(player, rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
+    regrets: list[float] = []
+    done = 0
+    for part in parallel_map(_regret_chunk, chunks, workers):
+        regrets.extend(part)
+        done += CHUNK
+        if progress is not None:
+            progress(min(done, deals), deals)
+    return mean_of(regrets, unit="bidding turns")

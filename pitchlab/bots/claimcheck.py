@@ -1,0 +1,367 @@
+"""The claim checker: is what a bot says true of what its seat knows?
+
+Written apart from the bots on purpose: it reads the hand (the whole truth)
+and the deciding seat's view, works out from the rules alone which cards each
+other seat could still hold, and judges every claim against *all* of them. A
+claim passes only if it holds in every deal the seat cannot tell apart from
+the real one, so a claim that happens to be true of this deal but that the
+seat could not know ("my partner's queen wins", when an unseen king might sit
+behind it) is false here.
+
+What a seat can rule out, from the rules (RULES.md, "What a player can see"):
+
+* cards in its own hand, buried face up, or played;
+* in trump-only play, every trump of a seat that was skipped (a seat with no
+  trump left is passed over, and the lead passes on from a winner who is out);
+* in follow-suit play, the suit led, for a seat that neither followed nor
+  trumped (a seat may trump a plain lead at will, so trumping shows nothing);
+  and trump, for a seat that did not follow a trump lead that must be followed.
+
+Cards nobody was dealt (a stock never drawn) stay possible: the seat cannot
+see them, so a claim must survive them too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pitchlab.bots import claims as c
+from pitchlab.engine.actions import Pass, Play
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import GAME_VALUES, Ruleset
+
+EQUAL_TOLERANCE = 0.25
+"""The most two expected values may differ by and still be called equally good."""
+
+
+class Knowledge:
+    """What one seat knows of a hand at its decision: the cards each other seat might hold."""
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.hand = hand
+        self.seat = seat
+        self.view = view = hand.view(seat)
+        self.rules: Ruleset = hand.rules
+        self.trump: Suit | None = view.trump
+        unseen = Counter(self.rules.deck)
+        unseen.subtract(view.seen_cards())
+        self.unseen: list[Card] = sorted(unseen.elements())
+        self.void: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
+        if self.trump is not None:
+            self._read_tricks()
+
+    # ------------------------------------------------------------ deductions
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The suit a card counts as: the trump suit for any trump."""
+        if self.trump is not None and self.rules.is_trump(card, self.trump):
+            return self.trump
+        return card.suit
+
+    def _read_tricks(self) -> None:
+        trump = self.trump
+        assert trump is not None
+        rules = self.rules
+        n = rules.players
+        tricks = [*self.view.tricks, self.view.current_trick]
+        if rules.play_rule == "trump-only":
+            leader_wanted = self.view.bidder
+            to_act = self.view.to_act
+            for trick in tricks:
+                # the lead passed over every seat from the one due to lead to the actual leader
+                if leader_wanted is not None:
+                    s = leader_wanted
+                    while s != trick.leader:
+                        self.void[s].add(trump)
+                        s = (s + 1) % n
+                # in a finished trick every seat that did not play was passed over; in the
+                # current one, every seat between the leader and the seat to act
+                if trick.winner is not None:
+                    passed = [(trick.leader + k) % n for k in range(n)]
+                elif trick.seats and to_act is not None:
+                    passed = [(trick.leader + k) % n for k in range((to_act - trick.leader) % n)]
+                else:
+                    passed = []
+                for s in passed:
+                    if s not in trick.seats:
+                        self.void[s].add(trump)
+                leader_wanted = trick.winner
+            return
+        for trick in tricks:
+            if not trick.cards:
+                continue
+            led = self.suit_of(trick.cards[0])
+            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+                suit = self.suit_of(card)
+                if suit == led:
+                    continue
+                if led == trump:
+                    if rules.trump_lead_must_follow:
+                        self.void[who].add(trump)
+                elif suit != trump and led is not None:
+                    self.void[who].add(led)
+
+    def possible(self, seat: int) -> list[Card]:
+        """Cards ``seat`` might hold, as this seat knows: unseen, and of no suit it is known void in."""
+        if seat == self.seat:
+            return list(self.view.hand)
+        void = self.void[seat]
+        return [card for card in self.unseen if self.suit_of(card) not in void]
+
+    def to_play_after(self) -> list[int]:
+        """Seats still to play to the current trick after this seat (all others, when it leads)."""
+        trick = self.view.current_trick
+        n = self.rules.players
+        leader = trick.seats[0] if trick.seats else self.seat
+        return [(self.seat + k) % n for k in range(1, (leader - self.seat) % n or n)]
+
+    def partners(self) -> set[int]:
+        """The seats this seat knows to be on its side (itself included)."""
+        rules = self.rules
+        if rules.call_partner:
+            known = self.view.partner
+            return {self.seat} | ({known} if known is not None else set())
+        return {s for s in range(rules.players) if rules.teams[s] == rules.teams[self.seat]}
+
+    # ----------------------------------------------------------------- tricks
+
+    def beats(self, challenger: Card, best: Card, led: Suit | None) -> bool:
+        """Whether ``challenger``, played after ``best``, takes the trick from it (ties stay with
+        the first played: identical jokers)."""
+        trump = self.trump
+        assert trump is not None
+        rc = self.rules.trump_rank(challenger, trump)
+        rb = self.rules.trump_rank(best, trump)
+        if rc or rb:
+            return rc > rb
+        if challenger.suit != led or best.suit != led or challenger.rank is None or best.rank is None:
+            return False
+        return int(challenger.rank) > int(best.rank)
+
+    def trick_best(self) -> tuple[Card, int] | None:
+        """The card winning the current trick so far, and who played it."""
+        trick = self.view.current_trick
+        if not trick.cards:
+            return None
+        led = self.suit_of(trick.cards[0])
+        best, seat = trick.cards[0], trick.seats[0]
+        for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+            if self.beats(card, best, led):
+                best, seat = card, who
+        return best, seat
+
+    def led(self, card: Card) -> Suit | None:
+        """The suit led to the current trick (``card``'s own, if it would be the lead)."""
+        trick = self.view.current_trick
+        return self.suit_of(trick.cards[0] if trick.cards else card)
+
+    def someone_after_beats(self, card: Card) -> bool:
+        """Whether any seat still to play after this one might hold a card that beats ``card``."""
+        led = self.led(card)
+        return any(
+            self.beats(other, card, led) for seat in self.to_play_after() for other in self.possible(seat)
+        )
+
+    # ----------------------------------------------------------------- points
+
+    def capture_points(self, card: Card) -> int:
+        """Points the card's capturer scores for it as a point card (never the holder's two)."""
+        if self.trump is None:
+            return 0
+        table = self.rules.trump(self.trump)
+        if table.scorers.get(card) != "capturer":
+            return 0
+        return table.points.get(card, 0)
+
+    def may_count(self, card: Card) -> bool:
+        """Whether whoever takes ``card`` might score anything by it: a point card, game points
+        where Game is played, or a High or Low its capturer scores that it might turn out to be."""
+        if self.capture_points(card):
+            return True
+        awards = self.rules.awards
+        game = any(a.kind == "game" for a in awards)
+        if game and card.rank is not None and GAME_VALUES.get(card.rank.letter, 0):
+            return True
+        trump = self.trump
+        if trump is None or not self.rules.trump_rank(card, trump):
+            return False
+        rank = self.rules.trump_rank(card, trump)
+        in_play = [self.rules.trump_rank(x, trump) for x in self.view.seen_cards()]
+        for award in awards:
+            if award.scorer != "capturer" or award.kind == "game":
+                continue
+            if award.kind == "high" and not any(r > rank for r in in_play):
+                return True
+            if award.kind == "low" and not any(0 < r < rank for r in in_play):
+                return True
+        return False
+
+    def carries_points(self, card: Card) -> bool:
+        """Whether the card carries points for anyone: its holder (the two) or its capturer."""
+        if self.trump is not None and self.rules.trump(self.trump).points.get(card, 0):
+            return True
+        return self.may_count(card)
+
+    def legal_cards(self) -> list[Card]:
+        return [a.card for a in self.hand.legal_actions() if isinstance(a, Play)]
+
+
+def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = None) -> str | None:
+    """``None`` if ``claim`` holds in every deal ``seat`` cannot rule out, else why it does not.
+
+    ``hand`` is the hand as it stands at the decision, before the action is applied.
+    """
+    k = knowledge or Knowledge(hand, seat)
+    rules = hand.rules
+    view = k.view
+    match claim:
+        case c.OnlyChoice():
+            return None if len(hand.legal_actions()) == 1 else "more than one action is legal"
+        case c.DealerStuck():
+            stuck = (
+                hand.phase is Phase.BID
+                and seat == hand.dealer
+                and not any(isinstance(a, Pass) for a in hand.legal_actions())
+            )
+            return None if stuck else "the dealer is not stuck"
+        case c.PartnerBid(seat=bidder, bid=bid):
+            if bidder == seat or hand.bidder != bidder or hand.high_bid != bid:
+                return f"seat {bidder} does not hold the high bid of {bid}"
+            if rules.call_partner or rules.teams[bidder] != rules.teams[seat]:
+                return f"seat {bidder} is not this seat's partner"
+            return None
+        case c.HighBid(bid=bid):
+            return None if hand.high_bid == bid else f"the high bid is {hand.high_bid}, not {bid}"
+        case c.HandHolds(suit=suit, cards=cards, points=points):
+            held = sorted(x for x in view.hand if rules.is_trump(x, suit))
+            if held != sorted(cards):
+                return f"the hand's {suit.letter} trump are {held}, not {sorted(cards)}"
+            table = rules.trump(suit)
+            real = sum(table.points.get(x, 0) for x in held)
+            return None if real == points else f"they carry {real} points, not {points}"
+        case c.BidWinsGame(bid=bid, score=score, target=target):
+            team = rules.teams[seat]
+            if rules.target != target or hand.scores[team] != score:
+                return "the score or the target is misquoted"
+            return None if score + bid >= target else f"{score} + {bid} falls short of {target}"
+        case c.Estimate(value=value, unit=unit):
+            top = 100.0 if unit == "percent" else float(rules.max_bid if rules.max_bid else 100)
+            return None if -top <= value <= 100 * top else f"{value} is no possible {unit} figure"
+        case c.OutOf(seat=other, suit=suit, trump=is_trump):
+            if is_trump and suit != k.trump:
+                return "the suit named is not trump"
+            holdable = [x for x in k.possible(other) if k.suit_of(x) == suit]
+            return None if not holdable else f"seat {other} may still hold {holdable[0].label}"
+        case c.Winning(seat=who, card=card):
+            best = k.trick_best()
+            return None if best == (card, who) else f"the trick's best card is {best}"
+        case c.WinsForSure(seat=who, card=card):
+            best = k.trick_best()
+            if best != (card, who):
+                return f"{card.label} is not winning the trick"
+            if k.someone_after_beats(card):
+                return f"a seat still to play might beat {card.label}"
+            return None
+        case c.Unbeatable(card=card, twin=twin):
+            if card not in view.hand:
+                return f"{card.label} is not in the hand"
+            best = k.trick_best()
+            if best is not None and not k.beats(card, best[0], k.led(card)):
+                return f"{card.label} does not beat {best[0].label}"
+            if k.someone_after_beats(card):
+                return f"a card still out might beat {card.label}"
+            if twin and (k.trump is None or card not in k.unseen or rules.trump_rank(card, k.trump) == 0):
+                return f"no identical twin of {card.label} is still out"
+            return None
+        case c.Beats(card=card, best=beaten):
+            best = k.trick_best()
+            if best is None or best[0] != beaten:
+                return f"{beaten.label} is not the best card in the trick"
+            if card not in k.legal_cards():
+                return f"{card.label} may not be played now"
+            return (
+                None if k.beats(card, beaten, k.led(card)) else f"{card.label} does not beat {beaten.label}"
+            )
+        case c.CannotWin(card=card):
+            best = k.trick_best()
+            if best is None or best[0] != card:
+                return f"{card.label} is not the best card in the trick"
+            led = k.led(card)
+            if any(k.beats(x, card, led) for x in k.legal_cards()):
+                return f"a playable card beats {card.label}"
+            return None
+        case c.TrickPoints(cards=named, points=said):
+            pointed = [x for x in view.current_trick.cards if k.capture_points(x)]
+            total = sum(k.capture_points(x) for x in pointed)
+            if sorted(pointed) != sorted(named) or total != said:
+                return f"the trick's point cards are {pointed} worth {total}"
+            return None
+        case c.HolderScores(card=card):
+            if k.trump is None:
+                return "no trump yet"
+            table = rules.trump(k.trump)
+            ok = table.scorers.get(card) == "holder" and table.points.get(card, 0) > 0
+            return None if ok else f"{card.label} is not scored by its holder"
+        case c.NoPoints(card=card):
+            return f"{card.label} may count for its taker" if k.may_count(card) else None
+        case c.AllCarryPoints():
+            bare = [x for x in k.legal_cards() if not k.carries_points(x)]
+            return None if not bare else f"{bare[0].label} carries no points"
+        case c.NoOpponentAfter():
+            mine = k.partners()
+            trump = k.trump
+            threats = [
+                s
+                for s in k.to_play_after()
+                if s not in mine and (rules.play_rule != "trump-only" or trump not in k.void[s])
+            ]
+            return None if not threats else f"seat {threats[0]} may still play to this trick"
+        case c.Contest(card=card, award=award):
+            if k.trump is None:
+                return "no trump yet"
+            rank = rules.trump_rank(card, k.trump)
+            ranks = [rules.trump_rank(x, k.trump) for x in rules.deck]
+            beyond = [r for r in ranks if r and (r > rank if award == "high" else r < rank)]
+            if not rank or beyond:
+                return f"{card.label} is not sure to be {award}"
+            return None
+        case c.Void(suit=suit):
+            held = [x for x in view.hand if k.suit_of(x) == suit]
+            return None if not held else f"the hand holds {held[0].label}"
+        case c.CalledPartner(seat=holder, card=card):
+            if hand.called != card or hand.partner != holder:
+                return f"seat {holder} does not hold the called {card.label}"
+            knows = holder in (seat, view.partner)
+            return None if knows else "this seat cannot know who holds the called card"
+        case c.TrickGame(cards=named, pips=said):
+            if not any(a.kind == "game" for a in rules.awards):
+                return "Game is not played"
+            counting = [
+                x for x in view.current_trick.cards if x.rank is not None and GAME_VALUES.get(x.rank.letter)
+            ]
+            total = sum(GAME_VALUES[x.rank.letter] for x in counting if x.rank is not None)
+            if sorted(counting) != sorted(named) or total != said:
+                return f"the trick's counting cards are {counting} worth {total} game points"
+            return None
+        case c.EquallyGood(cards=cards, tolerance=tolerance):
+            legal = k.legal_cards()
+            if len(set(cards)) < 2 or len(set(cards)) != len(cards):
+                return "an equal choice needs two or more different cards"
+            strangers = [x for x in cards if x not in legal]
+            if strangers:
+                return f"{strangers[0].label} is not a legal play now"
+            return None if 0 <= tolerance <= EQUAL_TOLERANCE else f"{tolerance} points apart is not equal"
+    return f"no check for claims of kind {claim.kind!r}"
+
+
+def false_claims(hand: Hand, seat: int, found: Sequence[c.Claim]) -> list[tuple[c.Claim, str]]:
+    """The claims among ``found`` that do not hold, each with the reason."""
+    knowledge = Knowledge(hand, seat)
+    wrong = []
+    for claim in found:
+        problem = check(hand, seat, claim, knowledge)
+        if problem is not None:
+            wrong.append((claim, problem))
+    return wrong

@@ -1,0 +1,455 @@
+"""Claims: the facts a bot's reason rests on, typed so that each can be checked.
+
+A learner copies what the bots do and believes what they say, so every
+factual part of a reason is a :class:`Claim` about what the deciding seat
+knows: "West has no trump left", "partner's Q♠ wins this trick whatever is
+still out", "the 2♠ scores for whoever holds it". The words a learner reads
+are rendered from the claims (:func:`render`), never written beside them, and
+:mod:`pitchlab.bots.claimcheck` verifies each claim against the seat's information
+set with code that shares nothing with the bots' tactics.
+
+A claim names seats by number; :func:`who` turns a seat into words as the
+speaker sees it ("my partner", "the player on my left"). Estimates (a
+simulated figure) are claims too, so that a number is always said with what
+it is and where it comes from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkable fact about what the deciding seat knows."""
+
+    kind: ClassVar[str] = "claim"
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        """The claim in plain words, as ``speaker`` would say it."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The claim as a JSON object: its ``kind`` and its fields (cards as codes, suits as letters)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+# ----------------------------------------------------------------- words
+
+
+def who(seat: int, speaker: int, rules: Ruleset) -> str:
+    """A seat as the speaker names it: "I", "my partner", "the player on my left"..."""
+    if seat == speaker:
+        return "I"
+    n = rules.players
+    offset = (seat - speaker) % n
+    partner = not rules.call_partner and rules.teams[seat] == rules.teams[speaker]
+    if n == 4:
+        if offset == 2:
+            return "my partner" if partner else "the player across"
+        side = "left" if offset == 1 else "right"
+        return f"my partner on my {side}" if partner else f"the player on my {side}"
+    if n == 2:
+        return "my opponent"
+    if offset == 1:
+        return "my partner on my left" if partner else "the player on my left"
+    if offset == n - 1:
+        return "my partner on my right" if partner else "the player on my right"
+    return f"my partner in seat {seat}" if partner else f"the player in seat {seat}"
+
+
+def _whose(seat: int, speaker: int, rules: Ruleset) -> str:
+    name = who(seat, speaker, rules)
+    return "my" if name == "I" else f"{name}'s"
+
+
+def points_words(n: float) -> str:
+    """``1 point``, ``3 points``, ``2.5 points``."""
+    shown = f"{n:g}" if n == int(n) else f"{n:.1f}"
+    return f"{shown} point" if n == 1 else f"{shown} points"
+
+
+def _labels(cards: Sequence[Card]) -> str:
+    return " ".join(c.label for c in cards)
+
+
+def suit_words(suit: Suit, trump: bool) -> str:
+    return "trump" if trump else f"{suit.symbol} {suit.name.lower()}"
+
+
+# ------------------------------------------------------------ the kinds
+
+
+@dataclass(frozen=True)
+class OnlyChoice(Claim):
+    """The rules leave the seat one action."""
+
+    kind: ClassVar[str] = "only_choice"
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return "it is the only move the rules allow me"
+
+
+@dataclass(frozen=True)
+class DealerStuck(Claim):
+    """Everyone else passed, so the dealer must bid."""
+
+    kind: ClassVar[str] = "dealer_stuck"
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return "everyone else passed, so as dealer I must bid"
+
+
+@dataclass(frozen=True)
+class PartnerBid(Claim):
+    """The high bid so far is the partner's."""
+
+    kind: ClassVar[str] = "partner_bid"
+    seat: int
+    bid: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"{who(self.seat, speaker, rules)} already bid {self.bid}"
+
+
+@dataclass(frozen=True)
+class HighBid(Claim):
+    """The high bid so far (0: nobody has bid)."""
+
+    kind: ClassVar[str] = "high_bid"
+    bid: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"the high bid so far is {self.bid}" if self.bid else "nobody has bid yet"
+
+
+@dataclass(frozen=True)
+class HandHolds(Claim):
+    """With ``suit`` as trump the seat holds exactly ``cards`` as trump, carrying ``points``."""
+
+    kind: ClassVar[str] = "hand_holds"
+    suit: Suit
+    cards: tuple[Card, ...]
+    points: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        n = len(self.cards)
+        held = f" ({_labels(self.cards)})" if self.cards else ""
+        carry = f", {points_words(self.points)} among them" if self.cards else ""
+        return f"with {self.suit.symbol} as trump I hold {n} trump{held}{carry}"
+
+
+@dataclass(frozen=True)
+class BidWinsGame(Claim):
+    """Making ``bid`` takes the bidding side from ``score`` to the target or past it."""
+
+    kind: ClassVar[str] = "bid_wins_game"
+    bid: int
+    score: int
+    target: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return (
+            f"we have {self.score}, so making {self.bid} takes us to at least "
+            f"{self.score + self.bid} and wins the game (the target is {self.target})"
+        )
+
+
+@dataclass(frozen=True)
+class Estimate(Claim):
+    """A simulated or estimated figure, said as one: what it is, its value, what it rests on."""
+
+    kind: ClassVar[str] = "estimate"
+    subject: str
+    """What is estimated, e.g. "points we take with ♠ as trump"."""
+    value: float
+    unit: Literal["points", "percent"]
+    basis: str
+    """Where the figure comes from, e.g. "rules of thumb" or "200 simulated hands"."""
+
+    def words(self, speaker: int, rules: Ruleset, *, basis: bool = True) -> str:
+        """``basis=False`` leaves out where the figure comes from: :func:`render` says a basis
+        once, for the first figure that rests on it."""
+        if self.unit == "percent":
+            value = f"{self.value:.0f}%"
+        elif self.value < 0:
+            value = f"a loss of about {points_words(round(-self.value, 1))}"
+        else:
+            value = f"about {points_words(round(self.value, 1))}"
+        return f"{self.subject}: {value}" + (f" (from {self.basis})" if basis else "")
+
+
+@dataclass(frozen=True)
+class OutOf(Claim):
+    """``seat`` holds no card of ``suit`` (or no trump, with ``trump``), as the table has seen."""
+
+    kind: ClassVar[str] = "out_of"
+    seat: int
+    suit: Suit
+    trump: bool
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        name = who(self.seat, speaker, rules)
+        what = suit_words(self.suit, self.trump)
+        return f"{name} {'have' if name == 'I' else 'has'} no {what} left"
+
+
+@dataclass(frozen=True)
+class WinsForSure(Claim):
+    """``card``, played by ``seat`` to this trick, wins it whatever the seats still to play hold."""
+
+    kind: ClassVar[str] = "wins_for_sure"
+    seat: int
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"{_whose(self.seat, speaker, rules)} {self.card.label} wins this trick whatever is still out"
+
+
+@dataclass(frozen=True)
+class Unbeatable(Claim):
+    """``card`` led now cannot be beaten by any card still out; with ``twin``, only the
+    identical other joker is out above it, and the first joker played wins."""
+
+    kind: ClassVar[str] = "unbeatable"
+    card: Card
+    twin: bool = False
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        if self.twin:
+            return (
+                f"only the other joker could match my {self.card.label}, and the first joker "
+                "played wins, so nothing still out can beat it"
+            )
+        return f"no card still out can beat my {self.card.label}"
+
+
+@dataclass(frozen=True)
+class Winning(Claim):
+    """``seat``'s ``card`` is winning the trick so far."""
+
+    kind: ClassVar[str] = "winning"
+    seat: int
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"{_whose(self.seat, speaker, rules)} {self.card.label} is winning the trick so far"
+
+
+@dataclass(frozen=True)
+class Beats(Claim):
+    """``card``, which the seat may play, beats ``best``, the card winning the trick so far."""
+
+    kind: ClassVar[str] = "beats"
+    card: Card
+    best: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"my {self.card.label} beats the {self.best.label}"
+
+
+@dataclass(frozen=True)
+class CannotWin(Claim):
+    """No card the seat may play beats ``card``, the best card in the trick."""
+
+    kind: ClassVar[str] = "cannot_win"
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"nothing I may play beats the {self.card.label}"
+
+
+@dataclass(frozen=True)
+class TrickPoints(Claim):
+    """The cards in the trick that its winner captures points with, and how many points."""
+
+    kind: ClassVar[str] = "trick_points"
+    cards: tuple[Card, ...]
+    points: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        if not self.cards:
+            return "the trick holds no points its winner can take"
+        return f"the trick holds {points_words(self.points)} for its winner ({_labels(self.cards)})"
+
+
+@dataclass(frozen=True)
+class HolderScores(Claim):
+    """``card`` scores for its holder: it is never captured."""
+
+    kind: ClassVar[str] = "holder_scores"
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"the {self.card.label} scores for whoever holds it and is never captured"
+
+
+@dataclass(frozen=True)
+class NoPoints(Claim):
+    """``card`` carries no point its capturer could score."""
+
+    kind: ClassVar[str] = "no_points"
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"the {self.card.label} carries no points for whoever takes it"
+
+
+@dataclass(frozen=True)
+class AllCarryPoints(Claim):
+    """Every card the seat may play carries points its capturer would score."""
+
+    kind: ClassVar[str] = "all_carry_points"
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return "every card I may play carries points"
+
+
+@dataclass(frozen=True)
+class NoOpponentAfter(Claim):
+    """No opponent can still play to this trick after the seat."""
+
+    kind: ClassVar[str] = "no_opponent_after"
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return "no opponent can play to this trick after me"
+
+
+@dataclass(frozen=True)
+class Contest(Claim):
+    """``card`` is sure to be High (or Low): no trump beyond it can still be in play."""
+
+    kind: ClassVar[str] = "contest"
+    card: Card
+    award: Literal["high", "low"]
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        edge = "higher" if self.award == "high" else "lower"
+        return f"the {self.card.label} is {self.award.capitalize()}: no {edge} trump can still be in play"
+
+
+@dataclass(frozen=True)
+class Void(Claim):
+    """The seat holds no card that counts as ``suit`` (trump counts as the trump suit)."""
+
+    kind: ClassVar[str] = "void"
+    suit: Suit
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return f"I have no {self.suit.symbol} to follow with"
+
+
+@dataclass(frozen=True)
+class CalledPartner(Claim):
+    """``seat`` holds the called card ``card`` and so plays with the bidder this hand."""
+
+    kind: ClassVar[str] = "called_partner"
+    seat: int
+    card: Card
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        name = who(self.seat, speaker, rules)
+        if name == "I":
+            return f"I hold the called {self.card.label}, so I play with the bidder this hand"
+        return f"{name} holds the called {self.card.label}: we are partners this hand"
+
+
+@dataclass(frozen=True)
+class TrickGame(Claim):
+    """The cards in the trick that count toward Game, and the game points they add up to."""
+
+    kind: ClassVar[str] = "trick_game"
+    cards: tuple[Card, ...]
+    pips: int
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return (
+            f"the trick holds {self.pips} game point{'s' if self.pips != 1 else ''} ({_labels(self.cards)}) "
+            "toward Game, the point for the side with the most (ten 10, ace 4, king 3, queen 2, jack 1)"
+        )
+
+
+@dataclass(frozen=True)
+class EquallyGood(Claim):
+    """The seat's estimates rate ``cards`` (all legal plays now) the same to within
+    ``tolerance`` points, so any of them is as good a choice as the one played.
+
+    Named together so a learner does not read meaning into which of two equal
+    cards a bot happened to pick; the figures themselves are
+    :class:`Estimate` claims with their basis.
+    """
+
+    kind: ClassVar[str] = "equally_good"
+    cards: tuple[Card, ...]
+    tolerance: float
+    basis: str
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        same = "exactly the same" if self.tolerance == 0 else f"the same to within {self.tolerance:g} points"
+        return (
+            f"{', '.join(c.label for c in self.cards)} are equally good: they score {same} over {self.basis}"
+        )
+
+
+ALL_KINDS: tuple[type[Claim], ...] = (
+    OnlyChoice,
+    DealerStuck,
+    PartnerBid,
+    HighBid,
+    HandHolds,
+    BidWinsGame,
+    Estimate,
+    OutOf,
+    WinsForSure,
+    Unbeatable,
+    Winning,
+    Beats,
+    CannotWin,
+    TrickPoints,
+    HolderScores,
+    NoPoints,
+    AllCarryPoints,
+    NoOpponentAfter,
+    Contest,
+    Void,
+    CalledPartner,
+    TrickGame,
+    EquallyGood,
+)
+"""Every kind of claim, for the checker and the docs."""
+
+
+def render(conclusion: str, claims: Sequence[Claim], speaker: int, rules: Ruleset) -> str:
+    """A reason in words: the conclusion, then the claims it rests on. Figures that rest on
+    the same basis (several chances from one simulation) name it once, at the first."""
+    if not claims:
+        return conclusion
+    said: list[str] = []
+    bases: set[str] = set()
+    for claim in claims:
+        if isinstance(claim, Estimate):
+            said.append(claim.words(speaker, rules, basis=claim.basis not in bases))
+            bases.add(claim.basis)
+        else:
+            said.append(claim.words(speaker, rules))
+    facts = "; ".join(said)
+    return f"{conclusion}: {facts}" if conclusion else facts

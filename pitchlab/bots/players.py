@@ -1,0 +1,412 @@
+"""Players: anything that looks at a seat's view and picks an action, with a reason.
+
+A player sees only a :class:`~pitchlab.engine.view.SeatView`, never the hidden cards,
+so bots cannot cheat and the tutorial can show exactly what a bot knew. Each
+decision carries a one-line explanation for the "why?" panel.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from pitchlab.bots import claims, tactics, tactics_suit
+from pitchlab.bots.claims import Claim, Estimate, render
+from pitchlab.engine.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, Phase, card_slots
+from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.view import SeatView
+
+if TYPE_CHECKING:
+    from pitchlab.bots.bidding import Choice
+    from pitchlab.bots.ladder import Ladder
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action and the reason a player gives for it.
+
+    ``why`` is what the learner reads; ``claims`` are the checkable facts it
+    rests on (see :mod:`pitchlab.bots.claims`): every factual part of ``why`` is
+    rendered from one of them, so checking the claims checks the words.
+    """
+
+    action: Action
+    why: str
+    claims: tuple[Claim, ...] = ()
+
+
+class Player(Protocol):
+    """Chooses an action for the seat whose view it is given."""
+
+    name: str
+
+    def decide(self, view: SeatView) -> Decision: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions; reproducible from its seed."""
+
+    name = "random"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def decide(self, view: SeatView) -> Decision:
+        legal = view.legal_actions
+        action = legal[int(self.rng.random() * len(legal))]
+        return Decision(action, f"picked {action} at random from {len(legal)} legal actions")
+
+    def code(self, hand: Hand) -> int:
+        """A random legal action code, for simulations."""
+        codes = hand.legal_codes()
+        return codes[int(self.rng.random() * len(codes))]
+
+
+# ------------------------------------------------------------------ rule-based
+
+
+@dataclass(frozen=True)
+class SuitEstimate:
+    """How a hand looks with one suit as trump, before the refill."""
+
+    suit: Suit
+    trump: tuple[Card, ...]
+    points_held: int
+    expected: float
+    """A rough count of the points this hand should take as bidder."""
+
+
+def estimate(rules: Ruleset, cards: Sequence[Card], suit: Suit) -> SuitEstimate:
+    """Rate a hand for one trump suit the way the rule-based bot does (see
+    :func:`pitchlab.bots.tactics.rate` for the rules of thumb)."""
+    rating = tactics.rate(rules, _mask(_assign(rules, [cards])[0]), suit)
+    deck = rules.deck
+    return SuitEstimate(suit, tuple(deck[s] for s in rating.trump), rating.points_held, rating.expected)
+
+
+class RuleBasedPlayer:
+    """A sensible, explainable bot (its rules of thumb live in :mod:`pitchlab.bots.tactics`).
+
+    * **Bid** what the best suit's estimate says, if that beats the table, and
+      do not outbid a partner without a clearly better hand.
+    * **Name** the suit with the best estimate.
+    * **Bury** the two first (its point is safe with its holder), then the
+      lowest trump that carry no points; where buried cards go to the opponents
+      with their points (thirty-one), the two is kept, since it would score for them.
+    * **Play**: lead the highest trump still out when it is ours, otherwise a
+      low card; take a trick that holds points when we can; give points to a
+      partner who is sure to win; save the three; throw the two when losing.
+
+    :meth:`decide` answers a seat's view with a reason; :meth:`code` makes
+    the same choice straight from a hand, for simulations that need no reasons.
+
+    Where every card is played and suit must be followed (``play_rule ==
+    "follow-suit"``, Auction Pitch and its family), the bot plays by the rules
+    of thumb of :mod:`pitchlab.bots.tactics_suit` instead: bid what the best suit
+    is worth, pitch its top card, win cheaply what counts, follow low. That
+    module also discards (keep trump and aces) and calls a partner (the
+    highest trump not held) in the rulesets that have those steps, whatever
+    their play rule.
+
+    ``bidding="game"`` (the default) bids to win the game, not the hand: each
+    answer is judged by the chance of winning the game from the scores it
+    leaves (:mod:`pitchlab.bots.bidding`), in every ruleset pitchlab ships tables
+    for, falling back on the ladder's way where the tables are too thin.
+    ``bidding="ladder"`` is the bot's bidding before that: the shipped
+    bidding ladder (:mod:`pitchlab.bots.ladder`), falling back on the estimate
+    where the ladder has no data or the ruleset has no ladder (and, outside
+    trump-only play, on :mod:`pitchlab.bots.tactics_suit`); ``bidding="estimate"``
+    bids from the estimate alone, as the bot did before the ladder existed (the
+    ladder was derived against it). ``ladder`` replaces the shipped one.
+    """
+
+    def __init__(
+        self, bidding: Literal["game", "ladder", "estimate"] = "game", ladder: Ladder | None = None
+    ) -> None:
+        if bidding not in ("game", "ladder", "estimate"):
+            raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
+        self.bidding = bidding
+        self.ladder = ladder
+        self.name = _NAMES[bidding]
+
+    def decide(self, view: SeatView) -> Decision:
+        rules = view.rules
+        if view.phase is Phase.BID and self.bidding == "game":
+            found = self._game_choice(view)
+            if found is not None:
+                from pitchlab.bots.bidding import claims_of
+
+                judged, us, them, best = found
+                return _bid_decision(view, judged.answer, best, claims_of(judged, us, them, rules))
+        if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
+            choice = tactics_suit.decide(view)
+            conclusion, said = choice.explain()
+            return Decision(choice.action, render(conclusion, said, view.seat, rules), said)
+        deck = rules.deck
+        if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
+            best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
+            if view.phase is Phase.NAME_TRUMP:
+                holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
+                guess = Estimate(
+                    "points this hand should take as bidder", best.expected, "points", "rules of thumb"
+                )
+                named = (holds, guess)
+                return Decision(
+                    NameTrump(best.suit), render(f"name {best.suit.symbol}", named, view.seat, rules), named
+                )
+            # a bid or a pass; never a throw-in, a moon only if an estimate ever reached it
+            codes = [
+                a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
+            ]
+            partner_high = _partner_high(view)
+            position = (view.seat - view.dealer - 1) % rules.players
+            code, _ = self.bid(rules, best, codes, view.high_bid, partner_high, position, fallback=True)
+            found_claims: tuple[Claim, ...] = ()
+            if self.bidding != "estimate":
+                from pitchlab.bots.ladder import ladder_claim, ladder_for
+
+                table = self.ladder or ladder_for(rules)
+                gain = (
+                    ladder_claim(table, best, code, view.high_bid, partner_high, position) if table else None
+                )
+                found_claims = (gain,) if gain is not None else ()
+            if not found_claims:
+                found_claims = (
+                    Estimate(
+                        "points this hand should take as bidder", best.expected, "points", "rules of thumb"
+                    ),
+                )
+            return _bid_decision(view, code, best, found_claims)
+        suit = view.trump
+        assert suit is not None
+        t = tactics.suit_tables(rules, suit)
+        if view.phase is Phase.BURY:
+            buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
+            slot, explain = tactics.choose_bury(
+                t, _mask(_assign(rules, [buriable])[0]), rules.buried_to == "opponents"
+            )
+            return _explained(Bury(deck[slot]), explain, view)
+        trick = view.current_trick
+        played = [c for done in view.tricks for c in done.cards]
+        buried = [c for pile in view.buried for c in pile]
+        # the trick's cards first, so its slots are the ones the rest of the hand cannot take
+        now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
+        seen = _mask(now) | _mask(playable) | _mask(rest)
+        assert view.bidder is not None
+        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players, view.to_act)
+        side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
+        slot, explain = tactics.choose_play(
+            t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
+        )
+        return _explained(Play(deck[slot]), explain, view)
+
+    def bid(
+        self,
+        rules: Ruleset,
+        best: tactics.Rating,
+        legal: Sequence[int],
+        high_bid: int,
+        partner_high: bool,
+        position: int,
+        fallback: bool = False,
+    ) -> tuple[int, str]:
+        """A bid code (0 passes) and a reason template (``{bid}``, ``{high}``, ``{reason}``);
+        ``position`` is 0 for the first to speak up to 3 for the dealer. The ladder's way
+        (the game bidding falls back on it, ``fallback=True``)."""
+        if self.bidding == "ladder" or (fallback and self.bidding == "game"):
+            from pitchlab.bots.ladder import ladder_answer, ladder_for
+
+            table = self.ladder or ladder_for(rules)
+            found = ladder_answer(table, best, legal, high_bid, partner_high, position) if table else None
+            if found is not None:
+                return found
+        return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
+
+    def _game_choice(self, view: SeatView) -> tuple[Choice, int, int, tactics.Rating] | None:
+        """The game-winning choice at this seat's bid, with the scores it was judged at."""
+        from pitchlab.bots.bidding import game_choice
+
+        rules = view.rules
+        mask = _mask(_assign(rules, [view.hand])[0])
+        legal = [
+            a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
+        ]
+        best = tactics.best_rating(rules, mask)
+        position = (view.seat - view.dealer - 1) % rules.players
+        found = game_choice(
+            rules,
+            mask,
+            best,
+            legal,
+            view.high_bid,
+            _partner_high(view),
+            position,
+            view.scores,
+            rules.teams[view.seat],
+        )
+        return None if found is None else (*found, best)
+
+    def _game_bid(
+        self,
+        rules: Ruleset,
+        mask: int,
+        legal: Sequence[int],
+        high_bid: int,
+        partner_high: bool,
+        position: int,
+        scores: Sequence[int],
+        seat: int,
+    ) -> int | None:
+        """The game-winning answer (:mod:`pitchlab.bots.bidding`), or ``None`` to bid the ladder's way."""
+        from pitchlab.bots.bidding import game_choice
+
+        best = tactics.best_rating(rules, mask)
+        found = game_choice(
+            rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
+        )
+        return None if found is None else found[0].answer
+
+    def code(self, hand: Hand) -> int:
+        """The action code this bot picks for the seat to act, reading only what that seat may see."""
+        rules = hand.rules
+        seat = hand.to_act
+        assert seat is not None
+        phase = hand.phase
+        if phase is Phase.BID and self.bidding == "game":
+            bidder = hand.bidder
+            partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
+            legal = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+            found = self._game_bid(
+                rules, hand.hands[seat], legal, hand.high_bid, partner, hand.position(seat), hand.scores, seat
+            )
+            if found is not None:
+                return found
+        if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
+            # the slot tables below know trump-only play alone; these rules of thumb read a light view
+            return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat)).action)
+        suit = hand.trump
+        if phase is Phase.PLAY:
+            assert suit is not None
+            assert hand.bidder is not None
+            t = tactics.suit_tables(rules, suit)
+            unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
+            mine = hand.held[seat]
+            out = hand.passed_over
+            known = _bidders_partner(hand.view(seat)) if rules.call_partner else None
+            side = tactics.sides(rules, seat, hand.bidder, known)
+            return tactics.choose_play(t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out)[
+                0
+            ]
+        if phase is Phase.BURY:
+            assert suit is not None
+            t = tactics.suit_tables(rules, suit)
+            return tactics.choose_bury(t, hand.held[seat], rules.buried_to == "opponents")[0]
+        best = tactics.best_rating(rules, hand.hands[seat])
+        if phase is Phase.NAME_TRUMP:
+            return int(best.suit)
+        bidder = hand.bidder
+        partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
+        codes = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+        code, _ = self.bid(
+            rules, best, codes, hand.high_bid, partner_high, hand.position(seat), fallback=True
+        )
+        return code
+
+
+_NAMES = {
+    "game": "rule-based",
+    "ladder": "rule-based (ladder bidding)",
+    "estimate": "rule-based (estimate bidding)",
+}
+"""The bot's name for each way of bidding."""
+
+_SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
+"""Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.tactics_suit` has them)."""
+
+
+def _partner_high(view: SeatView) -> bool:
+    """Whether the high bid so far is this seat's (fixed) partner's."""
+    bidder, rules = view.bidder, view.rules
+    return (
+        bidder is not None
+        and bidder != view.seat
+        and not rules.call_partner
+        and rules.teams[bidder] == rules.teams[view.seat]
+    )
+
+
+def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequence[Claim]) -> Decision:
+    """A bid or a pass, said with what the hand holds, where the auction stands, and ``found``."""
+    rules = view.rules
+    deck = rules.deck
+    action: Action = Bid(code) if code else PASS
+    holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
+    if not any(isinstance(a, Pass) for a in view.legal_actions):
+        where: Claim = claims.DealerStuck()
+    elif _partner_high(view):
+        assert view.bidder is not None
+        where = claims.PartnerBid(view.bidder, view.high_bid)
+    else:
+        where = claims.HighBid(view.high_bid)
+    word = "pass" if not code else ("bid the moon" if code == rules.moon_bid else f"bid {code}")
+    said = (holds, where, *found)
+    return Decision(action, render(word, said, view.seat, rules), said)
+
+
+def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
+    """A decision whose words are rendered from its claims."""
+    conclusion, found = explain(view.rules.deck)
+    return Decision(action, render(conclusion, found, view.seat, view.rules), found)
+
+
+def _bidders_partner(view: SeatView) -> int | None:
+    """Where the bidder calls a partner by a card: the card's holder, if this seat knows it
+    (it holds the card, or has seen it played); ``None`` otherwise or with fixed teams."""
+    if not view.rules.call_partner or view.called is None:
+        return None
+    for trick in (*view.tricks, view.current_trick):
+        for card, who in zip(trick.cards, trick.seats, strict=True):
+            if card == view.called:
+                return who
+    return view.seat if view.called in view.hand else None
+
+
+def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:
+    """Slots for groups of cards seen together, in order; a repeated card (the
+    identical joker) takes a different slot each time it appears."""
+    slots_of = card_slots(rules)
+    used = 0
+    assigned = []
+    for cards in groups:
+        slots = []
+        for card in cards:
+            for slot in slots_of[card]:
+                if not used >> slot & 1:
+                    used |= 1 << slot
+                    slots.append(slot)
+                    break
+        assigned.append(slots)
+    return assigned
+
+
+def _mask(slots: Sequence[int]) -> int:
+    mask = 0
+    for slot in slots:
+        mask |= 1 << slot
+    return mask
+
+
+def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision]]:
+    """Let ``players`` (one per seat) finish ``hand``; return who decided what."""
+    log = []
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        decision = players[seat].decide(hand.view(seat))
+        hand.apply(decision.action, seat)
+        log.append((seat, decision))
+    return log

@@ -1,0 +1,362 @@
+"""The rule-based bot's judgement, worked out on slot masks.
+
+A bot decides many thousand times in one simulation, so its rules of thumb are
+written once here over the engine's own representation (cards as deck slots,
+sets of cards as bit masks, per-suit lookup tables) and used by both ways of
+asking it: :class:`~pitchlab.bots.players.RuleBasedPlayer` answers a
+:class:`~pitchlab.engine.view.SeatView` with a reason, and the simulations ask it
+straight from a :class:`~pitchlab.engine.hand.Hand` with no view built at all. Both
+pass only what the seat may see: its own cards, the bids, the trump, the
+buried and played cards.
+
+Each card-play and bury choice comes back with an :data:`Explain`: its words and
+claims are built only when someone wants to read them, so simulations pay nothing
+for reasons.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pitchlab.bots import claims
+from pitchlab.bots.claims import Claim
+from pitchlab.engine.bitset import bits
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Trick, trump_tables
+from pitchlab.engine.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class SuitTables:
+    """One trump suit of one ruleset, as the bot looks at it."""
+
+    power: tuple[int, ...]
+    """Trump rank by slot (0: not trump)."""
+    points: tuple[int, ...]
+    """Points a slot carries, however they are scored."""
+    holder_mask: int
+    """Slots that score for their holder (the two): safe to lose, never worth capturing."""
+    trump_mask: int
+    ascending: tuple[int, ...]
+    """The trump slots from lowest to highest."""
+    top: int
+    """The highest rank: nothing beats it."""
+
+
+@functools.cache
+def suit_tables(rules: Ruleset, suit: Suit) -> SuitTables:
+    """The bot's view of ``suit`` as trump, built once per ruleset and suit."""
+    t = trump_tables(rules, suit)
+    points = tuple(c + h for c, h in zip(t.capture_points, t.holder_points, strict=True))
+    ascending = tuple(sorted(bits(t.trump_mask), key=lambda s: t.power[s]))
+    return SuitTables(tuple(t.power), points, t.holder_mask, t.trump_mask, ascending, len(rules.trump_order))
+
+
+# ------------------------------------------------------------------ bidding
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How a hand looks with one suit as trump, before the refill."""
+
+    suit: Suit
+    trump: tuple[int, ...]
+    """The hand's trump slots, highest first."""
+    points_held: int
+    expected: float
+    """A rough count of the points this hand should take as bidder."""
+
+
+def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
+    """Rate a hand (a slot mask) for one trump suit with simple, explainable rules of thumb.
+
+    The ace and the two are sure points (nothing beats the ace; the two scores
+    for its holder). Other point cards count half, or fully when a higher trump
+    in hand can protect them. Each trump beyond three adds a little, because the
+    bidder also collects the trump left in the stock.
+    """
+    t = suit_tables(rules, suit)
+    trump = [s for s in reversed(t.ascending) if mask >> s & 1]
+    held = 0
+    expected = 0.0
+    top = t.power[trump[0]] if trump else 0
+    protected_ok = len(trump) >= 4
+    for slot in trump:
+        points = t.points[slot]
+        if not points:
+            continue
+        held += points
+        power = t.power[slot]
+        sure = t.holder_mask >> slot & 1 or power == t.top
+        protected = protected_ok and top > power
+        expected += points if sure or protected else points / 2
+    expected += 0.6 * max(0, len(trump) - 3)
+    # the bidder names trump and collects the rest of the stock: worth about two points
+    expected += 2.0
+    return Rating(suit, tuple(trump), held, expected)
+
+
+def best_rating(rules: Ruleset, mask: int) -> Rating:
+    """The suit the bot would name: the best expected points (first suit on a tie)."""
+    return max((rate(rules, mask, suit) for suit in Suit), key=lambda r: r.expected)
+
+
+def choose_bid(
+    rules: Ruleset, best: Rating, legal: Sequence[int], high_bid: int, partner_high: bool
+) -> tuple[int, str]:
+    """A bid code (0 passes) and a reason template (``{bid}``, ``{high}``, ``{reason}``)
+    from the hand's best rating.
+
+    Bid what the estimate says if it beats the table; do not outbid a partner
+    without a clearly better hand; open at most 6 so a partner can still
+    speak.
+    """
+    target = min(rules.max_bid, int(best.expected))
+    if 0 not in legal:
+        return legal[0], "everyone passed, so the dealer must {bid}; {reason}"
+    if partner_high and target < high_bid + 2:
+        return 0, "partner already bid {high}; {reason}"
+    bids = [b for b in legal if 0 < b <= target]
+    if not bids:
+        return 0, "{reason}: not enough to bid over {high}"
+    if high_bid:
+        return bids[0], "{reason}, so {bid}"
+    opening = max(rules.min_bid, min(target, 6))
+    return (opening if opening in bids else bids[-1]), "{reason}, so {bid}"
+
+
+# ------------------------------------------------------------------- bury
+
+
+Explain = Callable[[tuple[Card, ...]], tuple[str, tuple[Claim, ...]]]
+"""A choice's reason, built only when someone reads it: given the deck (cards by slot), the
+conclusion in words and the claims it rests on (see :mod:`pitchlab.bots.claims`)."""
+
+
+def choose_bury(t: SuitTables, choices: int, to_opponents: bool = False) -> tuple[int, Explain]:
+    """Which trump to lay face up: the two first (its point stays with us), then the
+    lowest trump with no points, then the lowest of the rest.
+
+    ``to_opponents``: buried cards go to the opponents with their points
+    (thirty-one), a buried two included, so the two is kept unless nothing else
+    may be buried.
+    """
+    ordered = [s for s in t.ascending if choices >> s & 1]
+    two = next((s for s in ordered if t.holder_mask >> s & 1), None)
+    if two is not None and not to_opponents:
+        return two, lambda deck: (
+            f"bury {deck[two].label}, keeping its point",
+            (claims.HolderScores(deck[two]),),
+        )
+    candidates = [s for s in ordered if not t.holder_mask >> s & 1]
+    if not candidates:
+        only = ordered[0]
+        return only, lambda deck: (f"bury {deck[only].label}", (claims.OnlyChoice(),))
+    plain = [s for s in candidates if not t.points[s]]
+    if plain:
+        slot = plain[0]
+        return slot, lambda deck: (
+            f"bury {deck[slot].label}, my lowest trump with no points",
+            (claims.NoPoints(deck[slot]),),
+        )
+    slot = candidates[0]
+    return slot, lambda deck: (
+        f"bury {deck[slot].label}, my lowest trump: every spare trump carries points",
+        (),
+    )
+
+
+# ------------------------------------------------------------------- play
+
+
+def known_out(
+    tricks: Sequence[Trick], current: Trick, first_leader: int, players: int, to_act: int | None
+) -> int:
+    """Seats the whole table knows to hold no trump (a bit per seat), in trump-only play.
+
+    A seat with no trump is passed over, both in a trick and for the lead (the
+    lead goes on clockwise from a winner, or at first the bidder, who is out),
+    and a seat that is out stays out. ``to_act`` is the seat whose turn it is
+    in the current trick: the seats passed over on the way to it are out too.
+    """
+    out = 0
+    due = first_leader
+    for trick in (*tricks, current):
+        s = due
+        while s != trick.leader:
+            out |= 1 << s
+            s = (s + 1) % players
+        if trick.winner is not None:
+            span = players
+        elif to_act is not None and trick.seats:
+            span = (to_act - trick.leader) % players
+        else:
+            span = 0
+        for k in range(span):
+            s = (trick.leader + k) % players
+            if s not in trick.seats:
+                out |= 1 << s
+        if trick.winner is not None:
+            due = trick.winner
+    return out
+
+
+def sides(rules: Ruleset, seat: int, bidder: int | None, partner: int | None) -> tuple[int, ...]:
+    """Per seat, 0 if it plays on ``seat``'s side as far as ``seat`` knows, else 1.
+
+    With fixed teams these are the teams. Where the bidder calls its partner
+    by a card, ``partner`` is the card's holder if ``seat`` knows it (the holder
+    itself; anyone, once the card is played), else ``None``; a seat not known
+    to be a partner is played against, and so is everyone by a seat outside the
+    bidding side (each such player scores the points it takes itself).
+    """
+    if not rules.call_partner or bidder is None:
+        team = rules.teams[seat]
+        return tuple(0 if t == team else 1 for t in rules.teams)
+    side = {bidder} if partner is None else {bidder, partner}
+    if seat not in side:
+        side = {seat}  # every other player scores what it takes itself
+    return tuple(0 if s in side else 1 for s in range(rules.players))
+
+
+def choose_play(
+    t: SuitTables,
+    side: Sequence[int],
+    seat: int,
+    mine: int,
+    unseen: int,
+    trick: Sequence[int],
+    trick_seats: Sequence[int],
+    out: int,
+) -> tuple[int, Explain]:
+    """A card to play (a slot) and its reason.
+
+    ``side`` says per seat who plays with ``seat`` (see :func:`sides`),
+    ``mine`` is the seat's playable trump, ``unseen`` every trump it has not
+    seen (by play time all in other hands), ``trick`` the cards played to the
+    current trick in order, ``trick_seats`` who played them, and ``out`` the
+    seats known to hold no trump (see :func:`known_out`).
+
+    Lead a trump nothing still out can beat, otherwise a cheap card; give
+    points to a partner who is sure to win; win a trick that holds points
+    when we surely can (cheaply, or banking our own points when nobody is left
+    to beat us); save point cards when we cannot win; lose the two before
+    anything that counts (it scores for its holder wherever it goes).
+    """
+    power, points, holder = t.power, t.points, t.holder_mask
+    cards = [s for s in t.ascending if mine >> s & 1]  # low to high
+    top_out = 0
+    for s in reversed(t.ascending):
+        if unseen >> s & 1:
+            top_out = power[s]
+            break
+
+    def captured(s: int) -> int:
+        """Points the card's taker scores with it (the two scores for its holder, so none)."""
+        return 0 if holder >> s & 1 else points[s]
+
+    def safe_low() -> int:
+        # a card we do not mind losing: no points, else a holder card (the two), else the cheapest
+        for s in cards:
+            if not points[s]:
+                return s
+        for s in cards:
+            if holder >> s & 1:
+                return s
+        return min(cards, key=lambda s: (points[s], power[s]))
+
+    def low_claim(s: int, deck: tuple[Card, ...]) -> tuple[Claim, ...]:
+        """Why losing ``s`` costs little: it carries no points, the two keeps its point, or nothing
+        cheaper is left."""
+        if not points[s]:
+            return (claims.NoPoints(deck[s]),)
+        if holder >> s & 1:
+            return (claims.HolderScores(deck[s]),)
+        return (claims.AllCarryPoints(),)
+
+    n = len(side)
+    if not trick:
+        boss = cards[-1]
+        # an equal card still out is the identical twin of a joker: played later, it loses
+        if power[boss] >= top_out:
+            twin = power[boss] == top_out
+            return boss, lambda deck: (
+                f"lead {deck[boss].label}",
+                (claims.Unbeatable(deck[boss], twin),),
+            )
+        low = safe_low()
+        if captured(low):
+            return low, lambda deck: (
+                f"lead {deck[low].label}, the card that risks least",
+                low_claim(low, deck),
+            )
+        return low, lambda deck: (
+            f"lead {deck[low].label}, a cheap card to draw out higher trump",
+            low_claim(low, deck),
+        )
+
+    best_slot, best_seat, best_power = trick[0], trick_seats[0], -1
+    for s, who in zip(trick, trick_seats, strict=True):
+        if power[s] > best_power:
+            best_slot, best_seat, best_power = s, who, power[s]
+    leader = trick_seats[0]
+    later = (seat + 1) % n
+    opponents_later = False
+    while later != leader:
+        if side[later] and not out >> later & 1:
+            opponents_later = True
+            break
+        later = (later + 1) % n
+    in_trick = [s for s in trick if captured(s)]
+    stake = sum([captured(s) for s in trick])
+
+    def stake_claim(deck: tuple[Card, ...]) -> claims.TrickPoints:
+        return claims.TrickPoints(tuple(deck[s] for s in in_trick), stake)
+
+    if not side[best_seat] and (best_power >= top_out or not opponents_later):
+        # the trick is ours whatever is still out: say why, once
+        def ours(deck: tuple[Card, ...]) -> tuple[Claim, ...]:
+            if best_power >= top_out:
+                return (claims.WinsForSure(best_seat, deck[best_slot]),)
+            return (claims.Winning(best_seat, deck[best_slot]), claims.NoOpponentAfter())
+
+        giving = [s for s in cards if captured(s)]
+        if giving:
+            gift = max(giving, key=lambda s: (captured(s), -power[s]))
+            return gift, lambda deck: (f"add {deck[gift].label} to our trick", ours(deck))
+        low = safe_low()
+        return low, lambda deck: (f"play {deck[low].label} to our trick", ours(deck) + low_claim(low, deck))
+    winners = [s for s in cards if power[s] > best_power]
+    if winners:
+        sure = [s for s in winners if power[s] >= top_out or not opponents_later]
+        if sure:
+            if opponents_later:
+                card = min(sure, key=lambda s: (-captured(s), power[s]))
+                return card, lambda deck: (
+                    f"win the trick with {deck[card].label}",
+                    (claims.Unbeatable(deck[card]), stake_claim(deck)),
+                )
+            # no opponent left to play: win, banking the most points we can
+            card = max(sure, key=lambda s: (captured(s), -power[s]))
+            return card, lambda deck: (
+                f"win the trick with {deck[card].label}",
+                (claims.NoOpponentAfter(), claims.Beats(deck[card], deck[best_slot]), stake_claim(deck)),
+            )
+        if stake:
+            card = winners[-1]
+            return card, lambda deck: (
+                f"play {deck[card].label} to try for the points",
+                (stake_claim(deck), claims.Beats(deck[card], deck[best_slot])),
+            )
+    low = safe_low()
+    if not winners:
+        return low, lambda deck: (
+            f"play {deck[low].label}",
+            (claims.CannotWin(deck[best_slot]), *low_claim(low, deck)),
+        )
+    return low, lambda deck: (
+        f"play {deck[low].label}, keeping my higher trump",
+        (stake_claim(deck), *low_claim(low, deck)),
+    )

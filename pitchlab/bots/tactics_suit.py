@@ -1,0 +1,963 @@
+"""The rule-based bot's judgement for follow-suit rulesets (Auction Pitch and its family).
+
+In these games every card is played, the pitcher's first lead makes trump, and
+the points are contests (High, Low, Game) plus a few point cards (the Jack).
+So the bot reasons about whole tricks, not just trump: which side wins this
+trick, what it is worth, and what each card in hand is worth keeping.
+
+Everything here reads a seat's view only (:class:`Table`), and every rule
+of thumb is driven by the ruleset's parameters (its trump order, point cards,
+awards, teams and deal sizes), never by its name, so a new follow-suit preset
+gets a sensible bot for free.
+
+Each choice (:class:`Choice`) comes back with its reason in two parts, built
+only when asked for: a conclusion that names the action and its intent and
+asserts nothing, and the claims it rests on (:mod:`pitchlab.bots.claims`), each a
+fact the seat can know and :mod:`pitchlab.bots.claimcheck` can verify. A learner
+believes what the bot says, so a fact the bot is not sure of (an unseen king
+may sit behind my queen; a six is Low only if no lower trump was dealt) is
+valued as a chance, never said.
+
+What the seat knows: every card it has not seen may be in play (cards never
+dealt look the same from its chair); a seat that did not follow a suit holds
+none of it; and only the seats still to play after it can change a trick.
+
+The rules of thumb:
+
+* **Bid** what the best suit is worth: the chance that its top card is High
+  and its bottom card Low (how likely is a higher or lower trump to have been
+  dealt to someone else?), its point cards and how well they are protected,
+  and a share of Game from trump length and counting cards. Bid that once;
+  the dealer, who speaks last, takes the contract as cheaply as the rules allow.
+* **Pitch** the best suit's highest card.
+* **Lead** a trump nothing still out can beat (it pulls the others' trump and
+  the points with them), else a cheap card that counts for nothing.
+* **Follow**: win a trick cheaply when a point (the Jack, High or Low, a ten,
+  Game points) is at stake; otherwise follow low. Last to play (or sure to
+  win), take the trick with a point card that could be captured later, so as
+  to capture it myself. Never overtake a partner who is winning; when the
+  partner is sure to win, give it counting cards. Void in the suit led and
+  nothing worth winning: throw off a low card that counts for nothing.
+
+Some presets add steps, and the bot has a rule of thumb for each: **name**
+the best suit where trump is named rather than pitched; **throw in** a hand
+too weak to bid where the rules allow a new deal; in a discard-and-draw
+exchange **keep** trump and aces and draw for the rest; and where the bidder
+**calls** a partner by a card, call the highest trump it does not hold. The
+last two serve trump-only rulesets too.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from pitchlab.bots.claims import (
+    AllCarryPoints,
+    CannotWin,
+    Claim,
+    Contest,
+    DealerStuck,
+    Estimate,
+    HandHolds,
+    HighBid,
+    NoOpponentAfter,
+    NoPoints,
+    OnlyChoice,
+    PartnerBid,
+    TrickGame,
+    TrickPoints,
+    Unbeatable,
+    Void,
+    Winning,
+    WinsForSure,
+)
+from pitchlab.engine.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
+from pitchlab.engine.cards import CARDS, Card, Suit
+from pitchlab.engine.hand import Phase, Trick
+from pitchlab.engine.rules import GAME_VALUES, Ruleset
+
+if TYPE_CHECKING:
+    from pitchlab.engine.hand import Hand
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An action, and on demand the reason for it: a conclusion (what the seat does and means
+    to do, asserting nothing) and the claims it rests on (see :mod:`pitchlab.bots.claims`).
+
+    The reason is built only when asked (:meth:`explain`): simulations call the bot
+    thousands of times a second and never read it.
+    """
+
+    action: Action
+    explain: Callable[[], tuple[str, tuple[Claim, ...]]]
+
+
+class Table(Protocol):
+    """What the bot reads of a seat's view: a :class:`~pitchlab.engine.view.SeatView` is one, and
+    so is the lighter :func:`table_of` that simulations build straight from a hand."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def high_bid(self) -> int: ...
+    @property
+    def bidder(self) -> int | None: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def current_trick(self) -> Trick: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def seen_cards(self) -> tuple[Card, ...]: ...
+
+
+class HandTable:
+    """The part of a seat's view the bot reads, read straight from a hand without building a
+    :class:`~pitchlab.engine.view.SeatView`: the same facts; the tricks only when the bot asks for
+    them (a bid never does)."""
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._of = hand
+        self.seat = seat
+        self.rules = hand.rules
+        self.dealer = hand.dealer
+        self.phase = hand.phase
+        self.high_bid = hand.high_bid
+        self.bidder = hand.bidder
+        self.trump = hand.trump
+        self.hand = hand.hand_of(seat)
+        self.legal_actions = hand.legal_actions() if hand.to_act == seat else ()
+
+    # read once a decision, and only in play
+    @property
+    def current_trick(self) -> Trick:
+        return self._of.current_trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._of.tricks)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(mask.bit_count() for mask in self._of.hands)
+
+    def seen_cards(self) -> tuple[Card, ...]:
+        """Every card this seat has seen: its hand, the buried cards, every card played (in
+        deck order, not the order seen)."""
+        return self._of.cards(self._of.hands[self.seat] | self._of.seen_by_all)
+
+
+def table_of(hand: Hand, seat: int) -> HandTable:
+    """What ``seat`` may see of ``hand``, as the bot reads it."""
+    return HandTable(hand, seat)
+
+
+# ------------------------------------------------------------------ card facts
+
+
+# per card index, looked up thousands of times a hand: the printed suit and rank (None and 0
+# for a joker) and the game points
+_SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
+_RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
+_GAME: tuple[int, ...] = tuple(0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in CARDS)
+
+
+# ------------------------------------------------------------------ bidding
+
+
+@dataclass(frozen=True)
+class SuitRating:
+    """What one suit as trump is worth to a hand, before anything is played.
+
+    Each part is the expected points for the seat's side, by the rules of thumb
+    in :func:`rate_suit`.
+    """
+
+    suit: Suit
+    trump: tuple[Card, ...]
+    """The hand's trump in this suit, highest first."""
+    parts: tuple[tuple[str, float], ...]
+    """(what, expected points): High, Low, each point card, Game."""
+
+    @property
+    def expected(self) -> float:
+        return sum(value for _, value in self.parts)
+
+    def describe(self) -> str:
+        """A learner's summary, e.g. ``♠: 3 trump (A♠ J♠ 2♠), about 3.1 points (High 1.0, ...)``."""
+        held = " ".join(c.label for c in self.trump) or "none"
+        parts = ", ".join(f"{what} {value:.1f}" for what, value in self.parts)
+        return f"{self.suit.symbol}: {len(self.trump)} trump ({held}), about {self.expected:.1f} points ({parts})"
+
+
+def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -> SuitRating:
+    """Rate a hand with ``suit`` as trump; ``seat`` only matters for who the partners are.
+
+    * **High / Low**: my highest (lowest) trump is High (Low) unless a higher
+      (lower) trump I do not hold was dealt to someone else; each such card is
+      out with the chance ``dealt``, the share of the unseen cards dealt to the
+      other seats. A partner's High or Low counts for us too. A Low that its
+      capturer scores goes, whoever holds it, to the side that wins the trump
+      trick it falls in: count it at a share that grows with trump length.
+    * **Point cards** (the Jack): held, worth more the more higher trump guard
+      it; not held, worth a little when a partner may hold it or my higher
+      trump may catch it.
+    * **Game**: an even share between the sides, more with long trump and
+      with counting cards (tens, aces) in hand.
+    """
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
+    mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
+    parts = _trump_parts(rules, suit, seat, mine)
+    if r.game:
+        expected_pips, expected_trump = _typical(rules)
+        pips = sum([_GAME[c] for c in hand])
+        base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+        value = base + 0.08 * (len(mine) - expected_trump)
+        if expected_pips:
+            value += 0.25 * (pips / expected_pips - 1)
+        parts += (("Game", r.game * min(0.9, max(0.05, value))),)
+    return SuitRating(suit, mine, parts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _trump_parts(
+    rules: Ruleset, suit: Suit, seat: int, mine: tuple[Card, ...]
+) -> tuple[tuple[str, float], ...]:
+    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held alone,
+    and short holdings come round again and again, so they are remembered."""
+    share, dealt = _seat_odds(rules, seat)
+    r = _rating_tables(rules, suit)
+    ranks = r.ranks
+    mine_ranks = [ranks[c] for c in mine]
+    parts: list[tuple[str, float]] = []
+    trick_share = min(0.85, 0.45 + 0.06 * len(mine))
+    for kind, points, scorer in r.contests:
+        if mine:
+            # every trump beyond my edge card is another's: out of my hand, it is dealt or not
+            beyond = r.above[mine_ranks[0]] if kind == "high" else r.below[mine_ranks[-1]]
+            p_mine = (1 - dealt) ** beyond
+        else:
+            p_mine = 0.0
+        value = p_mine + (1 - p_mine) * share  # mine, or else a partner's share of the rest
+        if scorer == "capturer" and kind == "low":
+            # whoever holds the Low, it falls to the side winning trump tricks: mostly the long trump
+            value = trick_share
+        parts.append((kind.capitalize(), points * value))
+    for label, card, copies, points, scorer in r.point_cards:
+        held = mine.count(card)
+        guards = sum(1 for x in mine_ranks if x > ranks[card])
+        for k in range(copies):
+            if k < held:
+                guarded = min(0.95, 0.45 + 0.2 * guards + 0.05 * len(mine))
+                chance = 1.0 if scorer == "holder" else guarded
+            else:
+                catch = min(0.5, 0.1 * guards)
+                chance = dealt * (share * (1.0 if scorer == "holder" else 0.6) + (1 - share) * catch)
+            parts.append((label, points * chance))
+    return tuple(parts)
+
+
+@functools.cache
+def _seat_odds(rules: Ruleset, seat: int) -> tuple[float, float]:
+    """Of the cards dealt to the other seats, the share the seat's partners hold; and the chance
+    that a card the seat does not hold was dealt to another seat."""
+    players = rules.players
+    teams = rules.teams
+    partners = sum(1 for s in range(players) if s != seat and teams[s] == teams[seat])
+    unseen = len(rules.deck) - rules.hand_size
+    dealt = min(1.0, (players - 1) * rules.hand_size / unseen) if unseen else 1.0
+    return partners / (players - 1), dealt
+
+
+@dataclass(frozen=True)
+class _RatingTables:
+    """What :func:`rate_suit` reads of a ruleset with one suit as trump, built once."""
+
+    ranks: dict[Card, int]
+    above: dict[int, int]
+    below: dict[int, int]
+    """For each trump rank, how many trump (a repeated joker twice) rank above it, below it."""
+    contests: tuple[tuple[str, int, str], ...]
+    """High and Low: (kind, points, who scores)."""
+    point_cards: tuple[tuple[str, Card, int, int, str], ...]
+    """(label, card, copies in the deck, points, who scores)."""
+    game: int
+    """Points for Game (0: not played)."""
+
+
+@functools.cache
+def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+    table = rules.trump(suit)
+    ranks = table.ranks
+    all_ranks = [ranks[c] for c in table.cards]
+    points = []
+    for point in rules.point_cards:
+        card = next(c for c in table.cards if table.roles[c] == point.role)
+        points.append((card.label, card, table.cards.count(card), point.points, point.scorer))
+    return _RatingTables(
+        ranks=ranks,
+        above={r: sum(1 for x in all_ranks if x > r) for r in all_ranks},
+        below={r: sum(1 for x in all_ranks if x < r) for r in all_ranks},
+        contests=tuple((a.kind, a.points, a.scorer) for a in rules.awards if a.kind != "game"),
+        point_cards=tuple(points),
+        game=sum(a.points for a in rules.awards if a.kind == "game"),
+    )
+
+
+@functools.cache
+def _typical(rules: Ruleset) -> tuple[float, float]:
+    """Game points and cards of one suit as trump in an average hand of the ruleset."""
+    deck = rules.deck
+    size = rules.hand_size
+    return size * sum(_GAME[c] for c in deck) / len(deck), size * len(rules.trump_cards(Suit.SPADES)) / len(
+        deck
+    )
+
+
+def best_suit(rules: Ruleset, hand: Sequence[Card], seat: int = 0) -> SuitRating:
+    """The suit the bot would pitch: the best rating (the first suit on a tie)."""
+    return _best(rules, tuple(hand), seat)
+
+
+@functools.lru_cache(maxsize=1024)
+def _best(rules: Ruleset, hand: tuple[Card, ...], seat: int) -> SuitRating:
+    # the same hand is rated when it bids and again when it pitches or names trump
+    return max((rate_suit(rules, hand, suit, seat) for suit in Suit), key=lambda r: r.expected)
+
+
+BID_MARGIN = 0.4
+"""Bid the whole points the best suit is worth, rounding up from this far below."""
+
+
+def choose_bid(view: Table, best: SuitRating) -> Choice:
+    """Bid what the best suit is worth, once; the dealer takes the contract as cheaply as it can.
+
+    Where the rules let a poor hand be thrown in for a new deal, throw in a
+    hand not worth the lowest bid.
+    """
+    rules = view.rules
+    legal = view.legal_actions
+    bids = [a.value for a in legal if isinstance(a, Bid)]
+    worth = int(best.expected + BID_MARGIN)
+
+    def because(conclusion: str, *facts: Claim) -> Callable[[], tuple[str, tuple[Claim, ...]]]:
+        return lambda: (conclusion, (*facts, *_rating_claims(rules, best)))
+
+    if worth < rules.min_bid and any(isinstance(a, ThrowIn) for a in legal):
+        return Choice(ThrowIn(), because("throw the hand in for a new deal"))
+    if not any(isinstance(a, Pass) for a in legal):
+        return Choice(Bid(bids[0]), because(f"bid {bids[0]}", DealerStuck()))
+    bidder = view.bidder
+    high = view.high_bid
+    partner_high = (
+        bidder is not None and bidder != view.seat and rules.teams[bidder] == rules.teams[view.seat]
+    )
+    if partner_high and worth <= high:
+        assert bidder is not None
+        return Choice(PASS, because("pass and leave the contract to my partner", PartnerBid(bidder, high)))
+    affordable = [b for b in bids if b <= worth and (b > high or not partner_high)]
+    if not affordable:
+        over = f"over {high}" if high else f"the minimum of {rules.min_bid}"
+        return Choice(PASS, because(f"pass, not enough to bid {over}", HighBid(high)))
+    bid = affordable[0] if view.seat == view.dealer else affordable[-1]
+    if view.seat == view.dealer:
+        conclusion = f"as dealer, bid {bid} to take the contract as cheaply as I can"
+    else:
+        conclusion = f"bid {bid}, what the hand is worth"
+    return Choice(Bid(bid), because(conclusion, HighBid(high)))
+
+
+def _rating_claims(rules: Ruleset, best: SuitRating) -> tuple[Claim, ...]:
+    """What a bid, a named or a pitched suit rests on: the trump the hand holds in the best
+    suit, and what the rules of thumb make of it."""
+    points = rules.trump(best.suit).points
+    return (
+        HandHolds(best.suit, best.trump, sum(points.get(c, 0) for c in best.trump)),
+        Estimate(
+            f"points my side takes with {best.suit.symbol} as trump",
+            best.expected,
+            "points",
+            "rules of thumb",
+        ),
+    )
+
+
+def choose_trump(view: Table) -> Choice:
+    """Where the bidder names trump rather than pitching it: the best suit."""
+    rules = view.rules
+    best = best_suit(rules, view.hand, view.seat)
+    return Choice(NameTrump(best.suit), lambda: (f"name {best.suit.symbol}", _rating_claims(rules, best)))
+
+
+# ------------------------------------------------------ exchange and partner
+
+
+def _trump_held(view: Table) -> tuple[Claim, ...]:
+    """The trump the hand holds (nothing before trump is known)."""
+    trump = view.trump
+    if trump is None:
+        return ()
+    table = view.rules.trump(trump)
+    held = tuple(sorted((c for c in view.hand if c in table.ranks), key=lambda c: -table.ranks[c]))
+    return (HandHolds(trump, held, sum(table.points.get(c, 0) for c in held)),)
+
+
+def choose_discard(view: Table) -> Choice:
+    """Where everyone may throw cards away and draw as many: keep trump and plain aces (sure
+    tricks, and game points), throw the rest to draw for more trump."""
+    rules = view.rules
+    trump = view.trump
+    keep = [c for c in view.hand if (trump is not None and rules.is_trump(c, trump)) or _RANK[c] == 14]
+    thrown = list(view.hand)
+    for card in keep:
+        thrown.remove(card)
+    action = Discard(tuple(thrown))
+    if action not in view.legal_actions:  # e.g. trump may not be thrown: throw only what is allowed
+        allowed = [a for a in view.legal_actions if isinstance(a, Discard)]
+        action = max(allowed, key=lambda a: (set(a.cards) <= set(thrown), len(a.cards)))
+
+    def explain() -> tuple[str, tuple[Claim, ...]]:
+        if not action.cards:
+            return "keep every card", _trump_held(view)
+        shown = " ".join(c.label for c in action.cards)
+        return f"throw away {shown} and draw as many, to draw for trump", _trump_held(view)
+
+    return Choice(action, explain)
+
+
+def choose_call(view: Table) -> Choice:
+    """Where the bidder calls its partner by a card: the highest trump it does not hold, whose
+    holder is strong where the bidder is (shared by every play rule)."""
+    rules = view.rules
+    legal = [a.card for a in view.legal_actions if isinstance(a, Call)]
+    trump = view.trump
+    wanted = [c for c in legal if trump is not None and rules.is_trump(c, trump)]
+    if wanted:
+        assert trump is not None
+        card = max(wanted, key=lambda c: (rules.trump_rank(c, trump), -int(c)))
+    else:
+        card = max(legal, key=lambda c: (_RANK[c], -int(c)))
+    return Choice(
+        Call(card), lambda: (f"call {card.label}, so that its holder plays with me", _trump_held(view))
+    )
+
+
+# ------------------------------------------------------------------- play
+
+
+@dataclass(frozen=True)
+class _SuitFacts:
+    """Per-card lookups for one ruleset and trump suit, indexed by card: a hand reads them
+    thousands of times, so they are built once (:func:`_facts`)."""
+
+    rank: tuple[int, ...]
+    """Trump rank (0: not trump)."""
+    suit: tuple[Suit | None, ...]
+    """The suit a card counts as: the trump suit for every trump."""
+    capture: tuple[int, ...]
+    """Points a point card scores for whoever captures it."""
+    top: int
+    bottom: int
+    """The highest and lowest trump rank of the ruleset."""
+    high: int
+    low: int
+    """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
+    game: bool
+    """Whether Game (most game points) is played."""
+    trump_desc: tuple[Card, ...]
+    """The trump in the deck, highest first (an identical joker twice)."""
+    plain_desc: tuple[tuple[Card, ...], ...]
+    """Each plain suit's cards in the deck, highest first."""
+    unique: bool
+    """Whether no card is in the deck twice (no identical jokers)."""
+
+
+@functools.cache
+def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+    table = rules.trump(trump)
+    size = len(CARDS)
+    rank = [0] * size
+    capture = [0] * size
+    for card, r in table.ranks.items():
+        rank[card] = r
+        if table.scorers.get(card) == "capturer":
+            capture[card] = table.points.get(card, 0)
+    suit = tuple(trump if rank[i] else _SUIT[i] for i in range(size))
+    by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
+    return _SuitFacts(
+        rank=tuple(rank),
+        suit=suit,
+        capture=tuple(capture),
+        top=max(table.ranks.values()),
+        bottom=min(table.ranks.values()),
+        high=by_kind.get("high", 0),
+        low=by_kind.get("low", 0),
+        game=any(a.kind == "game" for a in rules.awards),
+        trump_desc=tuple(sorted((c for c in rules.deck if rank[c]), key=lambda c: -rank[c])),
+        plain_desc=tuple(
+            tuple(
+                sorted((c for c in rules.deck if not rank[c] and _SUIT[c] == plain), key=lambda c: -_RANK[c])
+            )
+            for plain in Suit
+            if plain != trump
+        ),
+        unique=len(set(rules.deck)) == len(rules.deck),
+    )
+
+
+@dataclass(frozen=True)
+class _Out:
+    """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
+
+    unseen_ranks: list[int]
+    """The trump ranks among them, highest first."""
+    top_plain: dict[Suit | None, int]
+    """The rank of the highest of them in each plain suit."""
+    top_seen: int
+    bottom_seen: int
+    """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
+    in_play: float
+    """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+
+    @classmethod
+    def of(cls, view: Table, f: _SuitFacts) -> _Out:
+        seen = view.seen_cards()
+        rank = f.rank
+        seen_ranks = [rank[c] for c in seen if rank[c]]
+        left = dict.fromkeys(seen, 1) if f.unique else dict(Counter(seen))
+        top_plain: dict[Suit | None, int] = {}
+        for cards in f.plain_desc:
+            top = _not_seen(cards, left, 1)
+            if top:
+                top_plain[_SUIT[top[0]]] = _RANK[top[0]]
+        unseen = len(view.rules.deck) - len(seen)
+        held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+        return cls(
+            unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
+            top_plain=top_plain,
+            top_seen=max(seen_ranks, default=0),
+            bottom_seen=min(seen_ranks, default=f.top + 1),
+            in_play=held / unseen if unseen else 0.0,
+        )
+
+
+def _not_seen(cards: Sequence[Card], left: dict[Card, int], most: int | None = None) -> list[Card]:
+    """The first ``most`` (default all) of ``cards`` that are not among the cards seen, counted
+    in ``left`` (``cards`` may list the identical joker twice, and one may have been seen):
+    each seen card found is taken off ``left``."""
+    found: list[Card] = []
+    for c in cards:
+        if left.get(c):
+            left[c] -= 1
+            continue
+        found.append(c)
+        if most is not None and len(found) == most:
+            break
+    return found
+
+
+class _Trick:
+    """What the seat to act knows about the trick in front of it and the cards still out.
+
+    A seat that did not follow a suit is out of it (:attr:`voids`): a card is
+    only called sure to win when no seat still to play after this one could
+    hold a card that beats it.
+    """
+
+    def __init__(self, view: Table) -> None:
+        rules = self.rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        self.trump: Suit = trump
+        f = self.f = _facts(rules, trump)
+        seat = self.seat = view.seat
+        teams = self.teams = rules.teams
+        self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        self.hand = view.hand
+        trick = self.trick = view.current_trick
+        self.cards = trick.cards
+        self.seats = trick.seats
+        self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
+        self.view = view
+        n = rules.players
+        leader = trick.seats[0] if trick.seats else seat
+        self.after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+        """The seats still to play to this trick after this one."""
+        self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
+        self._out: _Out | None = None
+        self._values: dict[Card, float] = {}
+        self._strongest: dict[Suit | None, int] = {}
+        self._voids: dict[int, set[Suit]] | None = None
+        self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
+        """The card winning the trick so far, who played it and its power (-1: nothing played)."""
+
+    # ---------------------------------------------------------- who holds what
+
+    @property
+    def out(self) -> _Out:
+        """The cards this seat has not seen, worked out only when a rule of thumb needs them."""
+        if self._out is None:
+            self._out = _Out.of(self.view, self.f)
+        return self._out
+
+    @property
+    def voids(self) -> dict[int, set[Suit]]:
+        """Suits each seat has shown it lacks: it played neither the suit led nor trump to a
+        plain lead, or did not follow a trump lead the rules make it follow. (Trumping a plain
+        lead shows nothing: the rules allow it with the suit in hand.)"""
+        if self._voids is not None:
+            return self._voids
+        trump, suit = self.trump, self.f.suit
+        must = self.rules.trump_lead_must_follow
+        out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
+        for trick in (*self.view.tricks, self.trick):
+            if not trick.cards:
+                continue
+            led = suit[trick.cards[0]]
+            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+                played = suit[card]
+                if played == led:
+                    continue
+                if led == trump:
+                    if must:
+                        out[who].add(trump)
+                elif played != trump and led is not None:
+                    out[who].add(led)
+        self._voids = out
+        return out
+
+    def power(self, card: Card, led: Suit | None = None) -> int:
+        """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""
+        rank = self.f.rank[card]
+        if rank:
+            return 100 + rank
+        led = self.led if led is None else led
+        if led is not None and led != self.trump and _SUIT[card] == led:
+            return _RANK[card]
+        return 0
+
+    def strongest_after(self, led: Suit | None) -> int:
+        """The power of the strongest card any seat after this one might hold, with ``led`` led
+        (0: none can win a trick): its top unseen trump unless it is out of trump, else its top
+        unseen card of a plain suit led unless it is out of that suit."""
+        known = self._strongest.get(led)
+        if known is None:
+            known = 0
+            trump = self.trump
+            out = self.out
+            top_trump = 100 + max(out.unseen_ranks) if out.unseen_ranks else 0
+            top_plain = out.top_plain.get(led, 0) if led != trump else 0
+            for s in self.after:
+                void = self.voids[s]
+                if trump not in void:
+                    known = max(known, top_trump)
+                if led is not None and led not in void:
+                    known = max(known, top_plain)
+            self._strongest[led] = known
+        return known
+
+    def unbeatable(self, card: Card) -> bool:
+        """Whether ``card``, played now, beats the trick so far and nothing after can beat it."""
+        led = self.led if self.cards else self.f.suit[card]
+        mine = self.power(card, led)
+        return mine > self.best[2] and mine >= self.strongest_after(led)
+
+    def safe(self, card: Card) -> bool:
+        """Whether the trick is ours if I play ``card``: it cannot be beaten after me, or no
+        opponent plays after me."""
+        return not self.opponents_after or self.unbeatable(card)
+
+    def safe_claim(self, card: Card) -> Claim:
+        """The claim behind :meth:`safe`."""
+        return Unbeatable(card) if self.unbeatable(card) else NoOpponentAfter()
+
+    def _best(self) -> tuple[Card, int, int]:
+        best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
+        for card, who in zip(self.cards, self.seats, strict=True):
+            p = self.power(card)
+            if p > best_power:
+                best_card, best_seat, best_power = card, who, p
+        return best_card, best_seat, best_power
+
+    # ---------------------------------------------------------------- points
+
+    def chance(self, card: Card, kind: str) -> float:
+        """The chance a trump turns out High (``kind="high"``) or Low: none if a trump beyond it
+        has been seen; else every unseen trump beyond it must be one never dealt."""
+        rank = self.f.rank[card]
+        out = self.out
+        if kind == "high":
+            if out.top_seen > rank:
+                return 0.0
+            beyond = sum(1 for r in out.unseen_ranks if r > rank)
+        else:
+            if out.bottom_seen < rank:
+                return 0.0
+            beyond = sum(1 for r in out.unseen_ranks if r < rank)
+        return (1 - out.in_play) ** beyond
+
+    def value(self, card: Card) -> float:
+        """Points its capturer expects to score for a card: a point card's points, and High or
+        Low where its capturer scores them, at the chance the card turns out to be it."""
+        known = self._values.get(card)
+        if known is not None:
+            return known
+        f = self.f
+        points = float(f.capture[card])
+        if f.rank[card]:
+            if f.high:
+                points += f.high * self.chance(card, "high")
+            if f.low:
+                points += f.low * self.chance(card, "low")
+        self._values[card] = points
+        return points
+
+    def sure_contests(self, card: Card) -> list[Literal["high", "low"]]:
+        """The High or Low its capturer scores that ``card`` is sure to be (the ruleset's top or
+        bottom trump)."""
+        f = self.f
+        rank = f.rank[card]
+        found: list[Literal["high", "low"]] = []
+        if rank and f.high and rank == f.top:
+            found.append("high")
+        if rank and f.low and rank == f.bottom:
+            found.append("low")
+        return found
+
+    def counts(self, card: Card) -> bool:
+        """Whether whoever takes ``card`` might score by it: a point card, game points where Game
+        is played, or a High or Low its capturer scores that no trump seen rules out."""
+        f = self.f
+        if f.capture[card] or (f.game and _GAME[card]):
+            return True
+        rank = f.rank[card]
+        return bool(rank) and (
+            bool(f.high and self.out.top_seen <= rank) or bool(f.low and self.out.bottom_seen >= rank)
+        )
+
+    def keep_value(self, card: Card) -> float:
+        """How much the seat would rather keep a card: plain cards that count for nothing go
+        first, then low trump, then counting cards; point-carrying trump last."""
+        rank = self.f.rank[card]
+        if not rank:
+            return 2 * _GAME[card] + _RANK[card] / 20
+        return 5 + 2 * rank + 2 * _GAME[card] + 30 * self.value(card)
+
+    def gift_value(self, card: Card) -> float:
+        """What a card adds to a partner's trick: its points, or its game points where giving
+        them costs no control (a plain card, or a trump worth a ten's game points)."""
+        pips = _GAME[card]
+        if self.f.rank[card] and pips < 10:
+            pips = 0
+        return 10 * self.value(card) + pips
+
+    def cheapest(self, cards: Sequence[Card]) -> Card:
+        return min(cards, key=lambda c: (self.keep_value(c), int(c)))
+
+    def stake(self) -> tuple[float, int]:
+        """What the trick holds for its winner: expected points, and game points."""
+        return sum(self.value(c) for c in self.cards), sum(_GAME[c] for c in self.cards) if self.f.game else 0
+
+    def stake_claims(self) -> list[Claim]:
+        """The sure facts about what the trick holds: its point cards, its game points, a
+        sure High or Low; or that nothing in it can count."""
+        f = self.f
+        found: list[Claim] = []
+        pointed = tuple(c for c in self.cards if f.capture[c])
+        if pointed:
+            found.append(TrickPoints(pointed, sum(f.capture[c] for c in pointed)))
+        counting = tuple(c for c in self.cards if _GAME[c]) if f.game else ()
+        if counting:
+            found.append(TrickGame(counting, sum(_GAME[c] for c in counting)))
+        found.extend(Contest(c, kind) for c in self.cards for kind in self.sure_contests(c))
+        if not any(self.counts(c) for c in self.cards):
+            found.append(TrickPoints((), 0))
+        return found
+
+    def spare_claims(self, card: Card) -> list[Claim]:
+        """Why giving ``card`` up costs nothing, or costs the least there is: it carries no
+        points, or every card I may play does."""
+        if not self.counts(card):
+            return [NoPoints(card)]
+        if all(self.counts(c) for c in self.legal):
+            return [AllCarryPoints()]
+        return []
+
+
+def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
+    """A card to play, with its reason built only on demand: the conclusion (``{card}`` stands
+    for the card) and the claims it rests on."""
+    return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
+
+
+def choose_play(view: Table) -> Choice:
+    """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
+    if view.trump is None:
+        return _pitch(view)
+    if len(view.legal_actions) == 1:
+        only = view.legal_actions[0]
+        assert isinstance(only, Play)
+        return Choice(only, lambda: (f"play {only.card.label}", (OnlyChoice(),)))
+    t = _Trick(view)
+    if not t.cards:
+        return _lead(t)
+    return _follow(t)
+
+
+def _pitch(view: Table) -> Choice:
+    rules = view.rules
+    best = best_suit(rules, view.hand, view.seat)
+    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    own = [c for c in legal if _SUIT[c] == best.suit]
+    card = max(own or legal, key=lambda c: (rules.trump_rank(c, best.suit), int(c)))
+    return Choice(
+        Play(card),
+        lambda: (f"pitch {card.label} to make {best.suit.symbol} trump", _rating_claims(rules, best)),
+    )
+
+
+def _lead(t: _Trick) -> Choice:
+    rank = t.f.rank
+    trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
+    others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
+    if trumps and others_may_trump and t.unbeatable(trumps[-1]):
+        top = trumps[-1]
+        return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
+    # a plain card that counts, which nobody can beat, takes its game points home
+    counting = [
+        c for c in sorted(t.legal, key=lambda c: -_GAME[c]) if not rank[c] and _GAME[c] and t.unbeatable(c)
+    ]
+    if counting:
+        sure = counting[0]
+        return _choice(sure, "lead {card} to take its game points", lambda: [Unbeatable(sure)])
+    if trumps and not others_may_trump:
+        card = t.cheapest(trumps)
+        return _choice(card, "lead {card}, the trump I can best spare", lambda: [Unbeatable(card)])
+    plain = [c for c in t.legal if not rank[c]]
+    card = t.cheapest(plain or t.legal)
+    spare = "card" if plain else "trump"
+    return _choice(card, f"lead {{card}}, the {spare} I can best spare", lambda: t.spare_claims(card))
+
+
+def _follow(t: _Trick) -> Choice:
+    best_card, best_seat, best_power = t.best
+    winners = [c for c in t.legal if t.power(c) > best_power]
+    others = [c for c in t.legal if t.power(c) <= best_power]
+
+    if t.teams[best_seat] == t.teams[t.seat]:
+        winning: list[Claim] = [Winning(best_seat, best_card)]
+        if not others:
+            card = t.cheapest(t.legal)
+            return _choice(card, "play {card}, the card I can best spare", lambda: winning)
+        led = t.led
+        if best_power >= t.strongest_after(led):
+            sure: list[Claim] = [WinsForSure(best_seat, best_card)]
+        elif not t.opponents_after:
+            sure = [*winning, NoOpponentAfter()]
+        else:
+            card = t.cheapest(others)
+            return _choice(card, "leave the trick to my partner and play {card}", lambda: winning)
+        gifts = [c for c in others if t.gift_value(c)]
+        if gifts:
+            card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
+            return _choice(card, "give my partner the {card}", lambda: sure)
+        card = t.cheapest(others)
+        return _choice(card, "leave the trick to my partner and play {card}", lambda: sure)
+
+    safe = [c for c in winners if t.safe(c)]
+    rank = t.f.rank
+    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.out.unseen_ranks)]
+    if banked:
+        # nobody after can take it back: win with a card that counts and that a higher trump
+        # still out could capture later, so I capture it myself now
+        card = max(banked, key=lambda c: (t.value(c), -t.keep_value(c), -int(c)))
+        return _choice(
+            card,
+            "take the trick with {card}, capturing it myself",
+            lambda: [t.safe_claim(card), *t.stake_claims()],
+        )
+    points, pips = t.stake()
+    big = points >= 1 or pips >= 10
+    if winners and (big or pips >= 3):
+        if safe:
+            card = t.cheapest(safe)
+            return _choice(
+                card, "take the trick with {card}", lambda: [t.safe_claim(card), *t.stake_claims()]
+            )
+        if big:
+            card = max(winners, key=t.power)
+            return _choice(card, "fight for the trick with {card}", t.stake_claims)
+        cheap = [c for c in winners if not t.f.rank[c]]
+        if cheap:
+            card = t.cheapest(cheap)
+            return _choice(card, "try for the trick with {card} without spending a trump", t.stake_claims)
+    card = t.cheapest(t.legal)
+    if card in winners:
+        if card in safe:
+            return _choice(
+                card,
+                "take the trick with {card}, the card I can best spare",
+                lambda: [t.safe_claim(card), Winning(best_seat, best_card), *t.stake_claims()],
+            )
+        # it beats the trick so far, but a card after it may still beat it: say no more than that
+        return _choice(
+            card,
+            "play {card}, the card I can best spare",
+            lambda: [Winning(best_seat, best_card), *t.stake_claims()],
+        )
+    led = t.led
+    assert led is not None
+    void: list[Claim] = [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+    if not winners:
+        return _choice(
+            card,
+            "give up the trick and play {card}",
+            lambda: [CannotWin(best_card), *void, *t.spare_claims(card)],
+        )
+    if void and not t.f.rank[card]:
+        return _choice(
+            card, "throw off {card} (a card of another suit)", lambda: [*void, *t.spare_claims(card)]
+        )
+    lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
+    play = "follow low with {card}" if card == lowest else "play {card}, the card I can best spare"
+    return _choice(card, play, lambda: [Winning(best_seat, best_card), *t.stake_claims()])
+
+
+# ------------------------------------------------------------------ decide
+
+
+def decide(view: Table) -> Choice:
+    """The bot's action for the seat whose view this is, and its reason."""
+    legal = view.legal_actions
+    if not legal:
+        raise ValueError(f"seat {view.seat} has nothing to decide in the {view.phase} phase")
+    first = legal[0]
+    if isinstance(first, Play):
+        return choose_play(view)
+    if isinstance(first, NameTrump):
+        return choose_trump(view)
+    if isinstance(first, Discard):
+        return choose_discard(view)
+    if isinstance(first, Call):
+        return choose_call(view)
+    if any(isinstance(a, Bid | Pass) for a in legal):
+        return choose_bid(view, best_suit(view.rules, view.hand, view.seat))
+    raise ValueError(f"seat {view.seat}: no rule of thumb for {first} in the {view.phase} phase")

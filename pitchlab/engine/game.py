@@ -1,0 +1,115 @@
+"""A game: hands in sequence with the deal rotating, running scores, and the win rule."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pitchlab.engine.actions import Action
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, HandResult
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A finished hand with the scores after it."""
+
+    hand: Hand
+    result: HandResult
+    scores: tuple[int, ...]
+
+
+class Game:
+    """Hands of Pitch until a team wins.
+
+    ``Game(seed=7)`` deals every hand from one seeded generator, so a whole
+    game is reproducible. Play the current hand through :meth:`apply` (or
+    directly on :attr:`hand`); when it ends it is scored, and :meth:`next_hand`
+    deals the next one with the deal moved one seat to the left.
+    """
+
+    def __init__(
+        self, rules: Ruleset = TEN_POINT, first_dealer: int = 0, seed: int | random.Random | None = None
+    ) -> None:
+        self.rules = rules
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.scores: list[int] = [0] * rules.num_teams
+        self.history: list[ScoredHand] = []
+        self.winner: int | None = None
+        self.hand = Hand.deal(rules, first_dealer % rules.players, self.rng, self.scores)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply an action to the current hand, scoring it if that ends it."""
+        self.hand.apply(action, seat)
+        self.score_if_over()
+
+    def score_if_over(self) -> HandResult | None:
+        """Score the current hand once it is over (safe to call more than once)."""
+        hand = self.hand
+        if not hand.is_over or hand.redeal is not None or (self.history and self.history[-1].hand is hand):
+            return None
+        result = hand.result()
+        for team, change in enumerate(result.score_change):
+            self.scores[team] += change
+        self.history.append(ScoredHand(hand, result, tuple(self.scores)))
+        self.winner = winner_after(self.rules, result, self.scores)
+        return result
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand, the deal passing one seat to the left."""
+        if self.winner is not None:
+            raise PitchError(f"the game is over: team {self.winner} won")
+        if not self.hand.is_over:
+            raise PitchError(f"the current hand is not over: it is in the {self.hand.phase} phase")
+        self.score_if_over()
+        if self.winner is not None:
+            raise PitchError(f"the game is over: team {self.winner} won")
+        # a void deal (thrown in, or a junk hand) is dealt again by the same dealer
+        dealer = (
+            self.hand.dealer if self.hand.redeal is not None else (self.hand.dealer + 1) % self.rules.players
+        )
+        self.hand = Hand.deal(self.rules, dealer, self.rng, self.scores)
+        return self.hand
+
+
+def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int | None:
+    """The winning team after a hand's score is added (``scores``), or ``None`` if play goes on."""
+    team = result.bidding_team
+    before = [s - c for s, c in zip(scores, result.score_change, strict=True)]
+    if result.bid == rules.moon_bid and result.made and rules.moon_made is None:
+        return team
+    if (
+        rules.all_points_wins
+        and result.bid == rules.max_bid
+        and (result.points[team] if result.side_points is None else result.side_points) == rules.total_points
+        and (rules.all_points_wins_in_the_hole or before[team] >= 0)
+    ):
+        return team
+    if rules.win_rule == "bidder-only":
+        return team if scores[team] >= rules.target else None
+    if rules.win_rule == "bidder-then-most":
+        if scores[team] >= rules.target:
+            return team
+        best = max(scores)
+        leaders = [t for t, s in enumerate(scores) if s == best]
+        return leaders[0] if best >= rules.target and len(leaders) == 1 else None
+    # count the hand out. bidder-first: the bidder's made points (or its loss) first, then
+    # everyone else's in the order High, Low, point cards, Game. count-out: a set bidder's
+    # loss first (it reaches no target), then every point won in that order, the bidder's too
+    running = before[:]
+    bidder_first = rules.win_rule == "bidder-first" or not result.made
+    if bidder_first:
+        running[team] += result.score_change[team]
+        if result.made and running[team] >= rules.target:
+            return team
+    for _, side, points in result.tally:
+        if side != team or not bidder_first:
+            running[side] += points
+            if running[side] >= rules.target:
+                return side
+    return None

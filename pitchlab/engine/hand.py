@@ -1,0 +1,1322 @@
+"""One hand of Pitch as a state machine: deal, bid, name trump, refill, bury, play, score.
+
+Two ways in, one engine underneath:
+
+* the **checked** path for people and records: :meth:`Hand.legal_actions`
+  and :meth:`Hand.apply` take :mod:`pitchlab.engine.actions` values, refuse anything
+  illegal with :class:`~pitchlab.engine.errors.IllegalAction` and leave the state as
+  it was;
+* the **fast** path for search and simulation: :meth:`Hand.legal_codes` and
+  :meth:`Hand.step` take small integers and check nothing. The checked path
+  validates and then calls :meth:`Hand.step`, so both play the same rules.
+
+An action code means, by phase: in ``BID`` the bid (0 is pass); in
+``NAME_TRUMP`` the suit index; in ``BURY`` and ``PLAY`` the card's *slot*, its
+position in ``rules.deck``. Slots tell the two identical jokers apart inside
+the engine; everything public speaks in :class:`~pitchlab.engine.cards.Card` values,
+where both are ``JK``.
+
+The refill has no decisions in it, so it runs by itself the moment trump is
+named; :attr:`Hand.refills` keeps each seat's throw-away and draw so a
+tutorial can step through them.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pitchlab.engine.actions import (
+    PASS,
+    THROW_IN,
+    Action,
+    Bid,
+    Bury,
+    Call,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    ThrowIn,
+)
+from pitchlab.engine.bitset import BIT, bits
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
+from pitchlab.engine.rules import GAME_VALUES, TEN_POINT, Ruleset
+
+if TYPE_CHECKING:
+    from pitchlab.engine.view import SeatView
+
+
+class Phase(enum.Enum):
+    """Where a hand stands. The deal happens on construction and the refill
+    runs by itself when trump is named, so neither is ever the current phase."""
+
+    BID = "bid"
+    NAME_TRUMP = "name trump"
+    DISCARD = "discard"
+    BURY = "bury"
+    CALL = "call a partner"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One finished (or, as ``current_trick``, unfinished) trick."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class Refill:
+    """One seat's turn in the refill: what it threw away and what it drew.
+
+    The last entry, with ``from_remainder`` set, is the bidder taking what was
+    left of the stock.
+    """
+
+    seat: int
+    thrown: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    from_remainder: bool = False
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of a finished hand; ``points`` and ``score_change`` are by team."""
+
+    bidder: int
+    bid: int
+    trump: Suit
+    points: tuple[int, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    holder_points: tuple[tuple[Card, int], ...]
+    """Cards scored by their holder's team (the two), each with the seat that held it."""
+    made: bool
+    score_change: tuple[int, ...]
+    bidding_team: int
+    awards: tuple[tuple[str, int | None], ...] = ()
+    """Each contest point of the ruleset (High, Low, Game) and the team that won it, if any."""
+    side_points: int | None = None
+    """The points the bidding side took (the bidder and its called partner, or its team)."""
+    tally: tuple[tuple[str, int, int], ...] = ()
+    """Every point won, as (what, team, points), in the order a tie at the target counts
+    them out: High, Low, the point cards from high to low, Game."""
+
+
+class _Tables:
+    """Per-ruleset, per-trump lookups over slots, built once and shared."""
+
+    __slots__ = ("capture_points", "holder_mask", "holder_points", "power", "trump_mask")
+
+    def __init__(self, rules: Ruleset, suit: Suit) -> None:
+        trump = rules.trump(suit)
+        size = len(rules.deck)
+        self.trump_mask = 0
+        self.power = [0] * size
+        self.capture_points = [0] * size
+        self.holder_points = [0] * size
+        self.holder_mask = 0
+        for slot, card in enumerate(rules.deck):
+            if card not in trump.ranks:
+                continue
+            self.trump_mask |= 1 << slot
+            # identical jokers share one power: the first played stays on top
+            self.power[slot] = trump.ranks[card]
+            if trump.scorers.get(card) == "holder":
+                self.holder_mask |= 1 << slot
+                self.holder_points[slot] = trump.points[card]
+            else:
+                self.capture_points[slot] = trump.points.get(card, 0)
+
+
+def _deal_pattern(
+    players: int, size: int, packet: int, dealer: int
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Which positions of the shuffled deck each seat receives, and how many are dealt."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    while len(positions[0]) < size:
+        take = min(packet, size - len(positions[0]))
+        for k in range(1, players + 1):
+            positions[(dealer + k) % players].extend(range(pos, pos + take))
+            pos += take
+    return tuple(tuple(p) for p in positions), pos
+
+
+def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
+    """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
+    values = [*range(rules.min_bid, rules.max_bid + 1)]
+    if rules.moon_bid is not None:
+        values.append(rules.moon_bid)
+    if dealer and high == 0 and not rules.all_pass_redeal:
+        if rules.stuck_dealer_may_bid_more:
+            return tuple(v for v in values if v >= rules.stuck_dealer_bid)
+        return (rules.stuck_dealer_bid,)
+    match = dealer and rules.dealer_may_match and high >= max(1, rules.dealer_match_min)
+    return (0, *[v for v in values if v > high or (match and v == high)])
+
+
+THROW_IN_CODE = -1
+"""The action code of :data:`~pitchlab.engine.actions.THROW_IN` in the bidding."""
+
+_JUNK_FREE = frozenset("AKQJT32")
+"""Ranks that save a hand from a ``junk`` redeal (with any joker)."""
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every subset of ``mask``, the empty one first."""
+    subs = []
+    sub = mask
+    while True:
+        subs.append(sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & mask
+    return subs[::-1]
+
+
+class _Compiled:
+    """What the hot paths look up about one ruleset, computed once and shared."""
+
+    __slots__ = (
+        "bid_codes",
+        "bid_of",
+        "buries",
+        "deal_patterns",
+        "follow",
+        "game_values",
+        "plain_power",
+        "plays",
+        "single_slot",
+        "slots_of",
+        "suit_masks",
+        "suit_of",
+        "tables",
+        "twin_extra",
+        "twins",
+    )  # fmt: skip
+
+    def __init__(self, rules: Ruleset) -> None:
+        deck = rules.deck
+        self.slots_of: dict[Card, tuple[int, ...]] = {}
+        for slot, card in enumerate(deck):
+            self.slots_of[card] = (*self.slots_of.get(card, ()), slot)
+        self.single_slot = {card: slots[0] for card, slots in self.slots_of.items() if len(slots) == 1}
+        """The slot of each card the deck holds once (every card but an identical joker)."""
+        # identical cards (the two JK) are one choice: when a seat holds both, offer the first
+        self.twins = self.twin_extra = 0
+        for slots in self.slots_of.values():
+            if len(slots) == 2:
+                self.twins |= BIT[slots[0]] | BIT[slots[1]]
+                self.twin_extra |= BIT[slots[1]]
+        self.tables = tuple(_Tables(rules, suit) for suit in Suit)
+        self.plays = tuple(Play(card) for card in deck)
+        self.buries = tuple(Bury(card) for card in deck)
+        self.deal_patterns = tuple(
+            _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)
+        )
+        # keyed by high bid * 2 + (1 if the dealer acts)
+        self.bid_codes = tuple(
+            _bid_codes(rules, high, bool(dealer)) for high in range(rules.top_bid + 1) for dealer in (0, 1)
+        )
+        self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
+        self.bid_of.update({0: PASS, THROW_IN_CODE: THROW_IN})
+        # follow-suit play: each card's own suit (-1 for a joker), rank within it, and game points
+        self.follow = rules.play_rule == "follow-suit"
+        self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
+        self.suit_masks = [
+            sum(1 << slot for slot, s in enumerate(self.suit_of) if s == suit) for suit in Suit
+        ]
+        self.plain_power = [0 if c.rank is None else int(c.rank) for c in deck]
+        self.game_values = [0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in deck]
+
+
+@functools.cache
+def _compiled(rules: Ruleset) -> _Compiled:
+    return _Compiled(rules)
+
+
+def card_slots(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
+    """The slots of each card of the deck: one, or two for an identical joker (shared; do not change)."""
+    return _compiled(rules).slots_of
+
+
+def deal_positions(rules: Ruleset, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """Which positions of a shuffled deck (top first) each seat is dealt."""
+    return _compiled(rules).deal_patterns[dealer][0]
+
+
+def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
+    """The engine's per-slot lookups for ``suit`` as trump (for bots that think in slots)."""
+    return _compiled(rules).tables[suit]
+
+
+_NAME = tuple(NameTrump(s) for s in Suit)
+_SUIT_RULE = "the bidder names one of the four suits"
+
+
+class Hand:
+    """A hand of Pitch from the deal to the score.
+
+    Make one with :meth:`deal` (shuffled from a seed) or :meth:`from_cards`
+    (a chosen deal), then alternate :meth:`legal_actions` and :meth:`apply`
+    until :attr:`phase` is ``Phase.OVER``; :meth:`result` then scores it.
+    """
+
+    __slots__ = (
+        "_best",
+        "_best_power",
+        "_bury_queue",
+        "_c",
+        "_captured",
+        "_discard_queue",
+        "_held",
+        "_leader",
+        "_passed",
+        "_played",
+        "_power",
+        "_refill_log",
+        "_start_held",
+        "_tables",
+        "_trick",
+        "_trick_log",
+        "_trick_objects",
+        "_trick_seats",
+        "bidder",
+        "bids",
+        "buried",
+        "called",
+        "dealer",
+        "dealt",
+        "discarded",
+        "drawn",
+        "hands",
+        "high_bid",
+        "partner",
+        "phase",
+        "plays",
+        "redeal",
+        "rules",
+        "scores",
+        "stock",
+        "stock_used",
+        "thrown_in",
+        "to_act",
+        "trump",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        """Start a hand from slot masks; use :meth:`deal` or :meth:`from_cards` instead.
+
+        ``scores`` are the game scores by team before this hand, where a rule
+        depends on them (a moon only above zero).
+        """
+        n = rules.players
+        self.rules = rules
+        self._c = _compiled(rules)
+        self.dealer = dealer
+        self.dealt: tuple[int, ...] = tuple(hands)
+        self.stock: tuple[int, ...] = tuple(stock)
+        self.phase = Phase.BID
+        self.to_act: int | None = (dealer + 1) % n
+        self.bids: list[int] = []
+        self.high_bid = 0
+        self.bidder: int | None = None
+        self.trump: Suit | None = None
+        self.hands: list[int] = list(hands)
+        self.drawn: list[int] = [0] * n
+        self._refill_log: list[tuple[int, int, tuple[int, ...], bool]] = []
+        self.stock_used = 0
+        self.buried: list[int] = [0] * n
+        self._bury_queue: list[int] = []
+        self._tables: _Tables | None = None
+        self._power: list[int] = []
+        self._held: list[int] = [0] * n  # trump each seat can still play
+        self._start_held: list[int] = [0] * n
+        self.plays: list[int] = []
+        self._played = 0
+        self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._trick_objects: list[Trick] = []
+        self._leader = 0
+        self._passed = 0  # seats the table has seen passed over, out of cards to play
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._best = 0
+        self._best_power = -1
+        self._captured: list[int] = [0] * n
+        self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * rules.num_teams
+        self.discarded: list[int] = [0] * n
+        self._discard_queue: list[int] = []
+        self.thrown_in: list[tuple[int, int]] = []
+        """Each hand shown and thrown in: (seat, its cards as a slot mask)."""
+        self.called: Card | None = None
+        self.partner: int | None = None
+        """The holder of the called card (``None``: nobody, or no call yet, or fixed partners)."""
+        self.redeal: str | None = None
+        """Why the deal is void and must be dealt again (the hand is then over, unscored)."""
+        if rules.forced_redeal == "junk":
+            for seat, mask in enumerate(hands):
+                if not any(c.rank is None or c.rank.letter in _JUNK_FREE for c in self.cards(mask)):
+                    self._void(
+                        f"seat {seat} holds no point card and no king or queen: the same dealer deals again"
+                    )
+                    break
+        if not rules.auction and self.redeal is None:
+            # no bidding: eldest hand pitches, its first lead naming trump, with a bid of 0
+            self.bidder = (dealer + 1) % n
+            self._held = self.hands[:]
+            self._after_exchange()
+
+    def _void(self, why: str) -> None:
+        self.redeal = why
+        self.phase = Phase.OVER
+        self.to_act = None
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Ruleset = TEN_POINT,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Hand:
+        """Shuffle with ``seed`` (an int or a ``random.Random``) and deal.
+
+        Cards go ``deal_packet`` at a time clockwise from the dealer's left;
+        the rest, in order, is the stock.
+        """
+        rand = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
+        # sorting by random keys is a uniform shuffle, and faster than random.shuffle
+        slots = range(len(rules.deck))
+        keys = [rand() for _ in slots]
+        return cls.from_order(rules, dealer, sorted(slots, key=keys.__getitem__), scores)
+
+    @classmethod
+    def from_order(
+        cls, rules: Ruleset, dealer: int, order: Sequence[int], scores: Sequence[int] | None = None
+    ) -> Hand:
+        """Deal a deck whose slots lie in ``order`` (top first)."""
+        positions, dealt = _compiled(rules).deal_patterns[dealer]
+        hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
+        return cls(rules, dealer, hands, order[dealt:], scores)
+
+    @classmethod
+    def from_cards(
+        cls,
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card],
+        dealer: int = 0,
+        rules: Ruleset = TEN_POINT,
+        scores: Sequence[int] | None = None,
+    ) -> Hand:
+        """Start from a chosen deal: cards per seat and the stock, top first.
+
+        Raises :class:`BadDeal` unless together they are exactly one deck with
+        ``hand_size`` cards per seat.
+        """
+        if not 0 <= dealer < rules.players:
+            raise BadDeal(f"dealer must be a seat 0-{rules.players - 1}, not {dealer}")
+        if len(hands) != rules.players:
+            raise BadDeal(f"{rules.name} deals {rules.players} hands, not {len(hands)}")
+        free = {card: list(slots) for card, slots in _compiled(rules).slots_of.items()}
+
+        def take(card: Card, where: str) -> int:
+            slots = free.get(card)
+            if slots is None:
+                raise BadDeal(f"{where}: {card.code} is not in the {rules.name} deck")
+            if not slots:
+                raise BadDeal(f"{where}: {card.code} appears more often than the deck holds it")
+            return slots.pop(0)
+
+        masks = []
+        for seat, seat_cards in enumerate(hands):
+            listed = list(seat_cards)
+            if len(listed) != rules.hand_size:
+                raise BadDeal(f"seat {seat} holds {len(listed)} cards; {rules.name} deals {rules.hand_size}")
+            mask = 0
+            for card in listed:
+                mask |= 1 << take(card, f"seat {seat}")
+            masks.append(mask)
+        stock_slots = [take(card, "stock") for card in stock]
+        missing = [card.code for card, slots in free.items() for _ in slots]
+        if missing:
+            raise BadDeal(f"cards missing from the deal: {' '.join(sorted(missing))}")
+        if scores is not None and len(scores) != rules.num_teams:
+            raise BadDeal(f"{rules.name} keeps {rules.num_teams} scores, not {len(scores)}")
+        return cls(rules, dealer, masks, stock_slots, scores)
+
+    def copy(self) -> Hand:
+        """An independent copy (for search and what-ifs)."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
+        return new
+
+    # ------------------------------------------------------------- inspection
+
+    def card(self, slot: int) -> Card:
+        return self.rules.deck[slot]
+
+    def cards(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a slot mask, in deck order."""
+        deck = self.rules.deck
+        return tuple(deck[s] for s in bits(mask))
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """Every card the seat holds now, dead cards included."""
+        return self.cards(self.hands[seat])
+
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """The cards the seat may still play, trick aside (empty before play begins)."""
+        return self.cards(self._held[seat]) if self.phase is Phase.PLAY else ()
+
+    def dead(self, seat: int) -> tuple[Card, ...]:
+        """Non-trump cards drawn in the refill: held but never played."""
+        if self._tables is None or self.rules.exchange != "refill":
+            return ()
+        return self.cards(self.hands[seat] & ~self._tables.trump_mask)
+
+    def buried_by(self, seat: int) -> tuple[Card, ...]:
+        return self.cards(self.buried[seat])
+
+    @property
+    def bid(self) -> int:
+        return self.high_bid
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Every finished trick, in order."""
+        built = self._trick_objects
+        if len(built) < len(self._trick_log):
+            deck = self.rules.deck
+            built.extend(
+                Trick(lead, tuple([deck[s] for s in slots]), seats, win)
+                for lead, slots, seats, win in self._trick_log[len(built) :]
+            )
+        return built[:]
+
+    @property
+    def refills(self) -> list[Refill]:
+        """Each seat's refill turn in order, then the bidder taking the rest of the stock."""
+        deck = self.rules.deck
+        return [
+            Refill(seat, self.cards(thrown), tuple(deck[s] for s in drawn), rest)
+            for seat, thrown, drawn, rest in self._refill_log
+        ]
+
+    @property
+    def current_trick(self) -> Trick:
+        deck = self.rules.deck
+        return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
+
+    @property
+    def held(self) -> list[int]:
+        """Each seat's playable trump as a slot mask (a copy; all 0 before trump is named)."""
+        return self._held[:]
+
+    @property
+    def trick_slots(self) -> list[int]:
+        """The current trick's cards as slots, in the order played."""
+        return self._trick[:]
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played each card of the current trick."""
+        return self._trick_seats[:]
+
+    @property
+    def seen_by_all(self) -> int:
+        """Slots every seat has seen: the buried cards and every card played."""
+        mask = self._played
+        for buried in self.buried:
+            mask |= buried
+        return mask
+
+    @property
+    def passed_over(self) -> int:
+        """Seats the table has seen passed over in the play, a bit per seat: each had no card
+        it could play (no trump left, in trump-only play), and stays so to the end."""
+        return self._passed
+
+    def trump_count(self, seat: int) -> int:
+        """Trump the seat holds now (0 before trump is named)."""
+        if self._tables is None:
+            return 0
+        return (self.hands[seat] & self._tables.trump_mask).bit_count()
+
+    def position(self, seat: int) -> int:
+        """Where ``seat`` speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
+        return (seat - self.dealer - 1) % self.rules.players
+
+    def team_of(self, seat: int) -> int:
+        return self.rules.teams[seat]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the hand (see :mod:`pitchlab.engine.view`)."""
+        from pitchlab.engine.view import view_of
+
+        return view_of(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.name} dealer={self.dealer} phase={self.phase} to_act={self.to_act}>"
+
+    # ------------------------------------------------------------ fast path
+
+    def legal_codes(self) -> Sequence[int]:
+        """Legal action codes for the seat to act (see the module docstring).
+
+        Identical cards are one choice: a seat holding both ``JK`` is offered one.
+        """
+        phase = self.phase
+        if phase is Phase.PLAY or phase is Phase.BURY:
+            return bits(self._choices())
+        if phase is Phase.BID:
+            return self._legal_bids()
+        if phase is Phase.NAME_TRUMP:
+            return (0, 1, 2, 3)
+        if phase is Phase.DISCARD:
+            return _submasks(self._discardable())
+        if phase is Phase.CALL:
+            return bits(self._callable())
+        return []
+
+    def _choices(self) -> int:
+        """The seat's playable (or buriable) cards, one slot per distinct card."""
+        held: int = self._held[self.to_act]  # type: ignore[index]
+        if self._c.follow and self._trick and self.phase is Phase.PLAY:
+            held = self._follow_mask(held)
+        twins = self._c.twins
+        if held & twins == twins and twins:
+            return held ^ self._c.twin_extra
+        return held
+
+    def _playable_now(self) -> int:
+        """The cards the seat to act may play to the trick as it stands (twins both listed)."""
+        held: int = self._held[self.to_act]  # type: ignore[index]
+        return self._follow_mask(held) if self._c.follow and self._trick else held
+
+    def _follow_mask(self, held: int) -> int:
+        """Follow-suit play, a card already led: the cards of ``held`` that may follow it.
+
+        A trump lead calls for trump; a plain lead for its suit or any trump. A
+        seat that cannot answer the call plays anything.
+        """
+        lead = self._trick[0]
+        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        if trump_mask >> lead & 1:
+            return held & trump_mask or held if self.rules.trump_lead_must_follow else held
+        follow = held & self._c.suit_masks[self._c.suit_of[lead]] & ~trump_mask
+        return follow | held & trump_mask if follow else held
+
+    def _legal_bids(self) -> tuple[int, ...]:
+        codes = self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
+        rules = self.rules
+        seat: int = self.to_act  # type: ignore[assignment]
+        if (
+            rules.moon_needs_score_above_zero
+            and rules.moon_bid in codes
+            and self.scores[rules.teams[seat]] <= 0
+        ):
+            codes = tuple(c for c in codes if c != rules.moon_bid)
+        if rules.throw_in != "none" and self._may_throw_in(seat):
+            codes = (*codes, THROW_IN_CODE)
+        return codes
+
+    def _may_throw_in(self, seat: int) -> bool:
+        if any(s == seat for s, _ in self.thrown_in):
+            return False
+        cards = self.cards(self.hands[seat])
+        if self.rules.throw_in_hand == "top-ten":
+            return max(0 if c.rank is None else 99 if c.is_joker else int(c.rank) for c in cards) == 10
+        return all(c.rank is not None and 3 <= int(c.rank) <= 9 for c in cards)
+
+    def _discardable(self) -> int:
+        held = self.hands[self.to_act]  # type: ignore[index]
+        if self.rules.discard_trump:
+            return held
+        return held & ~self._tables.trump_mask  # type: ignore[union-attr]
+
+    def _callable(self) -> int:
+        """Cards the bidder may call: any it does not hold itself. An identical joker only
+        when the bidder holds its twin, so that the call names one card, not two. Never a
+        card buried face up (Ruling): the table already sees who laid it down, so calling it
+        would name a partner openly instead of by a card still hidden."""
+        mine = self.hands[self.to_act]  # type: ignore[index]
+        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self.buried)
+        twins = self._c.twins
+        if others & twins == twins:
+            others &= ~twins
+        return others
+
+    def step(self, code: int) -> None:
+        """Apply a legal action code without checking it (the fast path)."""
+        phase = self.phase
+        if phase is Phase.PLAY and self._c.follow:
+            self._play_following(code)
+        elif phase is Phase.PLAY:
+            # the innermost step of every simulation, so it is written out here
+            seat: int = self.to_act  # type: ignore[assignment]
+            bit = BIT[code]
+            self.hands[seat] ^= bit
+            held = self._held
+            held[seat] ^= bit
+            self.plays.append(code)
+            self._played |= bit
+            self._trick.append(code)
+            self._trick_seats.append(seat)
+            power = self._power[code]
+            if power > self._best_power:  # equal jokers: the first played stays best
+                self._best_power = power
+                self._best = seat
+            n = len(held)
+            leader = self._leader
+            s = seat + 1
+            if s == n:
+                s = 0
+            while s != leader:
+                if held[s]:
+                    self.to_act = s
+                    return
+                self._passed |= 1 << s
+                s += 1
+                if s == n:
+                    s = 0
+            self._end_trick()
+        elif phase is Phase.BID:
+            self._bid(code)
+        elif phase is Phase.NAME_TRUMP:
+            self._name_trump(Suit(code))
+        elif phase is Phase.BURY:
+            self._bury(code)
+        elif phase is Phase.DISCARD:
+            self._discard(code)
+        elif phase is Phase.CALL:
+            self._call(code)
+        else:
+            raise IllegalAction(None, code, "the hand is over")
+
+    def _bid(self, value: int) -> None:
+        n = self.rules.players
+        seat = self.to_act
+        assert seat is not None
+        if value == THROW_IN_CODE:
+            self._throw_in(seat)
+            return
+        self.bids.append(value)
+        if value:
+            self.high_bid = value
+            self.bidder = seat
+        if len(self.bids) < n:
+            self.to_act = (seat + 1) % n
+            return
+        bidder = self.bidder
+        if bidder is None:  # only where the dealer may pass too (all_pass_redeal)
+            self._void("everyone passed: the same dealer deals again")
+            return
+        if self.rules.stock_rest == "bidder-before-trump":  # the kitty
+            rest = self.stock[self.stock_used :]
+            self.hands[bidder] |= sum([BIT[slot] for slot in rest])
+            self._refill_log.append((bidder, 0, tuple(rest), True))
+            self.stock_used = len(self.stock)
+        if self.rules.trump_choice == "first-lead":
+            self._held = self.hands[:]  # the bidder's first card will name trump
+            self._after_exchange()
+        else:
+            self.phase = Phase.NAME_TRUMP
+            self.to_act = bidder
+
+    def _throw_in(self, seat: int) -> None:
+        """Show a weak hand: the deal is void, or the hand is replaced from the stock and the turn goes on."""
+        self.thrown_in.append((seat, self.hands[seat]))
+        if self.rules.throw_in == "redeal":
+            self._void(f"seat {seat} threw in its hand: the same dealer deals again")
+            return
+        fresh = self.stock[self.stock_used : self.stock_used + self.rules.hand_size]
+        self.stock_used += len(fresh)
+        self.hands[seat] = sum([BIT[slot] for slot in fresh])
+
+    def _set_trump(self, suit: Suit) -> _Tables:
+        self.trump = suit
+        tables = self._tables = self._c.tables[suit]
+        self._power = tables.power
+        return tables
+
+    def _name_trump(self, suit: Suit) -> None:
+        tables = self._set_trump(suit)
+        exchange = self.rules.exchange
+        if exchange == "discard-draw":
+            n = self.rules.players
+            queue = [(self.dealer + k) % n for k in range(1, n + 1)]
+            if self.rules.moon_skips_exchange and self.high_bid == self.rules.moon_bid:
+                queue.remove(self.bidder)  # type: ignore[arg-type]
+            self._discard_queue = queue
+            self.phase = Phase.DISCARD
+            self.to_act = queue[0]
+            return
+        if exchange == "refill":
+            self._refill(tables.trump_mask)
+        self._held = [h & tables.trump_mask for h in self.hands] if not self._c.follow else self.hands[:]
+        self._start_bury()
+
+    def _start_bury(self) -> None:
+        if self.rules.exchange != "refill":
+            self._after_exchange()
+            return
+        keep = self.rules.keep_trump
+        n = self.rules.players
+        queue = [
+            s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self._held[s].bit_count() > keep
+        ]
+        self._bury_queue = queue
+        if queue:
+            self.phase = Phase.BURY
+            self.to_act = queue[0]
+        else:
+            self._after_exchange()
+
+    def _refill(self, trump_mask: int) -> None:
+        rules = self.rules
+        n = rules.players
+        hands = self.hands
+        stock = self.stock
+        pos = self.stock_used
+        log = self._refill_log
+        for k in range(1, n + 1):
+            seat = (self.dealer + k) % n
+            if rules.bidder_refills_last and seat == self.bidder:
+                continue
+            before = hands[seat]
+            kept = before & trump_mask
+            want = rules.refill_to - kept.bit_count()
+            got = stock[pos : pos + want] if want > 0 else ()
+            pos += len(got)
+            for slot in got:
+                kept |= BIT[slot]
+            hands[seat] = kept
+            self.drawn[seat] = len(got)
+            log.append((seat, before & ~trump_mask, tuple(got), False))
+        taker = {"bidder": self.bidder, "dealer": self.dealer}.get(rules.stock_rest)
+        if taker is not None:
+            rest = tuple(stock[pos:])
+            pos = len(stock)
+            taken = sum([BIT[slot] for slot in rest])
+            if rules.bidder_refills_last and taker == self.bidder:
+                taken |= hands[taker]  # it kept all its cards until now
+                hands[taker] = 0
+            hands[taker] |= taken & trump_mask
+            log.append((taker, taken & ~trump_mask, rest, True))
+        self.stock_used = pos
+
+    def _bury(self, slot: int) -> None:
+        seat = self.to_act
+        assert seat is not None
+        bit = 1 << slot
+        self.hands[seat] ^= bit
+        self._held[seat] ^= bit
+        self.buried[seat] |= bit
+        if self.rules.buried_to == "opponents":  # with its points, a buried two included
+            self._captured[self._opponent_of(seat)] |= bit
+        if self._held[seat].bit_count() <= self.rules.keep_trump:
+            self._bury_queue.pop(0)
+            if self._bury_queue:
+                self.to_act = self._bury_queue[0]
+            else:
+                self._after_exchange()
+
+    def _opponent_of(self, seat: int) -> int:
+        """The next seat clockwise on another team (who takes cards given to the opponents)."""
+        teams = self.rules.teams
+        n = self.rules.players
+        return next(s for s in ((seat + k) % n for k in range(1, n)) if teams[s] != teams[seat])
+
+    def _discard(self, mask: int) -> None:
+        seat = self.to_act
+        assert seat is not None
+        fresh = self.stock[self.stock_used : self.stock_used + mask.bit_count()]
+        self.stock_used += len(fresh)
+        drawn = sum([BIT[slot] for slot in fresh])
+        self.hands[seat] = self.hands[seat] & ~mask | drawn
+        self.discarded[seat] = mask
+        self.drawn[seat] = len(fresh)
+        self._refill_log.append((seat, mask, tuple(fresh), False))
+        self._discard_queue.pop(0)
+        if self._discard_queue:
+            self.to_act = self._discard_queue[0]
+            return
+        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        self._held = self.hands[:] if self._c.follow else [h & trump_mask for h in self.hands]
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """The hand is set up: the bidder calls its partner, if the rules say so, then play."""
+        if self.rules.call_partner:
+            self.phase = Phase.CALL
+            self.to_act = self.bidder
+        else:
+            self._start_play()
+
+    def _call(self, slot: int) -> None:
+        self.called = self.rules.deck[slot]
+        self.partner = next((s for s, mask in enumerate(self.hands) if mask >> slot & 1), None)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._start_held = self._held[:]
+        assert self.bidder is not None
+        self._lead_from(self.bidder)
+
+    def _lead_from(self, seat: int) -> None:
+        """Give the lead to ``seat`` or, if it is out of trump, the next seat clockwise that is not."""
+        n = self.rules.players
+        held = self._held
+        for k in range(n):
+            s = (seat + k) % n
+            if held[s]:
+                self._leader = self.to_act = s
+                return
+            self._passed |= 1 << s
+        self._finish()
+
+    def _play_following(self, slot: int) -> None:
+        """One card of follow-suit play: every seat plays to every trick."""
+        seat: int = self.to_act  # type: ignore[assignment]
+        tables = self._tables
+        if tables is None:  # the pitch: the first card led names trump
+            tables = self._set_trump(Suit(self._c.suit_of[slot]))
+        bit = BIT[slot]
+        self.hands[seat] ^= bit
+        self._held[seat] ^= bit
+        self.plays.append(slot)
+        self._played |= bit
+        self._trick.append(slot)
+        self._trick_seats.append(seat)
+        if tables.trump_mask >> slot & 1:
+            power = 100 + tables.power[slot]
+        elif (
+            self._c.suit_of[slot] == self._c.suit_of[self._trick[0]]
+            and not tables.trump_mask >> self._trick[0] & 1
+        ):
+            power = self._c.plain_power[slot]
+        else:
+            power = 0
+        if power > self._best_power:
+            self._best_power = power
+            self._best = seat
+        n = self.rules.players
+        held = self._held
+        following = (seat + 1) % n
+        while following != self._leader:
+            if held[following]:  # a seat left short by an empty stock sits the trick out
+                self.to_act = following
+                return
+            self._passed |= 1 << following
+            following = (following + 1) % n
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        winner = self._best
+        trick = tuple(self._trick)
+        mask = sum([BIT[slot] for slot in trick])
+        if not self._trick_log and self.rules.buried_to == "first-trick":
+            for buried in self.buried:
+                mask |= buried
+        self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
+        self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
+        self._trick = []
+        self._trick_seats = []
+        self._best_power = -1
+        self._lead_from(winner)
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.to_act = None
+
+    # ---------------------------------------------------------- checked path
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            plays = self._c.plays
+            return tuple([plays[s] for s in bits(self._choices())])
+        if phase is Phase.BID:
+            bid_of = self._c.bid_of
+            return tuple([bid_of[code] for code in self._legal_bids()])
+        if phase is Phase.NAME_TRUMP:
+            return _NAME
+        if phase is Phase.BURY:
+            buries = self._c.buries
+            return tuple([buries[s] for s in bits(self._choices())])
+        if phase is Phase.DISCARD:
+            return tuple(Discard(self.cards(mask)) for mask in _submasks(self._discardable()))
+        if phase is Phase.CALL:
+            deck = self.rules.deck
+            return tuple(Call(deck[slot]) for slot in bits(self._callable()))
+        return ()
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for the seat to act (or check that ``seat`` is that seat).
+
+        Raises :class:`IllegalAction`, naming the seat, the action and the
+        rule, and changes nothing, if the rules do not allow it now.
+        """
+        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
+            # the common case, checked inline: a card held once in the deck, in the seat's trump
+            slot = self._c.single_slot.get(action.card) if isinstance(action.card, Card) else None
+            if slot is not None and self._playable_now() >> slot & 1:
+                self.step(slot)
+                return
+        self.step(self.encode(action, seat))
+
+    def encode(self, action: Action, seat: int | None = None) -> int:
+        """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
+        actor = self.to_act
+        phase = self.phase
+        if actor is None:
+            raise IllegalAction(seat, action, "the hand is over; no one may act")
+        if seat is not None and seat != actor:
+            raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
+        if phase is Phase.PLAY and type(action) is Play:
+            slot = self._slot_in(action.card, self._playable_now())
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
+        if phase is Phase.BID and type(action) is ThrowIn:
+            if THROW_IN_CODE in self._legal_bids():
+                return THROW_IN_CODE
+            raise IllegalAction(actor, action, self._why_not_throw_in(actor))
+        if phase is Phase.DISCARD and type(action) is Discard:
+            return self._discard_code(actor, action)
+        if phase is Phase.CALL and type(action) is Call:
+            slot = self._slot_in(action.card, self._callable())
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, self._why_not_call(actor, action.card))
+        if phase is Phase.BID and type(action) in (Bid, Pass):
+            value = action.value if isinstance(action, Bid) else 0
+            well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
+            if well_formed and value in self._legal_bids():
+                return value
+            raise IllegalAction(actor, action, self._why_not_bid(value))
+        if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
+            if isinstance(action.suit, Suit):
+                return int(action.suit)
+            raise IllegalAction(actor, action, _SUIT_RULE)
+        if phase is Phase.BURY and type(action) is Bury:
+            slot = self._slot_in(action.card, self._held[actor])
+            if slot is not None:
+                return slot
+            raise IllegalAction(actor, action, "only a trump in the seat's own hand may be buried")
+        raise IllegalAction(actor, action, f"the hand is in the {phase} phase; {_EXPECT[phase]}")
+
+    def _why_not_throw_in(self, seat: int) -> str:
+        rules = self.rules
+        if rules.throw_in == "none":
+            return f"{rules.name} has no throw-in"
+        if any(s == seat for s, _ in self.thrown_in):
+            return f"seat {seat} has already thrown in once this hand"
+        if rules.throw_in_hand == "top-ten":
+            return "only a hand whose highest card is a ten may be thrown in"
+        return "only a hand of nothing but threes to nines may be thrown in"
+
+    def _discard_code(self, seat: int, action: Discard) -> int:
+        """The slot mask of a legal discard; :class:`IllegalAction` if it is not one."""
+        cards = action.cards
+        if not isinstance(cards, tuple):
+            raise IllegalAction(seat, action, "a discard lists the cards thrown away")
+        mask = 0
+        for card in cards:
+            slot = self._slot_in(card, self.hands[seat] & ~mask)
+            if slot is None:
+                raise IllegalAction(
+                    seat, action, f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
+                )
+            mask |= 1 << slot
+        if mask & ~self._discardable():
+            raise IllegalAction(seat, action, f"{self.rules.name} does not let a player discard trump")
+        return mask
+
+    def _slot_in(self, card: object, mask: int) -> int | None:
+        """The slot of ``card`` within ``mask`` (either joker slot for ``JK``)."""
+        if not isinstance(card, Card):  # a malformed action: nothing of the deck
+            return None
+        slots: tuple[int, ...] = self._c.slots_of.get(card, ())
+        for slot in slots:
+            if mask >> slot & 1:
+                return slot
+        return None
+
+    def _why_not_playable(self, seat: int, card: Card) -> str:
+        if self._slot_in(card, self.hands[seat]) is None:
+            return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
+        if self._c.follow:
+            lead = self.rules.deck[self._trick[0]]
+            if self._tables is not None and self._tables.trump_mask >> self._trick[0] & 1:
+                return f"{lead.code} led trump, and seat {seat} holds trump: it must play one"
+            return f"{lead.code} was led: seat {seat} holds that suit, so it must follow suit or play trump"
+        return f"{card.code} is not trump: a dead card stays in the hand and is never played"
+
+    def _why_not_call(self, seat: int, card: object) -> str:
+        if self._slot_in(card, self.hands[seat]) is not None:
+            return "the bidder calls a card it does not hold itself"
+        burier = next(
+            (s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None
+        )
+        if burier is not None:
+            return (
+                f"{getattr(card, 'code', card)} was buried face up by seat {burier}: a card out of "
+                "play in the open may not be called"
+            )
+        if isinstance(card, Card) and len(self._c.slots_of.get(card, ())) == 2:
+            return f"a {card.label.lower()} may be called only by a bidder holding the other: two cards would answer"
+        return f"{getattr(card, 'code', card)!s:.20} is not a card of the {self.rules.name} deck"
+
+    def _why_not_bid(self, value: object) -> str:
+        rules = self.rules
+        legal = self._legal_bids()
+        if 0 not in legal:  # a stuck dealer
+            return f"everyone else passed, so the dealer must bid {min(legal)}" + (
+                " or more" if len(legal) > 1 else ""
+            )
+        moon = rules.moon_bid
+        if moon is not None and value == moon:
+            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self.to_act]] <= 0:  # type: ignore[index]
+                return "shooting the moon needs a score above zero"
+            return f"a moon must be higher than the high bid so far ({self.high_bid})"
+        top = f" or the moon ({moon})" if moon is not None else ""
+        if type(value) is not int or not rules.min_bid <= value <= rules.max_bid:
+            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}{top}"
+        return f"a bid must be higher than the high bid so far ({self.high_bid})"
+
+    # ---------------------------------------------------------------- result
+
+    def points_by_seat(self, public: bool = False) -> list[int]:
+        """Points each seat has won so far: its captures, plus what it scores as holder once play began.
+
+        With ``public`` set, a holder's card (the two) counts only once the table
+        has seen who holds it, because it was played or buried face up.
+        """
+        tables = self._tables
+        points = [0] * self.rules.players
+        if tables is None:
+            return points
+        capture, holder = tables.capture_points, tables.holder_points
+        for seat, mask in enumerate(self._captured):
+            # a holder-scored card is captured only when buried to the opponents, points and all
+            points[seat] = sum([capture[slot] + holder[slot] for slot in bits(mask)])
+        if self.phase is Phase.PLAY or self.phase is Phase.OVER:
+            shown = sum([BIT[slot] for slot in self.plays]) if public and self.phase is Phase.PLAY else -1
+            for seat in range(self.rules.players):
+                held = (self._start_held[seat] & shown | self._buried_kept(seat)) & tables.holder_mask
+                points[seat] += sum([holder[slot] for slot in bits(held)])
+        if self.phase is Phase.OVER:
+            for _, credited, award_points in self._contests():
+                if credited is not None:
+                    points[credited] += award_points
+        return points
+
+    def _buried_kept(self, seat: int) -> int:
+        """The seat's buried cards whose holder-scored points stay its own: all of them when
+        buried cards go to the first trick (the two's Ruling), none when they go to the
+        opponents, who take them with their points."""
+        return self.buried[seat] if self.rules.buried_to == "first-trick" else 0
+
+    def _contests(self) -> list[tuple[str, int | None, int]]:
+        """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
+
+        High and Low are the highest and lowest trump in play (held when play
+        began, or buried); Game goes to the side with strictly the most game
+        points, credited to that side's seat that took the most of them.
+        """
+        awards = self.rules.awards
+        if not awards or self._tables is None:
+            return []
+        tables = self._tables
+        n = self.rules.players
+        teams = self.rules.teams
+        in_play = [(self._start_held[s] | self.buried[s]) & tables.trump_mask for s in range(n)]
+        trump_slots = sorted(bits(sum(in_play)), key=tables.power.__getitem__)
+        out: list[tuple[str, int | None, int]] = []
+        for award in awards:
+            seat: int | None = None
+            if award.kind == "game":
+                value = self._c.game_values
+                by_seat = [sum([value[slot] for slot in bits(mask)]) for mask in self._captured]
+                by_team = [0] * self.rules.num_teams
+                for s, v in enumerate(by_seat):
+                    by_team[teams[s]] += v
+                best = max(by_team)
+                if by_team.count(best) == 1:
+                    team = by_team.index(best)
+                    seat = max((s for s in range(n) if teams[s] == team), key=lambda s: (by_seat[s], -s))
+            elif trump_slots:
+                slot = trump_slots[-1] if award.kind == "high" else trump_slots[0]
+                owners = in_play if award.scorer == "holder" else self._captured
+                seat = next((s for s in range(n) if owners[s] >> slot & 1), None)
+            out.append((award.kind, seat, award.points))
+        return out
+
+    def game_points(self) -> list[int]:
+        """Game points (ten 10, ace 4, king 3, queen 2, jack 1) each team has captured so far."""
+        value = self._c.game_values
+        totals = [0] * self.rules.num_teams
+        for seat, mask in enumerate(self._captured):
+            totals[self.rules.teams[seat]] += sum([value[slot] for slot in bits(mask)])
+        return totals
+
+    def points_by_team(self, public: bool = False) -> list[int]:
+        """Points each team has taken so far (see :meth:`points_by_seat` for ``public``)."""
+        points = [0] * self.rules.num_teams
+        for seat, p in enumerate(self.points_by_seat(public)):
+            points[self.rules.teams[seat]] += p
+        return points
+
+    def captured_mask(self, seat: int) -> int:
+        """The slots :meth:`captured_by` lists."""
+        return self._captured[seat]
+
+    def shown_mask(self, seat: int) -> int:
+        """The slots ``seat`` has laid face up: buried or played, this trick included."""
+        mask = self.buried[seat]
+        for _, slots, seats, _ in self._trick_log:
+            for slot, who in zip(slots, seats, strict=True):
+                if who == seat:
+                    mask |= 1 << slot
+        for slot, who in zip(self._trick, self._trick_seats, strict=True):
+            if who == seat:
+                mask |= 1 << slot
+        return mask
+
+    def captured_by(self, seat: int) -> tuple[Card, ...]:
+        """Cards won in tricks (and the buried cards, for the first trick's winner)."""
+        return self.cards(self._captured[seat])
+
+    def result(self) -> HandResult:
+        """The score of the finished hand."""
+        if self.phase is not Phase.OVER:
+            raise PitchError(f"the hand is not over: it is in the {self.phase} phase")
+        if self.redeal is not None:
+            raise PitchError(f"the hand was not played: {self.redeal}")
+        assert self._tables is not None
+        assert self.bidder is not None
+        assert self.trump is not None
+        tables = self._tables
+        rules = self.rules
+        points = self.points_by_team()
+        team = rules.teams[self.bidder]
+        side = self.bidding_side()
+        by_seat = self.points_by_seat()
+        taken = sum(by_seat[s] for s in side)
+        contests = self._contests()
+        if self.is_moon:
+            every_trick = all(t.winner in side for t in self.tricks) or not rules.moon_needs_every_trick
+            # Ruling: the moon is every point *in play*; a card never dealt (the jack) is not
+            # owed, while a contest nobody won (a Game tie) is a point the side did not take
+            in_play = sum(by_seat) + sum(p for _, s, p in contests if s is None)
+            made = taken == in_play and every_trick
+            gain = taken if rules.moon_made is None else rules.moon_made
+            loss = rules.moon_set
+        else:
+            made = taken >= self.high_bid
+            gain, loss = taken, self.high_bid
+        change = list(points)
+        for t in {rules.teams[s] for s in side}:
+            change[t] = gain if made else -loss
+        captured: list[list[Card]] = [[] for _ in points]
+        for seat, mask in enumerate(self._captured):
+            captured[rules.teams[seat]].extend(self.cards(mask))
+        holders = tuple(
+            (rules.deck[slot], seat)
+            for seat in range(rules.players)
+            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
+        )
+        awards = tuple((kind, None if seat is None else rules.teams[seat]) for kind, seat, _ in contests)
+        return HandResult(
+            bidder=self.bidder,
+            bid=self.high_bid,
+            trump=self.trump,
+            points=tuple(points),
+            captured=tuple(tuple(sorted(c)) for c in captured),
+            holder_points=holders,
+            made=made,
+            score_change=tuple(change),
+            bidding_team=team,
+            awards=awards,
+            side_points=taken,
+            tally=self._tally(contests),
+        )
+
+    @property
+    def is_moon(self) -> bool:
+        """Whether the contract is a moon: every point in play."""
+        return self.rules.moon_bid is not None and self.high_bid == self.rules.moon_bid
+
+    def bidding_side(self) -> tuple[int, ...]:
+        """The seats playing for the bid: the bidder's team, or the bidder and the partner it called."""
+        bidder = self.bidder
+        if bidder is None:
+            return ()
+        if self.rules.call_partner:
+            return tuple(sorted({bidder} | ({self.partner} if self.partner is not None else set())))
+        team = self.rules.teams[bidder]
+        return tuple(s for s in range(self.rules.players) if self.rules.teams[s] == team)
+
+    def _tally(self, contests: list[tuple[str, int | None, int]]) -> tuple[tuple[str, int, int], ...]:
+        """Every point won, in count-out order: High, Low, point cards high to low, Game."""
+        tables = self._tables
+        assert tables is not None
+        teams = self.rules.teams
+        first = [(k, teams[s], p) for k, s, p in contests if s is not None and k != "game"]
+        won = [
+            (slot, seat, tables.capture_points[slot] + tables.holder_points[slot])
+            for seat, mask in enumerate(self._captured)
+            for slot in bits(mask)
+        ]
+        won += [
+            (slot, seat, tables.holder_points[slot])
+            for seat in range(self.rules.players)
+            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
+        ]
+        # high to low; twin jokers (one rank) by team, so the order does not depend on which slot is which
+        won.sort(key=lambda w: (-tables.power[w[0]], teams[w[1]]))
+        cards = [(self.rules.deck[slot].code, teams[seat], points) for slot, seat, points in won if points]
+        last = [(k, teams[s], p) for k, s, p in contests if s is not None and k == "game"]
+        return tuple(first + cards + last)
+
+
+_EXPECT = {
+    Phase.BID: "expected a bid or a pass",
+    Phase.NAME_TRUMP: "expected the bidder to name trump",
+    Phase.BURY: "expected a trump to bury",
+    Phase.DISCARD: "expected the cards to discard",
+    Phase.CALL: "expected the bidder to call a card",
+    Phase.PLAY: "expected a card to play",
+    Phase.OVER: "no action is possible",
+}

@@ -1,0 +1,123 @@
+"""What one seat may see of a hand: the input every player decides from.
+
+Per the rules a seat sees its own cards, every bid, the trump suit, how many
+cards each seat drew in the refill, the buried cards (face up) and every card
+played. It never sees other hands, the stock, or thrown-away cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchlab.engine.actions import Action
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, Phase, Trick
+from pitchlab.engine.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The public table plus one seat's own hand."""
+
+    seat: int
+    rules: Ruleset
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    """The seat's own cards, dead cards included."""
+    playable: tuple[Card, ...]
+    """Cards the seat may still play, whatever the trick (empty outside the play phase): its
+    trump where only trump is played, every card it holds in follow-suit play."""
+    bids: tuple[int | None, ...]
+    """Bids in bidding order from the dealer's left; ``None`` is a pass."""
+    high_bid: int
+    bidder: int | None
+    trump: Suit | None
+    drawn: tuple[int, ...] | None
+    """Cards each seat drew in the refill, by seat; ``None`` before the refill."""
+    hand_sizes: tuple[int, ...]
+    buried: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    points: tuple[int, ...]
+    """Points each team has taken so far."""
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty when it is not its turn)."""
+    called: Card | None = None
+    """The card the bidder called for a partner, where the ruleset has a call."""
+    partner: int | None = None
+    """This seat's partner as far as it knows: the fixed partner, or in a called-partner
+    hand the bidder (for the card's holder) or the holder (for the bidder, once the card is played)."""
+    thrown_in: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Hands shown when thrown in: (seat, its cards)."""
+    scores: tuple[int, ...] = ()
+    """The game scores by team before this hand (empty: not known, read as all zero);
+    a bid that wins games depends on them."""
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    def bidder_of(self, index: int) -> int:
+        """The seat that made the ``index``-th bid."""
+        return (self.dealer + 1 + index) % self.rules.players
+
+    def unseen_trump(self) -> list[Card]:
+        """Trump this seat has not seen, high to low: by play time all are in other hands."""
+        if self.trump is None:
+            return []
+        remaining = list(self.rules.trump_cards(self.trump))
+        for card in self.seen_cards():
+            if card in remaining:
+                remaining.remove(card)
+        return remaining
+
+    def seen_cards(self) -> tuple[Card, ...]:
+        """Every card this seat has seen: its hand, buried cards, played cards."""
+        played = [c for t in self.tricks for c in t.cards] + list(self.current_trick.cards)
+        return self.hand + tuple(c for pile in self.buried for c in pile) + tuple(played)
+
+
+def view_of(hand: Hand, seat: int) -> SeatView:
+    """Build the view of ``seat`` from a hand."""
+    refilled = hand.trump is not None and hand.rules.exchange != "none"
+    return SeatView(
+        seat=seat,
+        rules=hand.rules,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        hand=hand.hand_of(seat),
+        playable=hand.playable(seat),
+        bids=tuple(b or None for b in hand.bids),
+        high_bid=hand.high_bid,
+        bidder=hand.bidder,
+        trump=hand.trump,
+        drawn=tuple(hand.drawn) if refilled else None,
+        hand_sizes=tuple(mask.bit_count() for mask in hand.hands),
+        buried=tuple(hand.cards(mask) if mask else () for mask in hand.buried),
+        tricks=tuple(hand.tricks),
+        current_trick=hand.current_trick,
+        points=tuple(hand.points_by_team(public=True)),
+        legal_actions=hand.legal_actions() if hand.to_act == seat else (),
+        called=hand.called,
+        partner=partner_seen(hand, seat),
+        thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
+        scores=hand.scores,
+    )
+
+
+def partner_seen(hand: Hand, seat: int) -> int | None:
+    rules = hand.rules
+    if not rules.call_partner:
+        team = rules.teams[seat]
+        return next((s for s in range(rules.players) if s != seat and rules.teams[s] == team), None)
+    if hand.partner is None or hand.called is None:
+        return None
+    if seat == hand.partner:
+        return hand.bidder
+    played = {c for t in hand.tricks for c in t.cards} | set(hand.current_trick.cards)
+    if seat == hand.bidder and hand.called in played:
+        return hand.partner
+    return None

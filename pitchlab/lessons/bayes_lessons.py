@@ -1,0 +1,665 @@
+"""Lesson 3, Bayes from the draw counts: the working parts the notebook calls.
+
+The lesson (``notebooks/lessons/03-bayes-from-the-draws.ipynb``) asks what a
+public draw count says about a hidden hand, and answers it three ways that
+must agree: a Bayes table worked by hand, the exact count of
+:mod:`pitchlab.odds.inference`, and a simulation that deals many hands and keeps
+only those the table could not tell apart from what it saw. Everything with
+a loop or a rule in it lives here, where a test can reach it; the notebook
+only asks and checks.
+
+* **The evidence** (:func:`kept_given_draw`, :func:`draw_likelihood`,
+  :func:`draw_says`): the refill rule run forwards for every count a seat
+  could have kept, so the words and the likelihoods come from the rule
+  itself and cannot drift from it.
+* **Bayes' rule** (:func:`bayes_table`): prior times likelihood, summed to
+  the chance of the evidence, divided through. Exact fractions, so a
+  notebook can check every cell against ``math.comb``.
+* **Rejection sampling** (:func:`rejection_sample`): deal with my hand
+  fixed, run the refill on every deal at once (numpy, via
+  :mod:`pitchlab.odds.sampling`), keep the deals whose public evidence matches,
+  and count where the trump ended up. Its share of kept deals is the chance
+  of the evidence, the denominator of Bayes' rule.
+* **A hand as it is played** (:func:`replay`, :func:`moments_table`): the
+  posterior sharpening trick by trick.
+* **Figures and tables** for the page, built here rather than in
+  :mod:`pitchlab.ui.plots` so the lesson owns its look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import plotly.graph_objects as go
+from numpy.typing import NDArray
+from plotly.subplots import make_subplots
+
+from pitchlab.engine.actions import Action
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.tutorial import Picture, sort_hand
+from pitchlab.odds import sampling
+from pitchlab.odds.inference import Posterior
+from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
+from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
+from pitchlab.ui import drawing, plots
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a run goes on, e.g. :meth:`pitchlab.ui.classroom.ProgressBar.update`."""
+
+H = TypeVar("H", bound=Hashable)
+
+BLUE = "#1f5fbf"
+ORANGE = "#e67e22"
+GREY = "#a6acaf"
+
+_CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
+_LEFT = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
+_HEAD = ' style="border:1px solid #ccc;padding:3px 10px;background:#f0f0f0;text-align:center"'
+
+
+# ------------------------------------------------------------------ the evidence
+
+
+def kept_given_draw(drew: int, left: int, rules: Ruleset = TEN_POINT) -> tuple[int, ...]:
+    """Every number of trump a seat could have kept, having drawn ``drew`` cards with ``left`` in the stock.
+
+    The refill rule is run forwards for each count ``t`` the seat could have
+    been dealt: it wants ``refill_to - t`` cards (none with six or more) and
+    gets no more than the stock holds. The counts that give ``drew`` are the
+    ones the draw allows. Written this way, rather than as the three cases a
+    person states (exactly ``6 - d``; six or more; at most ``6 - d`` when it
+    emptied the stock), so that the cases follow from the rule and a test can
+    confirm them instead of copying them.
+    """
+    if isinstance(left, bool) or not isinstance(left, int) or not 0 <= left <= stock_size(rules):
+        raise PitchError(f"the stock holds 0-{stock_size(rules)} cards, not {left!r}")
+    top = min(rules.refill_to, left)
+    if isinstance(drew, bool) or not isinstance(drew, int) or not 0 <= drew <= top:
+        raise PitchError(f"with {left} cards in the stock a seat draws 0-{top}, not {drew!r}")
+    return tuple(t for t in range(rules.hand_size + 1) if min(max(0, rules.refill_to - t), left) == drew)
+
+
+def draw_likelihood(drew: int, left: int, rules: Ruleset = TEN_POINT) -> Distribution:
+    """P(the seat draws ``drew`` | it kept ``t`` trump), for every ``t``: 1 if the rule gives ``drew``, else 0.
+
+    The refill has no chance in it once the deal is made, so the likelihood
+    of a draw count is all or nothing: Bayes' rule then crosses out the
+    impossible counts and rescales the rest.
+    """
+    allowed = set(kept_given_draw(drew, left, rules))
+    return {t: Fraction(int(t in allowed)) for t in range(rules.hand_size + 1)}
+
+
+def draw_says(drew: int, left: int, rules: Ruleset = TEN_POINT) -> str:
+    """What a draw count tells the table, in words, read off :func:`kept_given_draw`."""
+    kept = kept_given_draw(drew, left, rules)
+    cards = "card" if drew == 1 else "cards"
+    if len(kept) == rules.hand_size + 1:
+        return f"drew {drew} {cards} from an empty stock: it kept any number of trump (the draw says nothing)"
+    if len(kept) == 1:
+        return f"drew {drew} {cards} with {left} in the stock: it kept exactly {kept[0]} trump"
+    if kept[-1] == rules.hand_size:
+        return f"drew {drew} {cards} with {left} in the stock: it kept {kept[0]} or more trump"
+    return f"drew the last {drew} {cards} of the stock: it kept at most {kept[-1]} trump"
+
+
+# ------------------------------------------------------------------ Bayes' rule
+
+
+@dataclass(frozen=True)
+class BayesRow(Generic[H]):
+    """One hypothesis: its prior, the likelihood of the evidence under it, their product, its posterior."""
+
+    hypothesis: H
+    prior: Fraction
+    likelihood: Fraction
+    product: Fraction
+    posterior: Fraction
+
+
+@dataclass(frozen=True)
+class BayesTable(Generic[H]):
+    """Bayes' rule laid out row by row, exactly, as a lesson shows it.
+
+    ``evidence`` is P(E), the sum of the products: the law of total
+    probability, and the number every posterior is divided by.
+    """
+
+    rows: tuple[BayesRow[H], ...]
+    evidence: Fraction
+    hypothesis: str = "H"
+    """How the first column is headed, e.g. ``trump seat 2 kept``."""
+    given: str = "E"
+    """A short name of the evidence for the column heads, e.g. ``drew 4``."""
+
+    def posterior(self) -> dict[H, Fraction]:
+        """P(H | E) for each hypothesis."""
+        return {r.hypothesis: r.posterior for r in self.rows}
+
+    def _repr_html_(self) -> str:
+        e = escape(self.given)
+        head = [
+            escape(self.hypothesis),
+            "prior<br>P(H)",
+            f"likelihood<br>P({e} | H)",
+            f"product<br>P({e} | H)·P(H)",
+            f"posterior<br>P(H | {e})",
+        ]
+        body = [
+            [
+                escape(str(r.hypothesis)),
+                _exact(r.prior),
+                _exact(r.likelihood),
+                _exact(r.product),
+                f"<b>{_exact(r.posterior)}</b>" if r.posterior else _exact(r.posterior),
+            ]
+            for r in self.rows
+        ]
+        total = sum((r.prior for r in self.rows), Fraction(0))
+        body.append(["total", _exact(total), "", f"<b>P({e}) = {_exact(self.evidence)}</b>", "1"])
+        caption = (
+            f"posterior = product ÷ P({e}); P({e}) is the sum of the products. "
+            "Fractions are exact; long ones are shown as percentages."
+        )
+        return _table_html(head, body, caption, css="pl-bayes-table")
+
+
+def bayes_table(
+    prior: Mapping[H, Fraction],
+    likelihood: Mapping[H, Fraction],
+    *,
+    hypothesis: str = "H",
+    given: str = "E",
+) -> BayesTable[H]:
+    """Bayes' rule on a list of hypotheses: ``P(H | E) = P(E | H) P(H) / P(E)``.
+
+    ``prior`` must add up to exactly 1 (a prior that does not is a mistake
+    worth catching, not normalising away); ``likelihood`` gives P(E | H) for
+    the same hypotheses. Raises :class:`PitchError` if the evidence is
+    impossible under every hypothesis: there is then nothing to divide by.
+    """
+    if set(prior) != set(likelihood):
+        raise PitchError("the prior and the likelihood must cover the same hypotheses")
+    total = sum(prior.values(), Fraction(0))
+    if total != 1:
+        raise PitchError(f"a prior adds up to 1, this one to {total}")
+    for h in prior:
+        if not 0 <= prior[h] <= 1 or not 0 <= likelihood[h] <= 1:
+            raise PitchError(f"{h}: probabilities lie between 0 and 1")
+    products = {h: Fraction(prior[h]) * Fraction(likelihood[h]) for h in prior}
+    evidence = sum(products.values(), Fraction(0))
+    if not evidence:
+        raise PitchError("the evidence is impossible under every hypothesis")
+    rows = tuple(
+        BayesRow(h, Fraction(prior[h]), Fraction(likelihood[h]), products[h], products[h] / evidence)
+        for h in prior
+    )
+    return BayesTable(rows, evidence, hypothesis, given)
+
+
+# ------------------------------------------------------------ rejection sampling
+
+
+@dataclass(frozen=True, eq=False)
+class Rejection:
+    """What a rejection sampler kept: the deals that look, to one seat, exactly like the real table.
+
+    ``counts[s][k]`` is how many kept deals left seat ``s`` holding ``k``
+    trump after the refill; ``holders[card][s]`` how many left seat ``s``
+    holding (a copy of) ``card``.
+    """
+
+    seat: int
+    dealt: int
+    kept: int
+    counts: dict[int, NDArray[np.int_]]
+    holders: dict[Card, NDArray[np.int_]] = field(default_factory=dict)
+
+    def acceptance(self) -> Estimate:
+        """The share of deals kept: an estimate of P(evidence), the denominator of Bayes' rule."""
+        return proportion(self.kept, self.dealt)
+
+    def count_estimates(self, seat: int) -> dict[int, Estimate]:
+        """The estimated chance that ``seat`` holds each number of trump, among the kept deals."""
+        self._need_some()
+        return {k: proportion(int(c), self.kept) for k, c in enumerate(self.counts[seat])}
+
+    def chance(self, card: Card, seat: int) -> Estimate:
+        """The estimated chance that ``seat`` holds ``card`` (a copy of it, for a joker), among the kept deals."""
+        self._need_some()
+        return proportion(int(self.holders[card][seat]), self.kept)
+
+    def _need_some(self) -> None:
+        if not self.kept:
+            raise PitchError(f"none of the {self.dealt:,} deals matched the table: deal more")
+
+
+def _stock_owner(drawn: Sequence[int], dealer: int, bidder: int, rules: Ruleset) -> NDArray[np.int_]:
+    """Who ends up with each stock position: the seats in refill order, then the bidder takes the rest."""
+    owner = np.full(stock_size(rules), bidder, dtype=np.int_)
+    pos = 0
+    for s in refill_order(dealer, rules):
+        owner[pos : pos + drawn[s]] = s
+        pos += drawn[s]
+    return owner
+
+
+def _trump_signature(rules: Ruleset, suit: Suit) -> NDArray[np.int64]:
+    """A number per slot such that a set of slots sums to the same total exactly when it holds the same trump.
+
+    Each distinct trump gets two bits of its own (the deck holds a card at
+    most twice), plain cards 0, so the two identical jokers count as the
+    same card, as the table sees them.
+    """
+    ids: dict[Card, int] = {}
+    weights = np.zeros(len(rules.deck), dtype=np.int64)
+    for slot, card in enumerate(rules.deck):
+        if rules.is_trump(card, suit):
+            weights[slot] = 1 << (2 * ids.setdefault(card, len(ids)))
+    if max(rules.deck.count(c) for c in ids) > 3 or len(ids) > 30:
+        raise PitchError(f"{rules.name}: too many trump for the sampler's signature")
+    return weights
+
+
+def rejection_sample(
+    hand: Iterable[Card],
+    suit: Suit,
+    seat: int,
+    dealer: int,
+    bidder: int,
+    drawn: Sequence[int],
+    *,
+    n: int,
+    seed: sampling.Seed,
+    drew: Iterable[Card] = (),
+    remainder: Iterable[Card] = (),
+    watch: Iterable[Card] = (),
+    rules: Ruleset = TEN_POINT,
+    chunk: int = sampling.CHUNK,
+    progress: Progress | None = None,
+) -> Rejection:
+    """Deal ``n`` times with ``hand`` at ``seat``, keep the deals the table could not tell from the real one.
+
+    The table saw (the same inputs as :func:`pitchlab.odds.inference.posterior_given`
+    just after the refill and an empty bury):
+
+    * every seat's draw count ``drawn``;
+    * ``seat``'s own draw ``drew`` and, as bidder, the ``remainder`` of the
+      stock: a deal is kept if the *trump* among those cards are the same
+      (which plain cards they were changes nothing about where the trump
+      are, since plain cards are interchangeable, and asking for them too
+      would throw away almost every deal);
+    * nothing buried face up, so no seat holds more than ``keep_trump``.
+
+    The bids are ignored, as the exact count ignores them: ``bidder`` is
+    simply given. Counting the kept deals' trump is Bayes' rule by brute
+    force, with every deal equally likely beforehand.
+    """
+    for who, what in ((seat, "seat"), (dealer, "dealer"), (bidder, "bidder")):
+        if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < rules.players:
+            raise PitchError(f"{what} must be a seat 0-{rules.players - 1}, not {who!r}")
+    mine = list(hand)
+    if len(mine) != rules.hand_size:
+        raise PitchError(f"a dealt hand holds {rules.hand_size} cards, not {len(mine)}")
+    drawn = tuple(drawn)
+    left = stock_left(drawn, dealer, rules)  # refuses counts the refill cannot produce
+    seen_draw, seen_rest = list(drew), list(remainder)
+    rest = stock_size(rules) - sum(drawn)
+    if len(seen_draw) != drawn[seat]:
+        raise PitchError(f"seat {seat} drew {drawn[seat]} cards, but {len(seen_draw)} are listed")
+    if len(seen_rest) != (rest if seat == bidder else 0):
+        raise PitchError(
+            f"the rest of the stock is {rest} cards, seen only by the bidder; {len(seen_rest)} are listed"
+        )
+    players, keep, size = rules.players, rules.keep_trump, rules.hand_size
+    start = stock_size(rules) - left[seat]
+    mine_at = list(range(start, start + drawn[seat]))
+    if seat == bidder:
+        mine_at += list(range(stock_size(rules) - rest, stock_size(rules)))
+    weights = _trump_signature(rules, suit)
+    target_signature = int(weights[sampling.slots_of(seen_draw + seen_rest, rules)].sum())
+    target = np.array(drawn, dtype=np.int_)
+    owner = _stock_owner(drawn, dealer, bidder, rules)
+    trump_slot = sampling.trump_table(rules)[:, suit]
+    watched = {Card(c): [s for s, d in enumerate(rules.deck) if d == Card(c)] for c in watch}
+    dealt_at = players * size
+    counts = {s: np.zeros(keep + 1, dtype=np.int_) for s in range(players) if s != seat}
+    holders = {c: np.zeros(players, dtype=np.int_) for c in watched}
+    kept = done = 0
+    for deals in sampling.iter_full_deals(n, seed, hand=mine, seat=seat, rules=rules, chunk=chunk):
+        got, _short = sampling.refill_draws(sampling.trump_counts(deals.hands, suit, rules), rules, dealer)
+        order = deals.order[(got == target).all(axis=1)]
+        stock = order[:, dealt_at:]
+        same = weights[stock[:, mine_at]].sum(axis=1) == target_signature
+        order, stock = order[same], stock[same]
+        held = sampling.trump_counts(order[:, :dealt_at].reshape(-1, players, size), suit, rules)
+        stock_trump = trump_slot[stock]
+        for s in range(players):
+            held[:, s] += stock_trump[:, owner == s].sum(axis=1)
+        fits = (held <= keep).all(axis=1)
+        order, held = order[fits], held[fits]
+        kept += len(order)
+        for s in counts:
+            counts[s] += np.bincount(held[:, s], minlength=keep + 1)
+        for card, slots in watched.items():
+            found = np.zeros((len(order), players), dtype=bool)
+            for slot in slots:
+                position = (order == slot).argmax(axis=1)
+                in_stock = np.clip(position - dealt_at, 0, None)
+                place = np.where(position < dealt_at, position // size, owner[in_stock])
+                found[np.arange(len(order)), place] = True
+            holders[card] += found.sum(axis=0)
+        done += deals.n
+        if progress is not None:
+            progress(done, n)
+    return Rejection(seat, n, kept, counts, holders)
+
+
+# --------------------------------------------------------- a hand as it is played
+
+
+def replay(seed: int, actions: Sequence[Action], *, dealer: int = 0, rules: Ruleset = TEN_POINT) -> Hand:
+    """The hand dealt from ``seed``, with ``actions`` applied in order, each by the seat whose turn it is.
+
+    A lesson writes its hand's bids and cards out in full rather than letting
+    the bots choose them: the bots' habits may change, and a page about one
+    hand must show that same hand. Replaying a prefix of the actions gives
+    the same hand at an earlier moment. An illegal action raises the
+    engine's :class:`~pitchlab.engine.errors.IllegalAction`.
+    """
+    hand = Hand.deal(rules, dealer=dealer, seed=seed)
+    for action in actions:
+        hand.apply(action)
+    return hand
+
+
+def known_out(post: Posterior) -> list[int]:
+    """The seats the posterior is sure hold no unseen trump."""
+    return [s for s, dist in post.counts.items() if dist.get(0) == 1]
+
+
+def moments_table(moments: Sequence[tuple[str, Posterior]], card: Card) -> Picture:
+    """One row per moment of a hand: the unseen trump, and for each other seat its expected trump and its chance of ``card``.
+
+    A seat sure to hold nothing is marked *out*; a ``card`` already seen is
+    marked *seen* (the posterior no longer asks where it is).
+    """
+    if not moments:
+        raise PitchError("no moments to show")
+    seats = list(moments[0][1].counts)
+    head = ["moment", "unseen trump", *(f"seat {s}" for s in seats)]
+    body = []
+    for label, post in moments:
+        out = set(known_out(post))
+        cells = [escape(label), str(len(post.unseen))]
+        for s in seats:
+            if s in out:
+                cells.append("<b>out</b>: 0 trump")
+                continue
+            where = (
+                f"{card.label}: {percent(post.chance(card, s))}"
+                if card in post.where
+                else f"{card.label}: seen"
+            )
+            cells.append(f"{float(post.expected(s)):.2f} trump<br>{escape(where)}")
+        body.append(cells)
+    return Picture(
+        _table_html(
+            head,
+            body,
+            f"each seat: the unseen trump it holds on average, and the chance it holds the {escape(card.label)}",
+            css="pl-moments-table",
+        )
+    )
+
+
+# ------------------------------------------------------------ pictures and figures
+
+
+def hand_picture(cards: Sequence[Card], label: str = "", caption: str = "") -> Picture:
+    """A hand drawn as cards, sorted by suit, so the page shows the hand it talks about.
+
+    ``label`` is read out by screen readers; ``caption``, if given, is printed under the cards.
+    """
+    under = (
+        f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
+    )
+    svg = drawing.hand_svg(sort_hand(cards), 64, label=label or caption)
+    return Picture(f'<div class="pl-bayes-hand" style="margin:4px 0">{svg}{under}</div>')
+
+
+def _percent(p: Fraction) -> str:
+    """A percentage a class can read: two decimals, and below 0.001% just that (not ``2e-05%``)."""
+    if 0 < p < Fraction(1, 100_000):
+        return "&lt; 0.001%"
+    return percent(p)
+
+
+def _exact(p: Fraction) -> str:
+    """A probability as a table cell: the fraction when it is short, else its percentage."""
+    if p.denominator == 1:
+        return str(p.numerator)
+    if p.denominator < 10_000:
+        return f"{p.numerator}/{p.denominator} <span style='color:#666'>({_percent(p)})</span>"
+    return _percent(p)
+
+
+def _table_html(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "", css: str = "") -> str:
+    """A small HTML table, its caption as a line below it (a table caption would wrap to the table's width).
+
+    The cells are escaped or built from numbers already.
+    """
+    top = "".join(f"<th{_HEAD}>{h}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td{_LEFT if i == 0 else _CELL}>{c}</td>" for i, c in enumerate(row)) + "</tr>"
+        for row in rows
+    )
+    note = f'<div style="color:#555;font-size:13px;margin:2px 0 8px 0">{caption}</div>' if caption else ""
+    return (
+        f'<div class="{css}"><table style="border-collapse:collapse;font-size:15px;margin:6px 0 2px 0">'
+        f"<tr>{top}</tr>{body}</table>{note}</div>"
+    )
+
+
+def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
+    """Exact chances beside simulated ones, one row each, and whether they agree within 4 standard errors.
+
+    "Agree" is :func:`pitchlab.odds.stats.agrees`, the same test the notebook asserts.
+    """
+    body = [
+        [
+            escape(name),
+            percent(exact),
+            escape(str(estimate)),
+            "yes" if agrees(estimate, exact) else "<b>NO</b>",
+        ]
+        for name, exact, estimate in rows
+    ]
+    return Picture(
+        _table_html(
+            ["question", "exact (pitchlab.odds.inference)", "simulated (rejection sampling)", "agree (4 SE)"],
+            body,
+            css="pl-agreement-table",
+        )
+    )
+
+
+def _style(fig: go.Figure, title: str, height: int = 440) -> go.Figure:
+    fig.update_layout(bargap=0.2)
+    return plots.style(fig, title, height=height, top=110, legend_y=1.06)
+
+
+class Shown:
+    """A figure that shows itself as the plotly JSON of :func:`pitchlab.ui.plots.mimebundle`.
+
+    Why not let the figure show itself: the first time a notebook displays a
+    plotly figure, plotly loads its renderer machinery, which imports
+    nbformat and jsonschema, several seconds on a busy classroom server,
+    only to send the same ``application/vnd.plotly.v1+json`` output that
+    this sends at once. Voila and Jupyter draw both the same way.
+    """
+
+    def __init__(self, figure: go.Figure) -> None:
+        self.figure = figure
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
+        return plots.mimebundle(self.figure)
+
+
+def show(figure: go.Figure) -> Shown:
+    """``figure`` ready to be the last line of a notebook cell (see :class:`Shown` for why)."""
+    return Shown(figure)
+
+
+def _shown_range(series: Iterable[Mapping[int, Fraction]], floor: float = 0.0005) -> list[int]:
+    """The counts worth an axis tick: 0 up to the largest with at least ``floor`` chance in some series."""
+    top = max((k for dist in series for k, p in dist.items() if p >= floor), default=0)
+    return list(range(top + 1))
+
+
+def counts_figure(
+    panels: Mapping[str, Mapping[str, Mapping[int, Fraction]]],
+    *,
+    title: str,
+    x_title: str = "trump held (cards)",
+    simulated: Mapping[str, Mapping[int, Estimate]] | None = None,
+    colours: Sequence[str] = (GREY, BLUE),
+) -> go.Figure:
+    """One panel per seat, exact distributions as grouped bars, and optionally simulated ones as dots.
+
+    ``panels`` maps a panel title (a seat) to its named series; every panel
+    must name the same series, shown once in the legend. ``simulated`` adds,
+    per panel, orange dots with 95% error bars over the bars: meant for a
+    panel with a single exact series, where the dots sit on top of it.
+    """
+    names = list(panels)
+    fig = make_subplots(
+        rows=1, cols=len(names), subplot_titles=names, shared_yaxes=True, horizontal_spacing=0.04
+    )
+    ks = _shown_range(d for series in panels.values() for d in series.values())
+    z = z_of(0.95)
+    for col, name in enumerate(names, start=1):
+        for i, (label, dist) in enumerate(panels[name].items()):
+            fig.add_trace(
+                go.Bar(
+                    x=ks,
+                    y=[float(dist.get(k, 0)) * 100 for k in ks],
+                    name=label,
+                    legendgroup=label,
+                    showlegend=col == 1,
+                    marker={"color": colours[i % len(colours)]},
+                    hovertemplate="%{x} trump: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+                ),
+                row=1,
+                col=col,
+            )
+        if simulated and name in simulated:
+            sim = simulated[name]
+            first = next(iter(sim.values()))
+            label = f"simulated ({first.n:,} kept deals, 95% CI)"
+            sim_ks = [k for k in ks if k in sim]
+            fig.add_trace(
+                go.Scatter(
+                    x=sim_ks,
+                    y=[sim[k].value * 100 for k in sim_ks],
+                    error_y={"type": "data", "array": [z * sim[k].se * 100 for k in sim_ks], "color": ORANGE},
+                    mode="markers",
+                    marker={"color": ORANGE, "size": 9, "symbol": "diamond"},
+                    name=label,
+                    legendgroup="simulated",
+                    showlegend=col == 1,
+                    hovertemplate="%{x} trump: %{y:.2f}%<extra>simulated</extra>",
+                ),
+                row=1,
+                col=col,
+            )
+        fig.update_xaxes(title_text=x_title, dtick=1, row=1, col=col)
+    fig.update_yaxes(title_text="probability (%)", row=1, col=1)
+    fig.update_layout(barmode="group")
+    return _style(fig, title)
+
+
+def where_figure(
+    card: Card,
+    series: Mapping[str, Mapping[str, Fraction]],
+    *,
+    title: str,
+    simulated: tuple[str, Mapping[str, Estimate]] | None = None,
+    colours: Sequence[str] = (GREY, BLUE),
+) -> go.Figure:
+    """Where one card is, place by place: one bar per named series, and a simulated series with error bars.
+
+    ``series`` maps a moment (``before the refill``) to the chance of each
+    place (``seat 1``, ``stock``); a place missing from a series gets 0.
+    ``simulated`` is ``(name, estimates by place)``, drawn as orange bars
+    with 95% error bars beside the exact ones, so no dot floats between bars.
+    """
+    places: list[str] = []
+    for chances in series.values():
+        places += [p for p in chances if p not in places]
+    fig = go.Figure()
+    for i, (label, chances) in enumerate(series.items()):
+        ys = [float(chances.get(p, 0)) * 100 for p in places]
+        fig.add_trace(
+            go.Bar(
+                x=places,
+                y=ys,
+                name=label,
+                marker={"color": colours[i % len(colours)]},
+                text=[f"{y:.1f}%" for y in ys],
+                textposition="outside",
+                hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+            )
+        )
+    if simulated is not None:
+        label, estimates = simulated
+        z = z_of(0.95)
+        fig.add_trace(
+            go.Bar(
+                x=places,
+                y=[estimates[p].value * 100 if p in estimates else 0 for p in places],
+                error_y={
+                    "type": "data",
+                    "array": [z * estimates[p].se * 100 if p in estimates else 0 for p in places],
+                    "color": "#444",
+                },
+                name=label,
+                marker={"color": ORANGE},
+                hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+            )
+        )
+    top = max((float(p) for chances in series.values() for p in chances.values()), default=0)
+    fig.update_yaxes(range=[0, max(10.0, top * 100 * 1.2)])
+    fig.update_layout(
+        barmode="group", xaxis_title=f"where the {card.label} is", yaxis_title="probability (%)"
+    )
+    return _style(fig, title)
+
+
+__all__ = [
+    "BayesRow",
+    "BayesTable",
+    "Rejection",
+    "Shown",
+    "agreement_table",
+    "bayes_table",
+    "counts_figure",
+    "draw_likelihood",
+    "draw_says",
+    "hand_picture",
+    "kept_given_draw",
+    "known_out",
+    "moments_table",
+    "rejection_sample",
+    "replay",
+    "show",
+    "where_figure",
+]

@@ -1,0 +1,1 @@
+"""pitchlab.odds."""

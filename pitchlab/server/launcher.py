@@ -1,0 +1,130 @@
+"""Serving the pages a pip install ships: the app, the lessons and the tutorial, with Voilà.
+
+A teacher who ran ``pip install "pitchlab[app]"`` has no clone, so the
+notebooks (the app, the explorer, the lessons, the tutorial) and the classroom
+Voilà config travel inside the package, under ``pitchlab/pages/`` (the wheel
+maps the repository's ``notebooks/``, ``tutorial/`` and ``voila.json`` there).
+In a clone, the same files are found at the repository root, so ``./dev app``
+and ``pitchlab app`` serve exactly the same thing.
+
+Nothing here imports Voilà or any notebook code: the launcher only builds the
+command line for the class server (:mod:`pitchlab.server`, Voilà with pitchlab's
+handlers), which :mod:`pitchlab.server.watchdog` runs and keeps answering.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pitchlab.engine.errors import PitchError
+
+PAGES = ("notebooks", "tutorial", "voila.json")
+"""What the package ships for Voilà, relative to the pages' root."""
+HEALTH = "/pitchlab/health"
+"""The class server's health endpoint (:mod:`pitchlab.server.health`, which cannot be imported
+here: it needs Voilà)."""
+APP = "notebooks/app.ipynb"
+"""The app's page, relative to the pages' root: served as ``/voila/render/notebooks/app.ipynb``
+in a clone and from a pip install alike, so its links to ``../tutorial/`` work in both."""
+
+
+class LaunchError(PitchError):
+    """The pages cannot be found or copied: said in one line."""
+
+
+def pages_root() -> Path:
+    """The folder holding ``notebooks/``, ``tutorial/`` and ``voila.json``: inside the
+    installed package, or the repository root of a clone."""
+    package = Path(__file__).resolve().parent
+    for root in (package / "pages", package.parent):
+        if (root / "notebooks" / "app.ipynb").is_file() and (root / "voila.json").is_file():
+            return root
+    raise LaunchError(
+        f"the notebooks are not installed beside {package}: reinstall with pip install 'pitchlab[app]'"
+    )
+
+
+@dataclass(frozen=True)
+class Launch:
+    """A Voilà command and the address a learner opens."""
+
+    command: tuple[str, ...]
+    address: str
+    cwd: Path
+    health: str
+    """The server's health endpoint, which the watchdog asks (:mod:`pitchlab.server.watchdog`)."""
+
+
+def launch(what: str, port: int, root: Path | None = None, pool: int | None = None) -> Launch:
+    """How to serve ``what`` (``app``, ``lessons`` or ``tutorial``) on ``port`` of the loopback.
+
+    Everything is served from the pages' root, so the links between pages work
+    (the app's how-to box links the tutorial); the address is the app's page or
+    the folder's index page. The app gets the classroom config (culling, no
+    tracebacks) and a pool of preheated kernels: the shipped config's
+    ``app.ipynb`` pool (30, a class), or ``pool`` (one learner needs 1).
+    """
+    if not 0 < port < 65536:
+        raise LaunchError(f"--port must be 1-65535, not {port}")
+    if pool is not None and not 0 <= pool <= 200:
+        raise LaunchError(f"--pool must be 0-200 kernels, not {pool}")
+    base = root or pages_root()
+    config = base if what != "app" and pool is None else config_with_pool(base, pool)
+    common = (
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # the address printed is the one served, or Voila says why not
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={config}",
+    )
+    voila = (sys.executable, "-m", "pitchlab.server")
+    url = f"http://127.0.0.1:{port}"
+    health = f"{url}{HEALTH}"
+    if what == "app":
+        return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base, health)
+    folders = {"lessons": "notebooks/lessons", "tutorial": "tutorial"}
+    if what not in folders:
+        raise LaunchError(f"nothing to serve called {what!r}: use app, lessons or tutorial")
+    return Launch(
+        (*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base, health
+    )
+
+
+def config_with_pool(base: Path, pool: int | None) -> Path:
+    """A folder holding the shipped ``voila.json`` with the app's pool (``pool``, or the
+    shipped ``app.ipynb`` pool) set for its page under the pages' root, :data:`APP`."""
+    config = json.loads((base / "voila.json").read_text(encoding="utf-8"))
+    pools = config.setdefault("VoilaKernelManager", {}).setdefault("kernel_pools_config", {})
+    size = pool if pool is not None else pools.get("app.ipynb", {}).get("pool_size", 1)
+    pools[APP] = {"pool_size": size}
+    folder = Path(tempfile.mkdtemp(prefix="pitchlab-voila-config-"))
+    (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    return folder
+
+
+def copy_pages(dest: Path, root: Path | None = None) -> list[Path]:
+    """Copy the notebooks and the Voilà config into ``dest`` for a teacher to edit; refuses
+    to overwrite anything already there. Returns what it wrote (folders and the config)."""
+    source = root or pages_root()
+    taken = [dest / name for name in PAGES if (dest / name).exists()]
+    if taken:
+        raise LaunchError(f"{taken[0]} already exists: choose an empty folder")
+    if dest.exists() and not dest.is_dir():
+        raise LaunchError(f"{dest} is a file, not a folder")
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in PAGES:
+        src = source / name
+        if src.is_dir():
+            shutil.copytree(
+                src, dest / name, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+            )
+        else:
+            shutil.copy2(src, dest / name)
+        written.append(dest / name)
+    return written

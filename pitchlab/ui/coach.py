@@ -1,0 +1,257 @@
+"""The app's coach: a hint at every decision you take, and after each hand a look back at every card.
+
+A view over a :class:`~pitchlab.ui.session.Table` (ipywidgets). The hint is the
+advice of :mod:`pitchlab.bots.advice` from your own seat (the bot sees only what
+you see): at a bid, a throw-in, naming trump, a discard, a bury, a partner
+call or a card, it shows what to do and the bot's reason in its own words.
+The strong bot answers where it can search the ruleset, the rule-based bot
+elsewhere. The analysis, drawn from :mod:`pitchlab.bots.analysis`, knows every
+card and shows, for each card played, how many points it gave away against
+perfect play, as a short table and a plot. Stable CSS classes: ``pl-hint``,
+``pl-hint-text`` (with ``pl-hint-action`` and ``pl-hint-why`` inside),
+``pl-analysis``, ``pl-analysis-table``, ``pl-analysis-plot``.
+
+The review rests on the perfect-play solver, made for ten-point's shape of
+game (trump-only play between two fixed partnerships, ...). Whether it works
+is decided from the ruleset's parameters (:func:`reviewed`); where it does
+not, the review is left out and a sentence says why (:func:`not_reviewed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as w
+
+from pitchlab.bots import analysis
+from pitchlab.bots.advice import Advice, advise
+from pitchlab.bots.solver import solve, supports
+from pitchlab.bots.strong import unsolvable_reason
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import Ruleset
+from pitchlab.ui.session import Table, imperative
+from pitchlab.ui.widgets import View, classed, readable
+
+
+def reviewed(rules: Ruleset) -> bool:
+    """Whether the card-by-card review works under ``rules``: the solver can search its hands."""
+    return supports(rules)
+
+
+def not_reviewed(rules: Ruleset) -> str:
+    """The sentence shown instead of the review where it does not work."""
+    why = unsolvable_reason(rules)
+    if why is None and rules.awards:
+        why = "the solver does not count High, Low and Game"
+    return (
+        f"No card-by-card review in {rules.name}: it needs the perfect-play solver, "
+        f"which is made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
+    )
+
+
+def advice_html(advice: Advice, rules: Ruleset, whose: str) -> str:
+    """Advice as the page shows it: what to do, then the bot's reason in its own words.
+
+    ``whose`` names the cards the bot saw ("your", "seat 2's"): the reason rests on
+    those alone, and the learner should know it.
+    """
+
+    def text(words: str) -> str:  # cards named in words for a screen reader
+        return readable(words)
+
+    why = advice.why.rstrip(". ")
+    return (
+        f'<span class="pl-hint-action">{text(imperative(advice.action, rules))}.</span> '
+        f'<span class="pl-hint-why">Why ({text(advice.bot)}, from {text(whose)} cards alone): '
+        f"{text(why)}.</span>"
+    )
+
+
+class Coach(View):
+    """The hint button and the post-hand analysis for the learner at ``table``."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.hint_button = classed(
+            w.Button(
+                description="Hint: what would a bot do?",
+                icon="lightbulb-o",
+                tooltip="the strongest quick bot's choice in your seat, and its reason",
+                layout=w.Layout(width="auto"),
+            ),
+            "pl-hint",
+        )
+        self.hint_button.on_click(lambda _b: self.ask_hint())
+        self.hint_text = classed(w.HTML(), "pl-hint-text")
+        self.summary = w.HTML()
+        self.rows = classed(w.HTML(), "pl-analysis-table")
+        self.plot = classed(w.Output(), "pl-analysis-plot")
+        self.analysis = classed(
+            w.VBox([w.HTML("<h3>How the hand was played</h3>"), self.summary, self.rows, self.plot]),
+            "pl-analysis",
+        )
+        self.hint = w.VBox([w.HBox([self.hint_button]), self.hint_text])
+        """The hint's part of the page; :attr:`analysis` is the other, shown once the hand is over."""
+        self.widget = w.VBox([self.hint, self.analysis])
+        self._hinted: tuple[int, int] | None = None
+        self._analysed: Hand | None = None
+        self.reviews: list[analysis.Review] = []
+        self.refresh()
+
+    @property
+    def human(self) -> int:
+        return self.table.human if self.table.human is not None else 0
+
+    def your_play(self) -> bool:
+        hand = self.table.hand
+        return hand.phase is Phase.PLAY and hand.to_act == self.human
+
+    def _position(self) -> tuple[int, int]:
+        """The position a hint belongs to: this hand, after this many logged events."""
+        return (id(self.table.hand), len(self.table.log))
+
+    def ask_hint(self) -> None:
+        """Show the advice for the learner's decision now, or say why there is none."""
+        try:
+            advice = self.table.hint()
+        except PitchError as exc:
+            self.hint_text.value = escape(str(exc))
+            return
+        self.hint_text.value = "<b>Hint:</b> " + advice_html(advice, self.table.rules, "your")
+        self._hinted = self._position()
+
+    def reset(self) -> None:
+        """Forget the last hint and review (a new game, perhaps under other rules)."""
+        self._hinted = self._analysed = None
+        self.reviews = []
+        self.hint_text.value = ""
+
+    def refresh(self) -> None:
+        hand = self.table.hand
+        self.hint_button.disabled = not self.table.human_to_act
+        if self._hinted is not None and self._hinted != self._position():
+            self.hint_text.value = ""  # the position moved on
+            self._hinted = None
+        if not hand.is_over:
+            self.analysis.layout.display = "none"
+            return
+        self.analysis.layout.display = None
+        if self._analysed is hand:
+            return
+        self._analysed = hand
+        self.reviews = []
+        if not reviewed(hand.rules):
+            self.summary.value = f"<div>{escape(not_reviewed(hand.rules))}</div>"
+            self.rows.value = ""
+            self.plot.outputs = ()
+            return
+        try:
+            self.reviews = analysis.review(hand)
+        except PitchError as exc:
+            self.summary.value = f"<div>{escape(f'No review for this hand: {exc}')}</div>"
+            self.rows.value = ""
+            self.plot.outputs = ()
+            return
+        self._draw()
+
+    def _draw(self) -> None:
+        table, reviews = self.table, self.reviews
+        players = table.hand.rules.players
+        lost = analysis.lost_by_seat(reviews, players)
+        you = self.human
+        perfect = sum(1 for r in reviews if r.seat == you and not r.lost)
+        yours = sum(1 for r in reviews if r.seat == you)
+        self.summary.value = (
+            f"<div>Against perfect play with every card known, <b>you gave away {lost[you]} "
+            f"point{'' if lost[you] == 1 else 's'}</b> ({perfect} of your {yours} cards were as good as the best); "
+            + ", ".join(f"{escape(table.name(s))} {lost[s]}" for s in range(players) if s != you)
+            + ".</div>"
+        )
+        draw_review(reviews, table.name, self.rows, self.plot)
+
+
+def draw_review(
+    reviews: Sequence[analysis.Review], name: Callable[[int], str], rows: w.HTML, plot: w.Output
+) -> None:
+    """The review's table (the cards that lost points) and its plot, into two widgets."""
+    from pitchlab.ui import plots
+
+    rows.value = _table_html(reviews, name)
+    fig = plots.review_figure([(r.number, name(r.seat), r.lost, r.played.label) for r in reviews])
+    plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+
+
+class PlayPanel(View):
+    """A hand record, for the explorer: what a bot would do at the decision where it stops (any
+    phase), the best play with every hand known once it reaches the play, and every card already
+    played against perfect play. Seats are named ``seat 0`` ... ``seat 3``."""
+
+    def __init__(self) -> None:
+        self.text = classed(w.HTML(), "pl-play-advice")
+        self.rows = classed(w.HTML(), "pl-analysis-table")
+        self.plot = classed(w.Output(), "pl-analysis-plot")
+        self.widget = classed(w.VBox([self.text, self.rows, self.plot]), "pl-analysis")
+        self.reviews: list[analysis.Review] = []
+        self.show(None)
+
+    def show(self, hand: Hand | None) -> None:
+        """Redraw for a loaded record (``None``: nothing loaded)."""
+        self.reviews = analysis.review(hand) if hand is not None and hand.plays else []
+        parts = []
+        if hand is None:
+            parts.append(
+                "Load a hand record to see what a bot would do where it stops, and, once it reaches "
+                "the play, its best play and a review of its cards."
+            )
+        elif hand.to_act is not None:
+            parts.append(self._advice(hand, hand.to_act))
+        if self.reviews and hand is not None:
+            lost = analysis.lost_by_seat(self.reviews, hand.rules.players)
+            parts.append(
+                "The cards played so far, against perfect play, gave away: "
+                + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
+                + "."
+            )
+            draw_review(self.reviews, lambda seat: f"seat {seat}", self.rows, self.plot)
+        else:
+            self.rows.value = ""
+            self.plot.outputs = ()
+        self.text.value = "".join(f"<div>{p}</div>" for p in parts)
+
+    @staticmethod
+    def _advice(hand: Hand, seat: int) -> str:
+        """The decision pending in ``hand``: with every hand known (play only), then from the seat's view."""
+        head = f"<b>Seat {seat} to {escape(str(hand.phase))}.</b> "
+        if hand.phase is Phase.PLAY and reviewed(hand.rules):
+            perfect = solve(hand)
+            team = hand.rules.teams[seat]
+            deck = hand.rules.deck
+            values = ", ".join(
+                f"{deck[s].label} {v[team]}"
+                for s, v in sorted(perfect.values.items(), key=lambda i: -i[1][team])
+            )
+            head += f"With every hand known, its team's final points after each card: {escape(values)}. "
+        try:
+            advice = advise(hand, seed=len(hand.plays))
+        except PitchError as exc:
+            return head + escape(f"No advice for this position: {exc}")
+        said = advice_html(advice, hand.rules, f"seat {seat}'s")
+        return head + f"Seeing only its own cards, {escape(advice.bot)} would say: {said}"
+
+
+def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:
+    """The cards that lost points (or, if none did, a line saying so)."""
+    costly = [r for r in reviews if r.lost]
+    if not costly:
+        return "<div>Every card played was as good as perfect play.</div>"
+    rows = "".join(
+        f"<tr><td>{r.trick}</td><td>{escape(name(r.seat))}</td><td>{escape(r.played.label)}</td>"
+        f"<td>{escape(' '.join(c.label for c in r.best))}</td><td><b>{r.lost}</b></td></tr>"
+        for r in costly
+    )
+    return (
+        '<table class="pl-review"><tr><th>trick</th><th>who</th><th>played</th>'
+        "<th>best was</th><th>points lost</th></tr>" + rows + "</table>"
+    )

@@ -1,0 +1,230 @@
+"""What a first-timer needs beside the table: how to play, the trick so far, the last
+trick, and how far each side is from the target.
+
+Everything is read from the ruleset and the engine: the facts in the how-to box
+come from the :class:`~pitchlab.engine.rules.Ruleset` chosen (never ten-point's when
+another is played), a trick's winner is the one the engine recorded, and its
+points are the ruleset's (:meth:`~pitchlab.engine.rules.Ruleset.points_of`). The texts
+are plain functions of a :class:`~pitchlab.ui.session.Table`, so they are tested
+without a browser; :class:`~pitchlab.ui.widgets.TableApp` shows them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, Phase, Trick
+from pitchlab.engine.rules import Ruleset
+from pitchlab.ui import drawing
+from pitchlab.ui.session import Table, verb
+
+TUTORIAL = "../tutorial/"
+"""The tutorial's folder relative to the app's page: the app is served at
+``/voila/render/notebooks/app.ipynb`` in a clone and by ``pitchlab app`` alike
+(see :mod:`pitchlab.server.launcher`), and the tutorial at ``/voila/render/tutorial/``."""
+
+LINKS = (
+    ("01-welcome.ipynb", "1 · Welcome"),
+    ("04-the-bid.ipynb", "4 · The bid"),
+    ("07-the-play.ipynb", "7 · The play"),
+    ("index.ipynb", "all tutorial pages"),
+)
+"""Tutorial pages linked from the how-to box, with their titles (the tutorial teaches ten-point)."""
+
+
+def _side(rules: Ruleset) -> tuple[str, str, str]:
+    """Who a bid binds, as (subject, its verb "lose", possessive): "your team", "loses",
+    "your team's"; or "you" when each plays alone."""
+    if rules.num_teams == rules.players and not rules.call_partner:
+        return "you", "lose", "your"
+    if rules.call_partner:
+        return "you and your partner", "lose", "your"
+    return "your team", "loses", "your team's"
+
+
+def example_bid(rules: Ruleset) -> int:
+    """A bid to explain the promise with: 6 where the ruleset allows it, else its highest."""
+    return min(max(6, rules.min_bid), rules.max_bid)
+
+
+def howto_lines(rules: Ruleset) -> list[str]:
+    """Five or six plain lines on how the chosen ruleset is played, from its own facts."""
+    who, lose, whose = _side(rules)
+    if rules.num_teams == rules.players:
+        seats = f"{rules.players} players, each playing alone"
+    else:
+        per = rules.players // rules.num_teams
+        seats = f"{rules.players} players in {rules.num_teams} teams of {per}"
+        if rules.players == 4 and rules.num_teams == 2 and not rules.call_partner:
+            seats += " (partners sit across)"
+    if rules.call_partner:
+        seats = f"{rules.players} players; the bidder calls a card and its holder is the bidder's partner"
+    lines = [f"{seats}; each is dealt {rules.hand_size} cards."]
+    if rules.auction:
+        bid = example_bid(rules)
+        lines.append(
+            f"Bid from {rules.min_bid} to {rules.max_bid}"
+            + (" (or shoot the moon)" if rules.moon_bid is not None else "")
+            + ", or pass; each bid must beat the last"
+            + (" (the dealer may match it)" if rules.dealer_may_match else "")
+            + f". A bid of {bid} says {who} will take at least {bid} of the hand's points; "
+            f"fall short and {who} {lose} {bid}."
+        )
+    else:
+        lines.append("There is no bidding: the player on the dealer's left pitches (leads) first.")
+    if rules.trump_choice == "first-lead":
+        lines.append("The suit of the first card led becomes trump.")
+    else:
+        lines.append("The highest bidder names the trump suit.")
+    if rules.play_rule == "trump-only":
+        lines.append(
+            "Only trump are played: your other cards are dead. The highest trump in a trick wins it."
+        )
+    else:
+        lines.append(
+            "Follow the suit led if you can, or play a trump; the highest trump, "
+            "else the highest card of the suit led, wins the trick."
+        )
+    total = rules.total_points
+    points = f"{total} points" if drawing.points_exact(rules) else f"up to {total} points"
+    if rules.win_rule == "bidder-only":
+        win = f"the game is won by reaching {rules.target} on a hand you bid"
+    else:
+        win = f"the game is won by reaching {rules.target}"
+    below = f"; {whose} score can go below zero" if rules.auction else ""
+    lines.append(f"A hand gives out {points} (see What scores); {win}{below}.")
+    return lines
+
+
+def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> str:
+    """The how-to box's content: the lines, then links to the tutorial pages (in a new tab,
+    so the game stays open)."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in howto_lines(rules))
+    links = " · ".join(
+        f'<a href="{escape(tutorial + page)}" target="_blank" rel="noopener">{escape(text)}</a>'
+        for page, text in LINKS
+    )
+    which = "" if rules.name == "ten-point" else " (it teaches ten-point Pitch)"
+    return (
+        f'<div class="pl-howto-text"><b>{escape(rules.name)}</b> in short:<ul>{items}</ul>'
+        f"<div>Learn step by step in the tutorial{which}: {links}</div></div>"
+    )
+
+
+def learner_has_played(table: Table) -> bool:
+    """Whether the learner has played a card in this game (the how-to box may close then)."""
+    if table.human is None:
+        return False
+    hand = table.hand
+    tricks = [*hand.tricks, hand.current_trick]
+    return bool(table.game.history) or any(table.human in t.seats for t in tricks)
+
+
+def _played(table: Table, trick: Trick) -> str:
+    return ", ".join(f"{table.name(s)} {c.label}" for s, c in zip(trick.seats, trick.cards, strict=True))
+
+
+def trick_line(table: Table) -> str:
+    """The trick being played, who played what: "This trick: West 7♥, North J♥ (West led)."."""
+    hand = table.hand
+    trick = hand.current_trick
+    if trick.cards:
+        return f"This trick: {_played(table, trick)} ({table.name(trick.leader)} led)."
+    if hand.phase is Phase.PLAY and hand.to_act is not None:
+        return f"This trick: no card yet; {verb(table.name(hand.to_act), 'leads')}."
+    if hand.is_over:
+        return "This trick: the hand is over."
+    return "This trick: cards are played once the bidding and the trump are settled."
+
+
+def _holder_scored(rules: Ruleset, card: Card, trump: Suit) -> bool:
+    role = rules.role_of(card, trump)
+    return any(p.role == role and p.scorer == "holder" for p in rules.point_cards)
+
+
+def last_trick_line(table: Table) -> str:
+    """The last finished trick: who played what, who won it (the engine's winner) and what it
+    is worth to the winner (the ruleset's points); ``""`` before the first trick ends."""
+    hand: Hand = table.hand
+    if not hand.tricks or hand.trump is None:
+        return ""
+    last = hand.tricks[-1]
+    trump, rules = hand.trump, hand.rules
+    won = [c for c in last.cards if rules.points_of(c, trump) and not _holder_scored(rules, c, trump)]
+    kept = [c for c in last.cards if rules.points_of(c, trump) and _holder_scored(rules, c, trump)]
+    worth = sum(rules.points_of(c, trump) for c in won)
+    if won:
+        cards = ", ".join(f"{c.label} {rules.points_of(c, trump)}" for c in won)
+        value = f"worth {worth} point{'s' if worth != 1 else ''} ({cards})"
+    else:
+        value = "no point cards in it"
+    kept_note = "".join(f"; the {c.label} scores for whoever held it" for c in kept)
+    winner = "nobody" if last.winner is None else table.name(last.winner)
+    return f"Last trick: {_played(table, last)}; won by {winner}, {value}{kept_note}{_buried_note(table)}."
+
+
+def _buried_note(table: Table) -> str:
+    """After the first trick, where the buried cards go to its winner: which of them carry
+    points for the winner (a card scored by its holder stays its holder's)."""
+    hand, rules = table.hand, table.rules
+    last = hand.tricks[-1]
+    if len(hand.tricks) != 1 or rules.buried_to != "first-trick" or last.winner is None:
+        return ""
+    trump = hand.trump
+    assert trump is not None
+    buried = [c for s in range(rules.players) for c in hand.buried_by(s)]
+    scoring = [c for c in buried if rules.points_of(c, trump) and not _holder_scored(rules, c, trump)]
+    if not scoring:
+        return ""
+    points = sum(rules.points_of(c, trump) for c in scoring)
+    cards = " ".join(c.label for c in scoring)
+    taker = verb(table.name(last.winner), "takes")
+    return f"; with it {taker} the buried {cards} ({points} point{'s' if points != 1 else ''})"
+
+
+def score_bars_html(table: Table) -> str:
+    """A bar per team (or player) from its score toward the target, the numbers in text and an
+    accessible label; a score below zero is drawn in red to the left of a zero line."""
+    rules, scores = table.rules, table.game.scores
+    target = rules.target
+    below = max([0, *(-s for s in scores)])
+    width, height = 220, 16
+    scale = width / (target + below)
+    zero = below * scale
+    rows = []
+    for team, score in enumerate(scores):
+        name = table.team_name(team)
+        mine = table.human is not None and rules.teams[table.human] == team
+        label = ("Your team" if not table.solo else "You") if mine else name
+        if mine and not table.solo and name != "You":
+            label += f" ({name})"
+        said = f"{label}: {score} of {target}"
+        length = min(abs(score), target) * scale
+        x = zero if score >= 0 else zero - length
+        colour = "#1e8449" if score >= 0 else "#b03a2e"
+        rows.append(
+            f'<div class="pl-score-row" style="margin:2px 0 6px"><div class="pl-score-name">{escape(label)}</div>'
+            '<div style="display:flex;align-items:center;gap:8px">'
+            f'<svg class="pl-score-bar" role="img" aria-label="{escape(said)}" '
+            f'style="flex:0 1 {width}px;min-width:80px;height:{height}px" '
+            f'viewBox="0 0 {width} {height}" preserveAspectRatio="none"><title>{escape(said)}</title>'
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#eee" stroke="#767676"/>'
+            f'<rect x="{x:.1f}" y="2" width="{length:.1f}" height="{height - 4}" fill="{colour}"/>'
+            f'<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#333"/></svg>'
+            f'<span style="white-space:nowrap"><b>{score}</b> of {target}</span></div></div>'
+        )
+    return "".join(rows)
+
+
+__all__ = [
+    "LINKS",
+    "TUTORIAL",
+    "example_bid",
+    "howto_html",
+    "howto_lines",
+    "last_trick_line",
+    "learner_has_played",
+    "score_bars_html",
+    "trick_line",
+]

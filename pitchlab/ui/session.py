@@ -1,0 +1,569 @@
+"""A table for one learner: a human seat, bots in the others, and a log of what happened.
+
+This is the controller behind the tutorial and the app, kept free of widgets
+so that everything a page does can be tested in plain Python. It never raises
+on bad input from the page: a refused action leaves the game as it was and
+sets :attr:`Table.message`, which the page shows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pitchlab.bots.players import Player, RandomPlayer, RuleBasedPlayer
+from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.game import Game
+from pitchlab.engine.hand import Hand, HandResult, Phase
+from pitchlab.engine.record import dumps, dumps_game, loads
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.ui.plain import refusal_words
+from pitchlab.ui.saves import open_game, save_view, seal_game
+
+if TYPE_CHECKING:
+    from pitchlab.bots.advice import Advice
+
+SEAT_NAMES = ("You", "West", "Partner", "East")
+"""Seat 0 is the learner; play goes clockwise: West, then the partner across, then East."""
+AROUND = {2: ("You", "Opponent"), 3: ("You", "West", "East"), 4: ("You", "West", "North", "East")}
+"""Names by place clockwise from the learner, for tables of two to four; larger tables number their seats."""
+
+
+def seat_name(seat: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
+    """A friendly name for a seat, seen from the learner's chair.
+
+    Without ``rules`` the table is ten-point's: four seats, partners across.
+    With them, the names follow its seats and partnerships: the player across
+    is "Partner" only if on the learner's team, and tables of five or more
+    say "Seat 3".
+    """
+    if human is None:
+        return f"Seat {seat}"
+    if rules is None:
+        return SEAT_NAMES[(seat - human) % 4]
+    n = rules.players
+    place = (seat - human) % n
+    if n == 4 and place == 2 and rules.teams[seat] == rules.teams[human]:
+        return "Partner"
+    if n in AROUND:
+        return AROUND[n][place]
+    return "You" if place == 0 else f"Seat {seat}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the step log: who did what, and why (bots explain themselves)."""
+
+    seat: int | None
+    text: str
+    why: str = ""
+
+
+def refusal(apply: Callable[[], object]) -> str:
+    """Run an engine call made from a page; ``""`` if it went through, else the
+    message the page shows. The engine leaves its state unchanged on refusal."""
+    try:
+        apply()
+    except PitchError as exc:
+        return f"Not allowed: {exc}"
+    return ""
+
+
+_PLAIN = {"buries": "bury", "passes": "pass", "throws": "throw", "does": "do", "has": "have"}
+
+
+def verb(name: str, *clauses: str) -> str:
+    """Agree verbs with their subject: ``verb("You", "plays 3♥")`` is ``You play 3♥``.
+
+    Several clauses are joined with "and", each verb agreeing. A subject that
+    is several people ("You and Partner", "West and East") takes the plural too.
+    """
+    if name != "You" and " and " not in name:
+        return f"{name} {' and '.join(clauses)}"
+    return f"{name} {' and '.join(_plain(clause) for clause in clauses)}"
+
+
+def _plain(clause: str) -> str:
+    """A third-person clause with its verb in the plain form: ``plays 3♥`` is ``play 3♥``."""
+    first, _, rest = clause.partition(" ")
+    word = _PLAIN.get(first, first.removesuffix("s"))
+    return f"{word} {rest}".rstrip()
+
+
+def imperative(action: Action, rules: Ruleset | None = None) -> str:
+    """An action as advice to the player who takes it: ``Bid 5``, ``Play 10♥``,
+    ``Throw away 7♣ 4♦ and draw 2`` (the cards named: the advice is for their holder)."""
+    said = " and ".join(_plain(clause) for clause in clauses(action, rules))
+    return said[:1].upper() + said[1:]
+
+
+def is_moon(action: Action, rules: Ruleset | None) -> bool:
+    """Whether ``action`` is a moon bid of ``rules`` (a bid of its ``moon_bid``, if it has one)."""
+    moon = getattr(rules, "moon_bid", None)
+    return isinstance(action, Bid) and moon is not None and action.value == moon
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def clauses(action: Action, rules: Ruleset | None = None, *, public: bool = False) -> tuple[str, ...]:
+    """An action in words, as clauses with their verbs in the third person (see :func:`verb`).
+
+    ``public`` words it as the rest of the table sees it: a discard says how
+    many cards, never which.
+    """
+    if isinstance(action, Pass):
+        return ("passes",)
+    if isinstance(action, Bid):
+        return ("shoots the moon",) if is_moon(action, rules) else (f"bids {action.value}",)
+    if isinstance(action, NameTrump):
+        return (f"names {action.suit.symbol} {action.suit.name.lower()} as trump",)
+    if isinstance(action, Bury):
+        return (f"buries {action.card.label}",)
+    if isinstance(action, Play):
+        return (f"plays {action.card.label}",)
+    if isinstance(action, Discard):
+        n = len(action.cards)
+        if not n:
+            return ("keeps every card",)
+        what = _plural(n, "card") if public else " ".join(c.label for c in action.cards)
+        return (f"throws away {what}", f"draws {n}")
+    if isinstance(action, Call):
+        return (f"calls {action.card.label}: whoever holds it is the bidder's partner this hand",)
+    if isinstance(action, ThrowIn):
+        return ("throws in the hand for a new deal",)
+    return (f"chooses {action}",)
+
+
+def describe(action: Action, rules: Ruleset | None = None, *, public: bool = False) -> str:
+    """An action in words: ``bids 5``, ``passes``, ``names ♥ hearts as trump``, ``plays 10♥``."""
+    return " and ".join(clauses(action, rules, public=public))
+
+
+def bid_text(value: int, rules: Ruleset | None = None) -> str:
+    """A bid as the table shows it: the number, or "Moon" for a moon bid."""
+    return "Moon" if is_moon(Bid(value), rules) else str(value)
+
+
+def contract_text(who: str, result: HandResult, rules: Ruleset | None = None) -> str:
+    """The bidder and its contract, ``You made the bid of 5``; without an auction (simple
+    Pitch) nobody bid and nobody can be set, so only who pitched: ``You pitched``."""
+    if rules is not None and not rules.auction:
+        return f"{who} pitched"
+    verdict = "made" if result.made else "went set on"
+    return f"{who} {verdict} the bid of {bid_text(result.bid, rules)}"
+
+
+def result_of(hand: Hand) -> HandResult | None:
+    """The score of a finished hand, or ``None`` if it has none (a hand thrown in)."""
+    if not hand.is_over:
+        return None
+    try:
+        return hand.result()
+    except PitchError:
+        return None
+
+
+class Table:
+    """A whole game for one learner at ``human`` (``None``: bots in every seat).
+
+    Bots act one at a time through :meth:`advance`, so a page can step
+    through the table with a "next" button and show each bot's reason.
+    :meth:`set_rules` starts a new game under another ruleset; every text
+    the table writes follows the ruleset's seats, teams and phases.
+    """
+
+    def __init__(
+        self,
+        human: int | None = 0,
+        bots: Sequence[Player] | None = None,
+        rules: Ruleset = TEN_POINT,
+        seed: int | None = None,
+    ) -> None:
+        self.human = human
+        self.auto = False
+        """Whether the page lets the bots play on by themselves (a pace other than Next)."""
+        self._chosen_bots = list(bots) if bots is not None else None
+        self.bot_trouble: list[str] = []
+        self._sealed: tuple[tuple[str, int | None], str] | None = None
+        """The last game saved (plain, with the learner's seat) and its sealed save: sealed
+        again only when they change, so a step that changes nothing writes nothing new."""
+        """What went wrong each time a bot could not decide (a random legal action stood in)."""
+        self._set_rules(rules)
+        self.new_game(seed)
+
+    def _set_rules(self, rules: Ruleset) -> None:
+        self.rules = rules
+        chosen = self._chosen_bots
+        self.bots: list[Player] = (
+            chosen
+            if chosen is not None and len(chosen) == rules.players
+            else [RuleBasedPlayer()] * rules.players
+        )
+        self._fallback = RandomPlayer(0)
+
+    def set_rules(self, rules: Ruleset, seed: int | None = None) -> None:
+        """Play another ruleset: a new game from 0, with bots for its number of seats."""
+        if self.human is not None and self.human >= rules.players:
+            self.human = 0
+        self._set_rules(rules)
+        self.new_game(seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again from 0-0, from ``seed`` (a fresh one if not given)."""
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        self.game = Game(self.rules, first_dealer=self.rules.players - 1, seed=self.seed)
+        self.log: list[Event] = []
+        self.message = ""
+        self.last_why = ""
+        self._logged: Hand | None = None
+        self._log_deal()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def hand(self) -> Hand:
+        return self.game.hand
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.human, self.rules)
+
+    @property
+    def solo(self) -> bool:
+        """Whether everyone plays for themself: the score is kept per player."""
+        return self.rules.num_teams == self.rules.players
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.human is not None and self.hand.to_act == self.human
+
+    @property
+    def bot_to_act(self) -> bool:
+        return self.hand.to_act is not None and not self.human_to_act
+
+    def hint(self) -> Advice:
+        """What the strongest bot that answers within about a second would do in the
+        learner's seat now, seeing only what the learner sees (see :mod:`pitchlab.bots.advice`).
+
+        Any decision gets a hint: a bid, a throw-in, trump, a discard, a bury, a call,
+        a card. Raises :class:`PitchError` with a sentence for the page when it is not
+        the learner's turn, or when no bot has a rule for the position (as :meth:`advance`
+        does, a bot's failure never escapes into the page). Seeded by the position, so
+        asking twice gives the same hint.
+        """
+        from pitchlab.bots.advice import advise  # the solver loads when a hint is first asked, not before
+
+        if self.human is None or not self.human_to_act:
+            why = "the hand is over" if self.hand.is_over else f"it is not your turn: {self.bots_go_on()}"
+            raise PitchError(f"Hints are for your turn to decide; {why}.")
+        try:
+            return advise(self.hand, seed=self.seed + len(self.log))
+        except PitchError:
+            raise
+        except Exception as exc:  # a bot with no rule for this: said in the page, the game goes on
+            raise PitchError(
+                f"No hint here: the bot has no rule for this ({type(exc).__name__}: {exc})."
+            ) from exc
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the learner may do now (nothing when it is not their turn)."""
+        return self.hand.legal_actions() if self.human_to_act else ()
+
+    def status(self) -> str:
+        """One line saying what happens next."""
+        hand = self.hand
+        if self.game.winner is not None:
+            winner = self.game.winner
+            others = " to ".join(str(x) for t, x in enumerate(self.game.scores) if t != winner)
+            return (
+                f"Game over: {verb(self.team_name(winner), 'wins')}, {self.game.scores[winner]} to {others}."
+            )
+        if hand.is_over:
+            result = result_of(hand)
+            if result is None:
+                void = getattr(hand, "redeal", None) or "no score this hand"
+                return f"Hand over: {void}. Press New hand: the same dealer deals again."
+            return (
+                f"Hand over: {contract_text(self.name(result.bidder), result, self.rules)} "
+                f"({self.points_text(result.points)}). Press New hand."
+            )
+        seat = hand.to_act
+        assert seat is not None
+        if self.human_to_act:
+            return f"Your turn: {self.prompt()}."
+        return f"{self.name(seat)} to {hand.phase}: {self.bots_go_on()}."
+
+    def prompt(self) -> str:
+        """What the learner is asked to do, from the actions open to them."""
+        legal = self.legal()
+        kinds = {type(a) for a in legal}
+        rules, hand = self.rules, self.hand
+        asks = []
+        if kinds & {Bid, Pass}:
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if len(bids) == 1 and Pass not in kinds:
+                asks.append(f"everyone else passed, so you must bid {bid_text(bids[0].value, rules)}")
+            else:
+                asks.append("bid or pass")
+        if NameTrump in kinds:
+            asks.append("name the trump suit")
+        if Bury in kinds:
+            asks.append(f"choose a trump to bury (you hold more than {rules.keep_trump})")
+        if Play in kinds:
+            if rules.play_rule == "trump-only":
+                asks.append("play a trump")
+            elif hand.trump is None:
+                asks.append("lead a card: its suit becomes trump")
+            elif hand.current_trick.cards:
+                asks.append("play a card (follow suit or trump if you can)")
+            else:
+                asks.append("lead a card")
+        if Discard in kinds:
+            asks.append("click the cards to throw away, then press Discard")
+        if Call in kinds:
+            asks.append("call a card: whoever holds it is your partner this hand")
+        known = {Bid, Pass, NameTrump, Bury, Play, Discard, Call, ThrowIn}
+        if kinds - known:
+            asks.append("choose one of the buttons")
+        if ThrowIn in kinds:
+            asks.append("or throw in your hand for a new deal")
+        return ", ".join(asks) if asks else f"the hand is in the {hand.phase} phase"
+
+    def team_name(self, team: int) -> str:
+        """The seats of a team by name ("You and Partner"), or one player's name when solo."""
+        seats = [s for s in range(self.rules.players) if self.rules.teams[s] == team]
+        if self.human is None:
+            return f"Seat {seats[0]}" if len(seats) == 1 else f"Team {team}"
+        if self.human in seats:
+            seats.remove(self.human)
+            seats.insert(0, self.human)
+        return " and ".join(self.name(s) for s in seats)
+
+    def points_text(self, points: Sequence[int]) -> str:
+        """Points by team: "6-4" for two teams, else each named."""
+        if len(points) == 2:
+            return "-".join(str(p) for p in points)
+        return ", ".join(f"{self.team_name(t)} {p}" for t, p in enumerate(points))
+
+    def score_text(self) -> str:
+        return " to ".join(str(s) for s in self.game.scores)
+
+    def awards_text(self, result: HandResult) -> str:
+        """Who won each award of a finished hand: "High: You, Low: West, Game: nobody"."""
+        return ", ".join(
+            f"{kind.title()}: {'nobody' if team is None else self.team_name(team)}"
+            for kind, team in result.awards
+        )
+
+    # ---------------------------------------------------------------- actions
+
+    def act(self, action: Action) -> bool:
+        """The learner's action; on refusal, :attr:`message` says why and nothing changes."""
+        if self.human is None or not self.human_to_act:
+            self.message = self.not_your_turn()
+            return False
+        try:
+            self._apply(self.human, action, "")
+        except PitchError as exc:  # the engine left the hand as it was
+            self.message = refusal_words(exc, self.hand, self.name)
+            return False
+        self.message = ""
+        return True
+
+    def not_your_turn(self) -> str:
+        """What the page says to a learner who acts when it is not their turn: the way on
+        that the page offers now (Next only while a bot is to act; it is disabled otherwise)."""
+        if self.game.winner is not None:
+            return "The game is over: press New game to play again."
+        if self.hand.is_over:
+            return "The hand is over: press New hand to deal the next one."
+        return f"It is not your turn: {self.bots_go_on()}."
+
+    def bots_go_on(self) -> str:
+        """How the bots' moves come, in the words of the pace the page has set (:attr:`auto`)."""
+        if self.auto:
+            return "the bots play on by themselves until it is your turn"
+        return "press Next to see what they do"
+
+    def advance(self) -> Event | None:
+        """Let the bot whose turn it is take one action; ``None`` if no bot is to act.
+
+        A bot that cannot decide (a ruleset it has no rule for yet) does not
+        stop the game: a random legal action stands in, the why-panel says so,
+        and :attr:`bot_trouble` keeps what went wrong.
+        """
+        if not self.bot_to_act:
+            self.message = "Your turn." if self.human_to_act else self.not_your_turn()
+            return None
+        seat = self.hand.to_act
+        assert seat is not None
+        view = self.hand.view(seat)
+        try:
+            decision = self.bots[seat].decide(view)
+            self.hand.encode(decision.action, seat)  # refused (and nothing changed) if illegal
+        except Exception as exc:  # a bot's failure must not stop the learner's game
+            trouble = f"{type(exc).__name__}: {exc}"
+            self.bot_trouble.append(trouble)
+            stand_in = self._fallback.decide(view)
+            return self._apply(
+                seat, stand_in.action, f"the bot had no rule for this ({trouble}), so it {stand_in.why}"
+            )
+        return self._apply(seat, decision.action, decision.why)
+
+    def run_bots(self, limit: int = 200) -> list[Event]:
+        """Let bots act until the learner is to act or the hand ends."""
+        events: list[Event] = []
+        while self.bot_to_act and len(events) < limit:
+            event = self.advance()
+            assert event is not None
+            events.append(event)
+        return events
+
+    def _apply(self, seat: int, action: Action, why: str) -> Event:
+        was_naming = self.hand.phase is Phase.NAME_TRUMP
+        hand = self.hand
+        tricks = len(hand.tricks)
+        self.game.apply(action, seat)
+        public = seat != self.human
+        said = verb(self.name(seat), *clauses(action, self.rules, public=public))
+        event = Event(seat, said, why)
+        self.log.append(event)
+        self.message = ""
+        if why:
+            self.last_why = f"{said}: {why}"
+        if was_naming:
+            self._log_refill()
+        if isinstance(action, ThrowIn):
+            for shown_seat, mask in getattr(hand, "thrown_in", ()):
+                if shown_seat == seat:
+                    cards = " ".join(c.label for c in hand.cards(mask))
+                    self.log.append(Event(seat, verb(self.name(seat), f"shows {cards}")))
+        if len(hand.tricks) > tricks:
+            winner = hand.tricks[-1].winner
+            if winner is not None:
+                self.log.append(Event(None, verb(self.name(winner), "wins the trick") + "."))
+        if self.hand is not hand:  # the game dealt again (a hand thrown in)
+            self._log_deal()
+        elif self.hand.is_over:
+            self._log_result()
+        return event
+
+    def new_hand(self) -> bool:
+        """Deal the next hand once this one is over."""
+        try:
+            self.game.next_hand()
+        except PitchError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""  # a refusal from the last hand no longer applies
+        self.last_why = ""
+        self._log_deal()
+        return True
+
+    # ---------------------------------------------------------------- records
+
+    def record(self) -> str:
+        """The current hand as a hand record (JSON text)."""
+        return dumps(self.hand)
+
+    def saved_hand(self) -> str | None:
+        """The hand's record for the learner to keep, or ``None`` (and :attr:`message` says why)
+        while a learner's hand is still being played: a record holds every seat's cards and
+        the stock, which the learner must not see before the hand is over."""
+        if self.human is not None and not self.hand.is_over:
+            self.message = (
+                "Save hand keeps a finished hand (its record shows every seat's cards); "
+                "to keep this game as it is, press Save game."
+            )
+            return None
+        return self.record()
+
+    def load(self, text: str) -> bool:
+        """Continue from a hand record (a complete hand or a position); the scores stay."""
+        try:
+            hand = loads(text)
+        except PitchError as exc:
+            self.message = f"Could not load that record: {exc}"
+            return False
+        if hand.rules != self.rules:
+            self.message = (
+                f"That record is for {hand.rules.name}; this table plays {self.rules.name} "
+                "(choose the record's ruleset first)."
+            )
+            return False
+        self.game.hand = hand
+        self.game.score_if_over()
+        self._logged = hand
+        dealer = self.name(hand.dealer)
+        self.log.append(Event(None, f"Loaded a hand record: dealer {dealer}, {hand.phase} phase."))
+        self.message = "Hand record loaded."
+        return True
+
+    def saved_game(self) -> str:
+        """The game so far as a sealed save (``pitchlab-save/1``): what the page keeps in the
+        browser and offers as a download, resumable here but unreadable there beyond what the
+        learner's seat sees (see :mod:`pitchlab.ui.saves`). Sealed afresh only when the game changed."""
+        plain = (dumps_game(self.game), self.human)
+        if self._sealed is None or self._sealed[0] != plain:
+            self._sealed = (plain, seal_game(self.game, self.human))
+        return self._sealed[1]
+
+    def saved_summary(self, text: str) -> str:
+        """What a saved game holds, in a few words for the resume offer: ``ten-point, hand 3,
+        score 12 to 8``. Raises :class:`PitchError` (one line) for a save that cannot be resumed."""
+        view = save_view(open_game(text), None)
+        scores = " to ".join(str(s) for s in view["scores"])
+        return f"{view['ruleset']}, hand {view['hand']}, score {scores}"
+
+    def restore_game(self, text: str) -> None:
+        """Go on with a saved game, sealed or plain, exactly where it stopped (raises
+        :class:`PitchError` if unusable: the table is then unchanged)."""
+        game = open_game(text)
+        if self.human is not None and self.human >= game.rules.players:
+            self.human = 0
+        self._set_rules(game.rules)
+        self.game = game
+        self.log = [Event(None, f"Game resumed: {len(game.history)} hands played, {self.hand.phase} phase.")]
+        self._logged = self.hand
+        self.message = "Your saved game is back, exactly where you left it."
+        self.last_why = ""
+
+    # ------------------------------------------------------------------- log
+
+    def _log_deal(self) -> None:
+        self._logged = self.hand
+        dealt = verb(self.name(self.hand.dealer), f"deals {self.rules.hand_size} cards each")
+        self.log.append(Event(None, f"New hand: {dealt}."))
+        if self.hand.is_over:  # a deal void from the start (a junk hand)
+            self._log_result()
+
+    def _log_refill(self) -> None:
+        for refill in self.hand.refills:
+            who = self.name(refill.seat)
+            if refill.from_remainder:
+                if not refill.drawn:
+                    continue
+                text = verb(who, f"takes the last {len(refill.drawn)} cards of the stock", "keeps the trump")
+            else:
+                text = verb(who, f"throws away {len(refill.thrown)}", f"draws {len(refill.drawn)}")
+            self.log.append(Event(refill.seat, text))
+
+    def _log_result(self) -> None:
+        result = result_of(self.hand)
+        if result is None:
+            void = getattr(self.hand, "redeal", None) or "no score"
+            self.log.append(Event(None, f"The hand is over: {void}."))
+            return
+        points = "-".join(str(p) for p in result.points)
+        awards = f" ({self.awards_text(result)})" if result.awards else ""
+        self.log.append(
+            Event(
+                None,
+                f"{contract_text(self.name(result.bidder), result, self.rules)}: points {points}{awards}, "
+                f"score {self.score_text()}",
+            )
+        )
