@@ -228,7 +228,7 @@ def first_paint(
 KERNEL_SIDE = """
 import json, time
 start = time.perf_counter()
-from pitchlab.ui.widgets import TableApp
+from pitchlab.ui.table_app import TableApp
 imported = time.perf_counter()
 app = TableApp(autosave="app")
 app.follow_address()

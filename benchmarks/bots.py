@@ -14,7 +14,7 @@
   ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
   :mod:`pitchlab.bots.v1`.
 * ``bid_regret``: net points a bidding turn gives up against the best answer in
-  hindsight (:func:`pitchlab.bots.bidding.bid_regret`), for the ladder's bidding and the game model's.
+  hindsight (:func:`pitchlab.bots.derive.bid_regret`), for the ladder's bidding and the game model's.
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -181,8 +181,8 @@ def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
     """Mean net points a bidding turn gives up against the best answer in hindsight (ten-point,
     dealt at 0-0, ``--games`` deals), for today's bidding (the ladder's) and the new (the game
-    model's), through :func:`pitchlab.bots.bidding.bid_regret`."""
-    from pitchlab.bots.bidding import bid_regret as regret
+    model's), through :func:`pitchlab.bots.derive.bid_regret`."""
+    from pitchlab.bots.derive import bid_regret as regret
 
     old = pl.RuleBasedPlayer(bidding="ladder")
     new = pl.RuleBasedPlayer(bidding="game")
@@ -192,7 +192,7 @@ def bid_regret(args: argparse.Namespace) -> tuple[object, str]:
     }
     return (
         found,
-        f"pitchlab.bots.bidding.bid_regret over {args.games} ten-point deals at 0-0, net points per bidding turn",
+        f"pitchlab.bots.derive.bid_regret over {args.games} ten-point deals at 0-0, net points per bidding turn",
     )
 
 

@@ -61,10 +61,10 @@ from pitchlab.engine.record import (
     to_record,
 )
 from pitchlab.engine.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.engine.saves import SAVE_FORMAT, open_game, seal_game
 from pitchlab.engine.view import SeatView
 from pitchlab.odds.inference import Posterior, posterior, posterior_given
 from pitchlab.odds.stats import Estimate
-from pitchlab.ui.saves import SAVE_FORMAT, open_game, seal_game
 
 __version__ = "0.1.0"
 

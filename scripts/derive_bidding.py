@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import bidding
+from pitchlab.bots import bidding, derive
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         deals = args.deals or default_deals(rules)
         began = time.perf_counter()
         progress = functools.partial(_progress, name, began)
-        tables = bidding.prune(bidding.derive(deals, args.seed, rules, args.workers, progress))
+        tables = bidding.prune(derive.derive_tables(deals, args.seed, rules, args.workers, progress))
         print(file=sys.stderr)
         target = ROOT / "pitchlab" / "data" / bidding.data_name(rules)
         target.write_text(tables.to_json(), encoding="utf-8")

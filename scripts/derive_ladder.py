@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import ladder
+from pitchlab.bots import derive
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     def progress(done: int, total: int) -> None:
         print(f"\r{done:,}/{total:,} deals, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
 
-    result = ladder.derive(args.deals, args.seed, rules, args.workers, progress)
+    result = derive.derive_ladder(args.deals, args.seed, rules, args.workers, progress)
     print(file=sys.stderr)
     target = ROOT / "pitchlab" / "data" / f"ladder-{rules.name}.json"
     target.parent.mkdir(exist_ok=True)

@@ -7,7 +7,7 @@ Two partnerships (or sets of seats) that differ only in how they bid: the
 rule-based bot bidding for the game (``bidding="game"``, the default) and
 the same bot bidding as before (``bidding="ladder"``). Each game's deals are
 played twice with the sides swapped (:func:`pitchlab.bots.simulation.duel_games`).
-Bid regret (:func:`pitchlab.bots.bidding.bid_regret`) is the points a bid gives
+Bid regret (:func:`pitchlab.bots.derive.bid_regret`) is the points a bid gives
 up against the best answer in hindsight at 0-0; a bot that bids for the game
 gives up points on purpose, so read it beside the win rate. The speed is the
 mean time of one bid decision through the fast path, at random scores: first
@@ -25,15 +25,15 @@ import time
 from typing import Any
 
 import pitchlab as pl
-from pitchlab.bots import bidding, simulation
+from pitchlab.bots import derive, simulation
 
 
 def measure(rules: pl.Ruleset, games: int, deals: int, seed: str) -> dict[str, Any]:
     new, old = pl.RuleBasedPlayer(bidding="game"), pl.RuleBasedPlayer(bidding="ladder")
     start = time.perf_counter()
     duel = simulation.duel_games(new, old, games, seed, rules)
-    regret_new = bidding.bid_regret(new, deals, seed, rules)
-    regret_old = bidding.bid_regret(old, deals, seed, rules)
+    regret_new = derive.bid_regret(new, deals, seed, rules)
+    regret_old = derive.bid_regret(old, deals, seed, rules)
     return {
         "rules": rules.name,
         "games": 2 * games,

@@ -8,7 +8,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.bots import analysis, solver
-from pitchlab.ui.widgets import TableApp
+from pitchlab.ui.table_app import TableApp
 from tests.test_solver import position, worked_deal
 from tests.test_widgets import click_once
 from tests.widget_tree import with_class

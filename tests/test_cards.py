@@ -223,21 +223,28 @@ def test_card_colours() -> None:
 # ----------------------------------------------------------------- pictures
 
 
+def picture(code: str) -> str:
+    """A card's picture in a notebook: the drawing wing (imported above) hands it to the engine."""
+    html = pl.Card(code)._repr_html_()
+    assert html is not None
+    return html
+
+
 @pytest.mark.parametrize(
     ("code", "colour", "other"),
     [("AH", RED, BLACK), ("TD", RED, BLACK), ("QS", BLACK, RED), ("2C", BLACK, RED)],
 )
 def test_html_shows_code_and_colour(code: str, colour: str, other: str) -> None:
     """A card's notebook picture carries its code and its suit's colour."""
-    html = pl.Card(code)._repr_html_()
+    html = picture(code)
     assert code in html
     assert colour in html
     assert other not in html
 
 
 def test_html_of_the_ten_and_joker() -> None:
-    assert "TH" in pl.Card("10h")._repr_html_()
-    assert "JK" in pl.Card("jk")._repr_html_()
+    assert "TH" in picture("10h")
+    assert "JK" in picture("jk")
 
 
 # ------------------------------------------------------------------ in words

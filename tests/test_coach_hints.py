@@ -18,7 +18,7 @@ import pitchlab as pl
 from pitchlab.engine.actions import Bid, Bury, Call, Discard, NameTrump, Play
 from pitchlab.ui.coach import PlayPanel
 from pitchlab.ui.session import Table, imperative
-from pitchlab.ui.widgets import TableApp
+from pitchlab.ui.table_app import TableApp
 from tests.test_decide import deal
 from tests.widget_tree import as_shown
 

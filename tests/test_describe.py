@@ -13,7 +13,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.bots import ladder
 from pitchlab.bots import simulation as sim
-from pitchlab.lessons import bayes_lessons, odds_lessons, value_lessons
+from pitchlab.lessons import bayes_lessons, odds_lessons, value_lessons, variants_lessons
 from pitchlab.odds import probability, stats
 from pitchlab.studies import compare, whatif
 from pitchlab.ui import explorer, plots
@@ -81,7 +81,7 @@ def every_figure() -> dict[str, Callable[[], go.Figure]]:
     toy, cell = toy_ladder()
     return {
         "trump count": lambda: plots.trump_count_figure(pl.Suit.HEARTS, yours=2, your_best=4),
-        "opening bid": lambda: plots.opening_bid_figure(probability.opening_bids(100, seed=1)),
+        "opening bid": lambda: plots.opening_bid_figure(sim.opening_bids(100, seed=1)),
         "distribution": lambda: plots.distribution_figure(
             exact, simulated, title="Dist", x_title="trump (cards)"
         ),
@@ -93,10 +93,10 @@ def every_figure() -> dict[str, Callable[[], go.Figure]]:
         ),
         "ladder": lambda: plots.ladder_figure(ladder.shipped(), ladder.Spot(0, 0, False)),
         "review": lambda: plots.review_figure([(1, "you", 1, "A♠")]),
-        "points": lambda: compare.points_figure(results),
-        "made": lambda: compare.made_figure(results),
-        "seat": lambda: compare.seat_figure(results),
-        "length": lambda: compare.length_figure(results),
+        "points": lambda: variants_lessons.points_figure(results),
+        "made": lambda: variants_lessons.made_figure(results),
+        "seat": lambda: variants_lessons.seat_figure(results),
+        "length": lambda: variants_lessons.length_figure(results),
         "others' trump": lambda: explorer.others_trump_figure(
             whatif.analyze("AS KS 3S JC JK 9H 4D 7C 2C", "S", 0, hands=50)
         ),

@@ -16,7 +16,7 @@ from pitchlab.engine.errors import IllegalAction
 from pitchlab.ui import guide
 from pitchlab.ui.plain import cleaned, refusal_words
 from pitchlab.ui.session import Table, seat_name
-from pitchlab.ui.widgets import TableApp
+from pitchlab.ui.table_app import TableApp
 from tests import helpers
 from tests.widget_tree import with_class
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import bidding, gamemodel, tactics
+from pitchlab.bots import bidding, derive, gamemodel, tactics
 from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.engine.game import winner_after
@@ -125,7 +125,7 @@ def test_the_model_judges_real_hands_as_the_engine_does(name: str) -> None:
 
 def test_chances_of_the_shipped_ten_point_model_make_sense() -> None:
     """Symmetric at 0-0 up to who deals; one point from the target beats one point from zero."""
-    model = gamemodel.shipped_model(pl.TEN_POINT)
+    model = bidding.shipped_model(pl.TEN_POINT)
     assert model is not None
     for offset in range(4):
         even = model.chance(0, 0, offset) + model.chance(0, 0, offset + 1)
@@ -305,9 +305,9 @@ def test_every_ruleset_with_a_target_ships_tables_and_a_model() -> None:
 
 def test_bid_regret_is_reproducible_and_never_negative() -> None:
     bot = pl.RuleBasedPlayer(bidding="ladder")
-    one = bidding.bid_regret(bot, 12, seed="r")
+    one = derive.bid_regret(bot, 12, seed="r")
     assert one.value >= 0.0 and one.n >= 12
-    assert bidding.bid_regret(bot, 12, seed="r") == one
+    assert derive.bid_regret(bot, 12, seed="r") == one
 
 
 def test_a_bot_that_always_bids_the_best_answer_in_hindsight_has_no_regret() -> None:
@@ -343,8 +343,8 @@ def test_a_bot_that_always_bids_the_best_answer_in_hindsight_has_no_regret() -> 
 
     rest = pl.RuleBasedPlayer(bidding="estimate")
     two = pl.TEN_POINT.replace(name="two-seat", players=2, teams=(0, 1))  # two turns: cheap to search
-    assert bidding.bid_regret(Oracle(rest), 6, seed="o", rules=two).value == 0.0
-    assert bidding.bid_regret(Passer(rest), 6, seed="o", rules=two).value > 0.0
+    assert derive.bid_regret(Oracle(rest), 6, seed="o", rules=two).value == 0.0
+    assert derive.bid_regret(Passer(rest), 6, seed="o", rules=two).value > 0.0
 
 
 def test_a_side_the_model_does_not_follow_can_only_end_the_game_by_an_instant_win() -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import ladder, tactics
+from pitchlab.bots import derive, ladder, tactics
 from pitchlab.bots.claims import Estimate as EstimateClaim
 from pitchlab.odds.stats import Estimate
 
@@ -92,8 +92,8 @@ def test_the_ladder_survives_a_round_trip_through_json() -> None:
 
 
 def test_a_derivation_is_reproducible_and_tries_every_legal_answer() -> None:
-    first = ladder.derive(30, seed="t")
-    again = ladder.derive(30, seed="t", workers=2)
+    first = derive.derive_ladder(30, seed="t")
+    again = derive.derive_ladder(30, seed="t", workers=2)
     assert first.values == again.values
     # 30 auctions, four turns each
     assert sum(next(iter(a.values())).n for a in first.values.values()) == 120
@@ -116,10 +116,10 @@ def test_the_net_change_scores_a_set_bidder_against_the_table() -> None:
         result = hand.result()
         team = result.bidding_team
         change = result.score_change
-        assert ladder._net(hand, team) == change[team] - change[1 - team]
+        assert derive.ladder_net(hand, team) == change[team] - change[1 - team]
         if not result.made:
             seen_set = True
-            assert ladder._net(hand, team) == -result.bid - result.points[1 - team]
+            assert derive.ladder_net(hand, team) == -result.bid - result.points[1 - team]
     assert seen_set
 
 

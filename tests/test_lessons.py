@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
+from pitchlab.bots import simulation
 from pitchlab.lessons import tutorial
 from pitchlab.odds import probability
 from pitchlab.ui import plots
@@ -265,7 +266,7 @@ def test_new_deal_is_reproducible() -> None:
 
 
 def test_opening_bid_figure_is_titled() -> None:
-    fig = plots.opening_bid_figure(probability.opening_bids(300, seed=1))
+    fig = plots.opening_bid_figure(simulation.opening_bids(300, seed=1))
     assert "seed 1" in fig.layout.title.text
     assert "cards" in fig.layout.xaxis.title.text
     assert "%" in fig.layout.yaxis.title.text

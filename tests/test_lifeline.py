@@ -10,7 +10,8 @@ from pitchlab.engine.limits import MAX_SEND_BYTES
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.explorer import Explorer
 from pitchlab.ui.lifeline import LOST_AFTER_S, PING_S, PROBE_AFTER_S, Lifeline
-from pitchlab.ui.widgets import TableApp, style
+from pitchlab.ui.table_app import TableApp
+from pitchlab.ui.widgets import style
 from tests.widget_tree import walk
 
 

@@ -13,7 +13,7 @@ from websockets.sync.server import ServerConnection, serve
 
 from pitchlab.serving import free_port
 from pitchlab.ui import page_request
-from pitchlab.ui.widgets import TableApp
+from pitchlab.ui.table_app import TableApp
 
 KERNEL = "0b5c3f7e-1111-2222-3333-444455556666"
 

@@ -113,7 +113,7 @@ def test_a_deeply_nested_save_is_a_bad_record_not_a_recursion_error() -> None:
 
 def test_the_load_boxes_refuse_an_oversized_paste_with_a_message_and_change_nothing() -> None:
     from pitchlab.engine.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     app = TableApp(seed=6)
     app.next.click()

@@ -21,7 +21,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 import pitchlab as pl
-from pitchlab.ui import saves
+from pitchlab.engine import saves
 from pitchlab.ui.session import Table
 
 REFUSED = "this save was changed or made by another server, so it cannot be resumed"
@@ -299,7 +299,7 @@ def test_a_data_folder_where_no_key_can_be_kept_says_so(
 
 
 def test_the_app_stores_and_offers_only_sealed_saves() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     app = TableApp(seed=4, autosave="app")
     app.next.click()
@@ -318,7 +318,7 @@ def test_the_app_stores_and_offers_only_sealed_saves() -> None:
 
 
 def test_a_tampered_save_in_the_browser_gets_one_line_and_the_new_game_is_kept() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     earlier = TableApp(seed=4, autosave="app")
     earlier.next.click()
@@ -339,7 +339,7 @@ def test_a_tampered_save_in_the_browser_gets_one_line_and_the_new_game_is_kept()
 
 
 def test_a_good_save_in_the_browser_is_offered_with_what_it_holds() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     earlier = TableApp(seed=4, autosave="app")
     earlier.next.click()
@@ -354,7 +354,7 @@ def test_a_good_save_in_the_browser_is_offered_with_what_it_holds() -> None:
 def test_a_server_with_no_key_says_the_game_is_not_saved_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
     from tests.test_widgets import click_once
 
     monkeypatch.delenv("PITCHLAB_SAVE_KEY", raising=False)

@@ -69,7 +69,7 @@ def test_a_damaged_save_is_explained_and_the_game_goes_on() -> None:
 
 
 def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     earlier = TableApp(seed=4, autosave="app")
     earlier.next.click()
@@ -88,7 +88,7 @@ def test_the_app_saves_every_step_and_resumes_a_saved_game() -> None:
 
 
 def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     app = TableApp()
     app.apply_query("seed=7&ruleset=auction-pitch")
@@ -103,7 +103,7 @@ def test_the_address_picks_the_seed_and_the_ruleset_and_junk_is_ignored_aloud() 
 
 
 def test_the_address_is_read_whatever_its_number_of_fields() -> None:
-    from pitchlab.ui.widgets import TableApp
+    from pitchlab.ui.table_app import TableApp
 
     app = TableApp()
     padding = "&".join(f"utm{i}=x" for i in range(12))
@@ -115,7 +115,7 @@ def test_the_address_is_read_whatever_its_number_of_fields() -> None:
 
 
 def test_an_overlong_address_is_ignored_aloud() -> None:
-    from pitchlab.ui.widgets import MAX_QUERY, TableApp
+    from pitchlab.ui.table_app import MAX_QUERY, TableApp
 
     app = TableApp()
     before = pl.dumps_game(app.table.game)

@@ -49,7 +49,8 @@ import pitchlab as pl
 from pitchlab.engine import record
 from pitchlab.ui import explorer, session
 from pitchlab.ui.classroom import Exercise, read_number
-from pitchlab.ui.widgets import TableApp, same_cards
+from pitchlab.ui.table_app import TableApp
+from pitchlab.ui.widgets import same_cards
 from tests.test_explorer import as_uploaded
 from tests.test_explorer import state as explorer_refusal_state
 from tests.widget_tree import walk as walk_visible

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pitchlab as pl
 from pitchlab.engine.cards import card_name
-from pitchlab.ui.widgets import TableApp, card_words, readable
+from pitchlab.ui.table_app import TableApp
+from pitchlab.ui.widgets import card_words, readable
 from tests.widget_tree import with_class
 
 

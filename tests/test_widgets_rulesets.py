@@ -19,7 +19,8 @@ import pitchlab as pl
 from pitchlab.bots.players import Player
 from pitchlab.ui import coach, drawing
 from pitchlab.ui.session import Table
-from pitchlab.ui.widgets import TableApp, action_class
+from pitchlab.ui.table_app import TableApp
+from pitchlab.ui.widgets import action_class
 from tests.widget_tree import with_class
 
 NAMES = pl.ruleset_names()

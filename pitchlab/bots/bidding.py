@@ -15,7 +15,7 @@ higher bid keeps the contract. So for each legal answer (pass, or each bid)
 
 and picks the answer with the best chance of winning the game.
 
-The tables come from :func:`derive`, like the ladder: deal, let the bots bid
+The tables come from :func:`pitchlab.bots.derive.derive_tables`, like the ladder: deal, let the bots bid
 up to a seat's turn, and there try *every* legal answer on the same cards,
 playing the rest of the hand out with the rule-based bot (bidding by its
 estimate, so the tables do not depend on themselves). Each trial is filed
@@ -52,7 +52,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -66,14 +65,8 @@ from pitchlab.bots import claims as cl
 from pitchlab.bots import gamemodel, tactics
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.ladder import strength_of
-from pitchlab.bots.players import RuleBasedPlayer
-from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
-from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.odds.stats import Estimate, mean_of
+from pitchlab.engine.rules import Ruleset
 
-CHUNK = 100
-"""Deals per chunk: the unit of seeding and of work handed to a process."""
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
 LEVELS = ("f", "m", "c", "s")
@@ -301,103 +294,6 @@ def shipped_tables(rules: Ruleset) -> Tables | None:
     return tables if tables.rules == rules else None
 
 
-# ------------------------------------------------------------ the derivation
-
-
-def _finish(hand: Hand, bot: FastPlayer) -> Hand:
-    over = Phase.OVER
-    while hand.phase is not over:
-        hand.step(bot.code(hand))
-    return hand
-
-
-def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
-    """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
-    rules = hand.rules
-    seat = hand.to_act
-    assert seat is not None
-    mask = hand.hands[seat]
-    bidder = hand.bidder
-    partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-    return seat, mask, tactics.best_rating(rules, mask), partner
-
-
-def tally_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[Outcome]]) -> None:
-    """Try every answer at every turn of one deal's auction; file each trial under its keys,
-    then play the deal out as the bots bid it and count that hand for the game model."""
-    rules = hand.rules
-    while hand.phase is Phase.BID:
-        seat, mask, best, partner = _seat_turn(hand)
-        keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
-        top: Hand | None = None
-        for code in hand.legal_codes():
-            if code < 0:  # a throw-in is not a bid
-                continue
-            trial = top = hand.copy()
-            trial.step(code)
-            found = gamemodel.outcomes_of(_finish(trial, bot), seat)
-            for key in keys:
-                counts = trials.setdefault(key, {}).setdefault(code, Counter())
-                for outcome, weight in found:
-                    counts[outcome] += weight
-        if top is not None and top.bidder == seat and top.redeal is None:
-            # the top bid: what this hand takes as bidder (the bid's size never changes the play)
-            result = top.result()
-            team = rules.teams[seat]
-            taken = result.points[team] if result.side_points is None else result.side_points
-            for key in hand_keys_of(rules, mask, best):
-                counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
-                for t in range(rules.num_teams):
-                    if t != team:
-                        counts[Outcome(True, True, taken, result.points[t], result.points[t])] += 1
-        hand.step(bot.code(hand))
-    _finish(hand, bot)
-    for seat in range(rules.players):
-        for outcome, weight in gamemodel.outcomes_of(hand, seat):
-            hands[(hand.dealer - seat) % rules.players][outcome] += weight
-
-
-def _chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, list[Counter[Outcome]]]:
-    rules, seed, index, count = args
-    rng = random.Random(f"bidding:{seed}:{index}")
-    bot = RuleBasedPlayer(bidding="estimate")
-    trials: Trials = {}
-    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
-    # scores of one each: every bid (a moon that needs a score above zero too) is legal
-    scores = (1,) * rules.num_teams
-    for k in range(count):
-        hand = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng, scores)
-        if hand.redeal is None:
-            tally_deal(hand, bot, trials, hands)
-    return trials, hands
-
-
-def derive(
-    deals: int,
-    seed: int | str = 0,
-    rules: Ruleset = TEN_POINT,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> Tables:
-    """Simulate ``deals`` auctions, trying every answer at every turn. Reproducible from
-    ``seed`` and ``deals`` alone, whatever ``workers`` is."""
-    chunks = [(rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
-    trials: Trials = {}
-    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
-    done = 0
-    for part_trials, part_hands in parallel_map(_chunk, chunks, workers):
-        for key, answers in part_trials.items():
-            into = trials.setdefault(key, {})
-            for answer, counts in answers.items():
-                into.setdefault(answer, Counter()).update(counts)
-        for total, part in zip(hands, part_hands, strict=True):
-            total.update(part)
-        done += CHUNK
-        if progress is not None:
-            progress(min(done, deals), deals)
-    return Tables(rules, deals, seed, trials, hands)
-
-
 def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
     """Drop the keys no decision can use (some answer tried fewer than ``keep`` times):
     the shipped file stays small and says exactly what decisions read."""
@@ -407,6 +303,13 @@ def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
         if key[0] == "s" or min(tables.count(key, a) for a in answers) >= keep
     }
     return Tables(tables.rules, tables.deals, tables.seed, trials, tables.hands)
+
+
+@functools.cache
+def shipped_model(rules: Ruleset) -> GameModel | None:
+    """The game model of a ruleset from the hands shipped with pitchlab, or ``None`` without data."""
+    tables = shipped_tables(rules)
+    return None if tables is None else tables.model
 
 
 # ------------------------------------------------------------------ deciding
@@ -532,66 +435,3 @@ def split_scores(scores: Sequence[int], team: int) -> tuple[int, int]:
     if not scores:
         return 0, 0
     return scores[team], max(s for t, s in enumerate(scores) if t != team)
-
-
-# ------------------------------------------------------------------- regret
-
-
-def _net(hand: Hand, team: int) -> int:
-    """``team``'s score change minus the other sides' (a moon scored as the rules say)."""
-    change = hand.result().score_change
-    return 2 * change[team] - sum(change)
-
-
-def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list[float]:
-    player, rules, seed, index, count = args
-    rng = random.Random(f"regret:{seed}:{index}")
-    out: list[float] = []
-    for k in range(count):
-        hand = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng)
-        while hand.phase is Phase.BID:
-            seat = hand.to_act
-            assert seat is not None
-            team = rules.teams[seat]
-            chosen = player.code(hand)
-            nets: dict[int, int] = {}
-            for code in hand.legal_codes():
-                if code < 0:
-                    continue
-                trial = hand.copy()
-                trial.step(code)
-                if _finish(trial, player).redeal is None:
-                    nets[code] = _net(trial, team)
-            if chosen in nets:
-                out.append(max(nets.values()) - nets[chosen])
-            hand.step(chosen)
-    return out
-
-
-def bid_regret(
-    player: FastPlayer,
-    deals: int,
-    seed: int | str = 0,
-    rules: Ruleset = TEN_POINT,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> Estimate:
-    """Mean points a bid loses against the best answer in hindsight, per bidding turn.
-
-    For each of ``deals`` seeded deals (scores 0-0), the auction is walked with
-    ``player``; at every turn each legal answer is tried on the same cards and
-    the hand finished by ``player``; the turn's regret is the best answer's net
-    score change (my side's minus the others') less the chosen answer's.
-    Zero means the player never left points on the table in hindsight; a bot
-    that bids to win games gives up some points on purpose, so read this
-    beside win rates. Reproducible from ``seed`` and ``deals``, whatever ``workers``.
-    """
-    chunks = [(player, rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
-    regrets: list[float] = []
-    done = 0
-    for part in parallel_map(_regret_chunk, chunks, workers):
-        regrets.extend(part)
-        done += CHUNK
-        if progress is not None:
-            progress(min(done, deals), deals)
-    return mean_of(regrets, unit="bidding turns")

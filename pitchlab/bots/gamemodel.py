@@ -40,7 +40,6 @@ Everything is exact for two sides: the win rules follow
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -376,12 +375,3 @@ def simulate_game(
             return float(value)
         us, them, offset = us + o.us, them + o.lead, (offset + 1) % players
     raise RuntimeError("a toy game did not end")
-
-
-@functools.cache
-def shipped_model(rules: Ruleset) -> GameModel | None:
-    """The game model of a ruleset from the hands shipped with pitchlab, or ``None`` without data."""
-    from pitchlab.bots.bidding import shipped_tables
-
-    tables = shipped_tables(rules)
-    return None if tables is None else tables.model

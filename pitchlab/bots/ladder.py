@@ -2,7 +2,7 @@
 
 A bid is worth what it does to the score. For every spot in the bidding (your
 seat, the high bid so far, whether your partner holds it) and every kind of
-hand (trump in your best suit, points you hold in it), :func:`derive` deals
+hand (trump in your best suit, points you hold in it), :func:`pitchlab.bots.derive.derive_ladder` deals
 many hands, lets the bots bid up to your turn, and then tries *each* legal
 answer on the same cards: the rest of the auction, the refill, the bury and
 the play run on with the rule-based bots, and the hand's result is scored as
@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,20 +30,18 @@ from typing import Any
 
 from pitchlab.bots import claims as cl
 from pitchlab.bots import tactics
-from pitchlab.bots.players import RuleBasedPlayer
-from pitchlab.bots.simulation import POSITIONS, Progress, chunked, parallel_map
-from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds.stats import Estimate
 
+POSITIONS = ("first", "second", "third", "dealer")
+"""Seat positions in the bidding, from the dealer's left to the dealer."""
 TRUMP_ROWS = (2, 3, 4, 5, 6, 7)
 """Trump in the best suit, as the ladder's rows: 2 means two or fewer, 7 seven or more."""
 POINT_COLUMNS = ((0, 1), (2, 3), (4, 5), (6, 10))
 """Points held in the best suit, as the ladder's columns."""
 HIGH_STEPS = (0, 4, 5, 6, 7)
 """The high bid so far as the ladder groups it: 0 is none yet, 7 is seven or more."""
-CHUNK = 200
-"""Deals per chunk: the unit of seeding and of work handed to a process."""
 
 
 @dataclass(frozen=True, order=True)
@@ -241,89 +238,6 @@ def shipped(rules: Ruleset = TEN_POINT) -> Ladder:
     name = f"ladder-{rules.name}.json"
     text = resources.files("pitchlab").joinpath("data", name).read_text(encoding="utf-8")
     return Ladder.from_json(text, rules)
-
-
-# ------------------------------------------------------------ the derivation
-
-
-def _net(hand: Hand, team: int) -> int:
-    """``team``'s score change minus the other side's, for a finished hand."""
-    rules = hand.rules
-    points = hand.points_by_team()
-    assert hand.bidder is not None
-    bidding = rules.teams[hand.bidder]
-    change = list(points)
-    if points[bidding] < hand.high_bid:
-        change[bidding] = -hand.high_bid
-    return 2 * change[team] - sum(change)
-
-
-def _finish(hand: Hand, bot: RuleBasedPlayer) -> Hand:
-    over = Phase.OVER
-    while hand.phase is not over:
-        hand.step(bot.code(hand))
-    return hand
-
-
-def tally_deal(hand: Hand, bot: RuleBasedPlayer, into: Tallies) -> None:
-    """Walk one deal's auction with ``bot``; at each turn, try every legal answer to the end.
-
-    The auction then goes on with the bot's own answer, so later spots arise as
-    they would at a table of these bots.
-    """
-    rules = hand.rules
-    while hand.phase is Phase.BID:
-        seat = hand.to_act
-        assert seat is not None
-        team = rules.teams[seat]
-        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hands[seat])))
-        answers = into.setdefault(cell, {})
-        for code in hand.legal_codes():
-            trial = hand.copy()
-            trial.step(code)
-            answers.setdefault(code, Tally()).add(_net(_finish(trial, bot), team))
-        hand.step(bot.code(hand))
-
-
-def _chunk(args: tuple[Ruleset, int | str, int, int]) -> Tallies:
-    rules, seed, index, count = args
-    rng = random.Random(f"ladder:{seed}:{index}")
-    bot = RuleBasedPlayer(bidding="estimate")
-    into: Tallies = {}
-    for k in range(count):
-        tally_deal(Hand.deal(rules, (index * CHUNK + k) % rules.players, rng), bot, into)
-    return into
-
-
-def derive(
-    deals: int,
-    seed: int | str = 0,
-    rules: Ruleset = TEN_POINT,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> Ladder:
-    """Simulate ``deals`` auctions, trying every answer at every turn; the ladder they give.
-
-    Reproducible from ``seed`` and ``deals`` alone, whatever ``workers`` is.
-    """
-    chunks = [(rules, seed, i, count) for i, count in chunked(deals, CHUNK)]
-    total: Tallies = {}
-    done = 0
-    for part in parallel_map(_chunk, chunks, workers):
-        merge(total, part)
-        done += CHUNK
-        if progress is not None:
-            progress(min(done, deals), deals)
-    values = {cell: {a: t.estimate() for a, t in answers.items()} for cell, answers in total.items()}
-    return Ladder(rules, deals, seed, values)
-
-
-def merge(total: Tallies, part: Tallies) -> None:
-    """Add one chunk's tallies into the running total."""
-    for cell, answers in part.items():
-        into = total.setdefault(cell, {})
-        for answer, tally in answers.items():
-            into.setdefault(answer, Tally()).merge(tally)
 
 
 # ------------------------------------------------------------------ playing

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from pitchlab.engine.errors import CardError
@@ -184,10 +184,19 @@ class Card(int):
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
-    def _repr_html_(self) -> str:
-        from pitchlab.ui.drawing import card_html
+    def _repr_html_(self) -> str | None:
+        return None if _picture is None else _picture(self)
 
-        return card_html(self)
+
+_picture: Callable[[Card], str] | None = None
+"""How a notebook draws a card (``None``: as text). The engine draws nothing itself;
+:mod:`pitchlab.ui.drawing` hands it its picture through :func:`show_cards_as`."""
+
+
+def show_cards_as(picture: Callable[[Card], str] | None) -> None:
+    """Draw every card in a notebook with ``picture`` (HTML text), or as text with ``None``."""
+    global _picture  # noqa: PLW0603 -- one display per process, set once by the drawing layer
+    _picture = picture
 
 
 Card._all = tuple(Card(i) for i in range(LOW_JOKER + 1))

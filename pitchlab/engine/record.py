@@ -482,7 +482,7 @@ def _rng(value: object) -> random.Random:
 
 
 def dumps_game(game: Game) -> str:
-    """A game as JSON text (compact: sealed whole into the app's saves, see :mod:`pitchlab.ui.saves`)."""
+    """A game as JSON text (compact: sealed whole into the app's saves, see :mod:`pitchlab.engine.saves`)."""
     return json.dumps(game_to_record(game), separators=(",", ":"))
 
 

@@ -30,8 +30,8 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from pitchlab.bots import tactics
-from pitchlab.bots.ladder import Cell, Ladder, Spot, Strength, shipped, strength_of
-from pitchlab.bots.simulation import POSITIONS, BidChances, bid_chances, setup
+from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, strength_of
+from pitchlab.bots.simulation import BidChances, bid_chances, setup
 from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError

@@ -39,8 +39,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pitchlab.bots.players import RuleBasedPlayer
-from pitchlab.engine.actions import Bid
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, CardError, PitchError
 from pitchlab.engine.hand import Hand
@@ -583,69 +581,9 @@ def simulation_check(deals: int = 5000, seed: int = 2, rules: Ruleset = TEN_POIN
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class OpeningBids:
-    """What the rule-based bot bids first (no one has bid yet), by trump in its best suit.
-
-    ``counts[k][b]`` is how many deals with ``k`` trump in the best suit the bot
-    answered with bid ``b`` (0 is a pass).
-    """
-
-    deals: int
-    seed: int
-    counts: dict[int, dict[int, int]]
-
-    def bids(self) -> list[int]:
-        """Every bid value seen (0 for pass), in order."""
-        return sorted({b for row in self.counts.values() for b in row})
-
-    def mean_bid(self, k: int) -> float:
-        """The mean bid among hands with ``k`` trump that did bid (nan if none did)."""
-        row = self.counts.get(k, {})
-        bidders = sum(n for b, n in row.items() if b)
-        return sum(b * n for b, n in row.items()) / bidders if bidders else math.nan
-
-    def share_bidding(self, k: int) -> float:
-        """The fraction of hands with ``k`` trump that bid rather than pass (nan if none)."""
-        row = self.counts.get(k, {})
-        total = sum(row.values())
-        return sum(n for b, n in row.items() if b) / total if total else math.nan
-
-    def table(self) -> str:
-        """The counts as plain text, one row per trump count."""
-        bids = self.bids()
-        head = "trump  hands  " + "  ".join(f"{'pass' if b == 0 else f'bid {b}':>6}" for b in bids)
-        lines = [head]
-        for k in sorted(self.counts):
-            row = self.counts[k]
-            cells = "  ".join(f"{row.get(b, 0):>6}" for b in bids)
-            lines.append(f"{k:>5}  {sum(row.values()):>5}  {cells}")
-        return "\n".join(lines)
-
-
-def opening_bids(deals: int = 2000, seed: int = 1, rules: Ruleset = TEN_POINT) -> OpeningBids:
-    """Deal ``deals`` hands from ``seed`` and record the first bidder's bid against its best trump count.
-
-    The first bidder (the dealer's left) hears no bid before its own, so its
-    choice depends on its cards alone: a clean view of how trump drive a bid.
-    """
-    rng = random.Random(seed)
-    bot = RuleBasedPlayer()
-    counts: dict[int, Counter[int]] = {}
-    for _ in range(deals):
-        hand = Hand.deal(rules, dealer=0, seed=rng)
-        seat = hand.to_act
-        assert seat is not None
-        action = bot.decide(hand.view(seat)).action
-        k = best_count(hand.hand_of(seat), rules)
-        counts.setdefault(k, Counter())[action.value if isinstance(action, Bid) else 0] += 1
-    return OpeningBids(deals, seed, {k: dict(sorted(row.items())) for k, row in sorted(counts.items())})
-
-
 __all__ = [
     "Distribution",
     "Groups",
-    "OpeningBids",
     "OthersTrump",
     "RefillOdds",
     "Whereabouts",
@@ -658,7 +596,6 @@ __all__ = [
     "hypergeometric",
     "hypergeometric_distribution",
     "mean",
-    "opening_bids",
     "others_trump",
     "percent",
     "refill_draws",

@@ -40,7 +40,7 @@ class LaunchError(PitchError):
 def pages_root() -> Path:
     """The folder holding ``notebooks/``, ``tutorial/`` and ``voila.json``: inside the
     installed package, or the repository root of a clone."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent  # pitchlab/, above this wing
     for root in (package / "pages", package.parent):
         if (root / "notebooks" / "app.ipynb").is_file() and (root / "voila.json").is_file():
             return root

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pitchlab.bots import tactics
-from pitchlab.bots.ladder import Cell, Ladder, Spot, shipped, strength_of
-from pitchlab.bots.simulation import POSITIONS, BidChances, Progress, Setup, bid_chances, setup
+from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, shipped, strength_of
+from pitchlab.bots.simulation import BidChances, Progress, Setup, bid_chances, setup
 from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import BadDeal

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from pitchlab.engine.cards import Card, Suit, card_name
+from pitchlab.engine.cards import Card, Suit, card_name, show_cards_as
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 
 RED = "#c0392b"
@@ -583,3 +583,6 @@ def table_svg(
         + f". Trick: {played}."
     )
     return _svg(width, height, label, body, "pl-table pl-table-narrow" if narrow else "pl-table")
+
+
+show_cards_as(card_html)  # a card in a notebook shows as its picture

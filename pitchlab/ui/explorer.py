@@ -32,8 +32,7 @@ from html import escape
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from pitchlab.bots.ladder import Ladder, shipped
-from pitchlab.bots.simulation import POSITIONS
+from pitchlab.bots.ladder import POSITIONS, Ladder, shipped
 from pitchlab.engine.cards import Card, Rank, Suit, parse_cards, standard_card
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand

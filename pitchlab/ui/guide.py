@@ -6,7 +6,7 @@ come from the :class:`~pitchlab.engine.rules.Ruleset` chosen (never ten-point's 
 another is played), a trick's winner is the one the engine recorded, and its
 points are the ruleset's (:meth:`~pitchlab.engine.rules.Ruleset.points_of`). The texts
 are plain functions of a :class:`~pitchlab.ui.session.Table`, so they are tested
-without a browser; :class:`~pitchlab.ui.widgets.TableApp` shows them.
+without a browser; :class:`~pitchlab.ui.table_app.TableApp` shows them.
 """
 
 from __future__ import annotations

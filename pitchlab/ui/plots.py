@@ -20,10 +20,10 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.io._base_renderers import PlotlyRenderer
 
+from pitchlab.bots.simulation import OpeningBids
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds.probability import (
-    OpeningBids,
     as_percent,
     best_suit_distribution,
     trump_count_distribution,

@@ -20,8 +20,8 @@ from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, HandResult, Phase
 from pitchlab.engine.record import dumps, dumps_game, loads
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.saves import open_game, save_view, seal_game
 from pitchlab.ui.plain import refusal_words
-from pitchlab.ui.saves import open_game, save_view, seal_game
 
 if TYPE_CHECKING:
     from pitchlab.bots.advice import Advice
@@ -506,7 +506,7 @@ class Table:
     def saved_game(self) -> str:
         """The game so far as a sealed save (``pitchlab-save/1``): what the page keeps in the
         browser and offers as a download, resumable here but unreadable there beyond what the
-        learner's seat sees (see :mod:`pitchlab.ui.saves`). Sealed afresh only when the game changed."""
+        learner's seat sees (see :mod:`pitchlab.engine.saves`). Sealed afresh only when the game changed."""
         plain = (dumps_game(self.game), self.human)
         if self._sealed is None or self._sealed[0] != plain:
             self._sealed = (plain, seal_game(self.game, self.human))

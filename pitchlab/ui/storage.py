@@ -4,7 +4,7 @@ A classroom server may cull a kernel, and a student may reload the page. The
 game in progress is therefore written, after every step, to the browser's
 ``localStorage`` under a key per notebook, through a small anywidget bridge:
 no game is written on the server, and one student's storage is invisible to
-every other. What the app writes there is a sealed save (:mod:`pitchlab.ui.saves`),
+every other. What the app writes there is a sealed save (:mod:`pitchlab.engine.saves`),
 so the student can read nothing in it the table does not show. When a page
 opens, the bridge reports what its browser holds; if that is a game this server
 can open, the page offers to resume it, else says in one line why not.

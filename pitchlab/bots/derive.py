@@ -1,0 +1,266 @@
+"""The bots' tables, learned from simulated hands: the bidding ladder and the
+game-aware bid tables, and the regret that measures a bidder against hindsight.
+
+Each derivation deals seeded hands, walks the auction with the rule-based bot
+and at every turn tries *every* legal answer on the same cards, playing the
+rest of the hand out. The tables they give (:class:`~pitchlab.bots.ladder.Ladder`,
+:class:`~pitchlab.bots.bidding.Tables`) are data the bots only read; they live
+apart from this module so that reading a table never needs the bots that made it.
+``scripts/derive_ladder.py`` and ``scripts/derive_bidding.py`` write the shipped files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from pitchlab.bots import gamemodel, tactics
+from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of
+from pitchlab.bots.gamemodel import Outcome
+from pitchlab.bots.ladder import Ladder, Tallies, Tally, spot_of, strength_of
+from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.odds.stats import Estimate, mean_of
+
+LADDER_CHUNK = 200
+BIDDING_CHUNK = 100
+"""Deals per unit of work: a chunk's seed is fixed, so results never depend on the workers."""
+
+
+def finish(hand: Hand, bot: FastPlayer) -> Hand:
+    """Play ``hand`` to its end with ``bot`` at every seat."""
+    over = Phase.OVER
+    while hand.phase is not over:
+        hand.step(bot.code(hand))
+    return hand
+
+
+# ------------------------------------------------------------ the ladder
+
+
+def ladder_net(hand: Hand, team: int) -> int:
+    """``team``'s score change minus the other side's, for a finished hand."""
+    rules = hand.rules
+    points = hand.points_by_team()
+    assert hand.bidder is not None
+    bidding = rules.teams[hand.bidder]
+    change = list(points)
+    if points[bidding] < hand.high_bid:
+        change[bidding] = -hand.high_bid
+    return 2 * change[team] - sum(change)
+
+
+def tally_ladder_deal(hand: Hand, bot: FastPlayer, into: Tallies) -> None:
+    """Walk one deal's auction with ``bot``; at each turn, try every legal answer to the end.
+
+    The auction then goes on with the bot's own answer, so later spots arise as
+    they would at a table of these bots.
+    """
+    rules = hand.rules
+    while hand.phase is Phase.BID:
+        seat = hand.to_act
+        assert seat is not None
+        team = rules.teams[seat]
+        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hands[seat])))
+        answers = into.setdefault(cell, {})
+        for code in hand.legal_codes():
+            trial = hand.copy()
+            trial.step(code)
+            answers.setdefault(code, Tally()).add(ladder_net(finish(trial, bot), team))
+        hand.step(bot.code(hand))
+
+
+def _ladder_chunk(args: tuple[Ruleset, int | str, int, int]) -> Tallies:
+    rules, seed, index, count = args
+    rng = random.Random(f"ladder:{seed}:{index}")
+    bot = RuleBasedPlayer(bidding="estimate")
+    into: Tallies = {}
+    for k in range(count):
+        tally_ladder_deal(Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng), bot, into)
+    return into
+
+
+def derive_ladder(
+    deals: int,
+    seed: int | str = 0,
+    rules: Ruleset = TEN_POINT,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Ladder:
+    """Simulate ``deals`` auctions, trying every answer at every turn; the ladder they give.
+
+    Reproducible from ``seed`` and ``deals`` alone, whatever ``workers`` is.
+    """
+    chunks = [(rules, seed, i, count) for i, count in chunked(deals, LADDER_CHUNK)]
+    total: Tallies = {}
+    done = 0
+    for part in parallel_map(_ladder_chunk, chunks, workers):
+        merge_tallies(total, part)
+        done += LADDER_CHUNK
+        if progress is not None:
+            progress(min(done, deals), deals)
+    values = {cell: {a: t.estimate() for a, t in answers.items()} for cell, answers in total.items()}
+    return Ladder(rules, deals, seed, values)
+
+
+def merge_tallies(total: Tallies, part: Tallies) -> None:
+    """Add one chunk's tallies into the running total."""
+    for cell, answers in part.items():
+        into = total.setdefault(cell, {})
+        for answer, tally in answers.items():
+            into.setdefault(answer, Tally()).merge(tally)
+
+
+# ---------------------------------------------------------- the bid tables
+
+
+def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
+    """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
+    rules = hand.rules
+    seat = hand.to_act
+    assert seat is not None
+    mask = hand.hands[seat]
+    bidder = hand.bidder
+    partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
+    return seat, mask, tactics.best_rating(rules, mask), partner
+
+
+def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[Outcome]]) -> None:
+    """Try every answer at every turn of one deal's auction; file each trial under its keys,
+    then play the deal out as the bots bid it and count that hand for the game model."""
+    rules = hand.rules
+    while hand.phase is Phase.BID:
+        seat, mask, best, partner = _seat_turn(hand)
+        keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
+        top: Hand | None = None
+        for code in hand.legal_codes():
+            if code < 0:  # a throw-in is not a bid
+                continue
+            trial = top = hand.copy()
+            trial.step(code)
+            found = gamemodel.outcomes_of(finish(trial, bot), seat)
+            for key in keys:
+                counts = trials.setdefault(key, {}).setdefault(code, Counter())
+                for outcome, weight in found:
+                    counts[outcome] += weight
+        if top is not None and top.bidder == seat and top.redeal is None:
+            # the top bid: what this hand takes as bidder (the bid's size never changes the play)
+            result = top.result()
+            team = rules.teams[seat]
+            taken = result.points[team] if result.side_points is None else result.side_points
+            for key in hand_keys_of(rules, mask, best):
+                counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
+                for t in range(rules.num_teams):
+                    if t != team:
+                        counts[Outcome(True, True, taken, result.points[t], result.points[t])] += 1
+        hand.step(bot.code(hand))
+    finish(hand, bot)
+    for seat in range(rules.players):
+        for outcome, weight in gamemodel.outcomes_of(hand, seat):
+            hands[(hand.dealer - seat) % rules.players][outcome] += weight
+
+
+def _bidding_chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, list[Counter[Outcome]]]:
+    rules, seed, index, count = args
+    rng = random.Random(f"bidding:{seed}:{index}")
+    bot = RuleBasedPlayer(bidding="estimate")
+    trials: Trials = {}
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
+    # scores of one each: every bid (a moon that needs a score above zero too) is legal
+    scores = (1,) * rules.num_teams
+    for k in range(count):
+        hand = Hand.deal(rules, (index * BIDDING_CHUNK + k) % rules.players, rng, scores)
+        if hand.redeal is None:
+            tally_bidding_deal(hand, bot, trials, hands)
+    return trials, hands
+
+
+def derive_tables(
+    deals: int,
+    seed: int | str = 0,
+    rules: Ruleset = TEN_POINT,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Tables:
+    """Simulate ``deals`` auctions, trying every answer at every turn. Reproducible from
+    ``seed`` and ``deals`` alone, whatever ``workers`` is."""
+    chunks = [(rules, seed, i, count) for i, count in chunked(deals, BIDDING_CHUNK)]
+    trials: Trials = {}
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
+    done = 0
+    for part_trials, part_hands in parallel_map(_bidding_chunk, chunks, workers):
+        for key, answers in part_trials.items():
+            into = trials.setdefault(key, {})
+            for answer, counts in answers.items():
+                into.setdefault(answer, Counter()).update(counts)
+        for total, part in zip(hands, part_hands, strict=True):
+            total.update(part)
+        done += BIDDING_CHUNK
+        if progress is not None:
+            progress(min(done, deals), deals)
+    return Tables(rules, deals, seed, trials, hands)
+
+
+# ------------------------------------------------------------------- regret
+
+
+def score_net(hand: Hand, team: int) -> int:
+    """``team``'s score change minus the other sides' (a moon scored as the rules say)."""
+    change = hand.result().score_change
+    return 2 * change[team] - sum(change)
+
+
+def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list[float]:
+    player, rules, seed, index, count = args
+    rng = random.Random(f"regret:{seed}:{index}")
+    out: list[float] = []
+    for k in range(count):
+        hand = Hand.deal(rules, (index * BIDDING_CHUNK + k) % rules.players, rng)
+        while hand.phase is Phase.BID:
+            seat = hand.to_act
+            assert seat is not None
+            team = rules.teams[seat]
+            chosen = player.code(hand)
+            nets: dict[int, int] = {}
+            for code in hand.legal_codes():
+                if code < 0:
+                    continue
+                trial = hand.copy()
+                trial.step(code)
+                if finish(trial, player).redeal is None:
+                    nets[code] = score_net(trial, team)
+            if chosen in nets:
+                out.append(max(nets.values()) - nets[chosen])
+            hand.step(chosen)
+    return out
+
+
+def bid_regret(
+    player: FastPlayer,
+    deals: int,
+    seed: int | str = 0,
+    rules: Ruleset = TEN_POINT,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Estimate:
+    """Mean points a bid loses against the best answer in hindsight, per bidding turn.
+
+    For each of ``deals`` seeded deals (scores 0-0), the auction is walked with
+    ``player``; at every turn each legal answer is tried on the same cards and
+    the hand finished by ``player``; the turn's regret is the best answer's net
+    score change (my side's minus the others') less the chosen answer's.
+    Zero means the player never left points on the table in hindsight; a bot
+    that bids to win games gives up some points on purpose, so read this
+    beside win rates. Reproducible from ``seed`` and ``deals``, whatever ``workers``.
+    """
+    chunks = [(player, rules, seed, i, count) for i, count in chunked(deals, BIDDING_CHUNK)]
+    regrets: list[float] = []
+    done = 0
+    for part in parallel_map(_regret_chunk, chunks, workers):
+        regrets.extend(part)
+        done += BIDDING_CHUNK
+        if progress is not None:
+            progress(min(done, deals), deals)
+    return mean_of(regrets, unit="bidding turns")

@@ -1,0 +1,146 @@
+"""Classroom lesson 06, "Comparing variants": the figures that put the rulesets side by
+side, drawn from :func:`pitchlab.studies.compare.compare`'s measurements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+from pitchlab.bots.ladder import POSITIONS
+from pitchlab.odds.stats import z_of
+from pitchlab.studies.compare import VariantStats
+from pitchlab.ui import plots
+
+
+def _palette(k: int) -> str:
+    colours = [plots.BLUE, plots.ORANGE, plots.GREEN, "#8e44ad", "#c0392b", plots.GREY, "#16a085"]
+    return colours[k % len(colours)]
+
+
+def points_figure(results: Sequence[VariantStats]) -> go.Figure:
+    """How many points were in play per hand: one group of bars per ruleset, 95% error bars."""
+    z = z_of(0.95)
+    fig = go.Figure()
+    for k, s in enumerate(results):
+        dist = {p: e for p, e in s.points_distribution().items() if e.value > 0}
+        xs = sorted(dist)
+        fig.add_trace(
+            go.Bar(
+                x=xs,
+                y=[100 * dist[x].value for x in xs],
+                error_y={"type": "data", "array": [100 * z * dist[x].se for x in xs]},
+                name=s.name,
+                marker={"color": _palette(k)},
+                hovertemplate="%{x} points in play: %{y:.1f}% of hands<extra>" + s.name + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="group", bargap=0.15)
+    fig.update_xaxes(dtick=1)
+    return plots.layout(
+        fig,
+        f"Points in play per hand ({_sizes(results)}; 95% error bars)",
+        "points scored in the hand, all sides together (points)",
+        "share of hands (%)",
+    )
+
+
+def made_figure(results: Sequence[VariantStats]) -> go.Figure:
+    """How often each winning bid was made, per ruleset, with Wilson 95% intervals."""
+    fig = go.Figure()
+    for k, s in enumerate(results):
+        by_bid = s.made_by_bid()
+        xs = list(by_bid)
+        values = [100 * by_bid[b].value for b in xs]
+        bounds = [by_bid[b].wilson() for b in xs]
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=values,
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [100 * hi - v for (_, hi), v in zip(bounds, values, strict=True)],
+                    "arrayminus": [v - 100 * lo for (lo, _), v in zip(bounds, values, strict=True)],
+                },
+                customdata=[by_bid[b].n for b in xs],
+                mode="lines+markers",
+                name=s.name,
+                line={"color": _palette(k)},
+                hovertemplate="bid %{x}: made %{y:.1f}% of %{customdata} hands<extra>" + s.name + "</extra>",
+            )
+        )
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(range=[0, 105])
+    return plots.layout(
+        fig,
+        f"How often the winning bid is made, by its size ({_sizes(results)}; Wilson 95% intervals)",
+        "winning bid (points)",
+        "bids made (%)",
+    )
+
+
+def seat_figure(results: Sequence[VariantStats]) -> go.Figure:
+    """Each bidding position's edge per hand, per ruleset: the dealer's seat is the last group."""
+    z = z_of(0.95)
+    fig = go.Figure()
+    for k, s in enumerate(results):
+        values = s.seat_values()
+        names = _position_names(s.rules.players)
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=[v.value for v in values],
+                error_y={"type": "data", "array": [z * v.se for v in values]},
+                name=s.name,
+                marker={"color": _palette(k)},
+                hovertemplate="%{x} seat: %{y:+.2f} points a hand<extra>" + s.name + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="group", bargap=0.15)
+    fig.update_yaxes(zeroline=True, zerolinecolor="#555", tickformat="+.1f")
+    return plots.layout(
+        fig,
+        f"What each seat is worth: its side's score change minus the others' ({_sizes(results)})",
+        "seat, in bidding order from the dealer's left",
+        "edge over the other sides (points a hand)",
+    )
+
+
+def length_figure(results: Sequence[VariantStats]) -> go.Figure:
+    """Mean hands per game, per ruleset, with 95% error bars and each game's target."""
+    z = z_of(0.95)
+    lengths = [s.game_length() for s in results]
+    names = [s.name for s in results]
+    fig = go.Figure(
+        go.Bar(
+            x=names,
+            y=[g.value for g in lengths],
+            error_y={"type": "data", "array": [z * g.se for g in lengths]},
+            marker={"color": [_palette(k) for k in range(len(results))]},
+            text=[f"to {s.rules.target}" for s in results],
+            textposition="inside",
+            hovertemplate="%{x}: %{y:.1f} hands a game<extra></extra>",
+        )
+    )
+    return plots.layout(
+        fig,
+        f"How long a game lasts ({_sizes(results, games=True)}; 95% error bars)",
+        "ruleset (and the score to reach)",
+        "hands per game (mean)",
+    )
+
+
+def _position_names(players: int) -> list[str]:
+    if players == len(POSITIONS):
+        return list(POSITIONS)
+    return [f"seat {k + 1}" for k in range(players - 1)] + ["dealer"]
+
+
+def _sizes(results: Sequence[VariantStats], games: bool = False) -> str:
+    counts = {len(s.lengths) if games else len(s.hands) for s in results}
+    what = "games" if games else "hands"
+    return f"{'/'.join(f'{n:,}' for n in sorted(counts))} simulated {what} per ruleset"
+
+
+__all__ = ["length_figure", "made_figure", "points_figure", "seat_figure"]

@@ -1,0 +1,774 @@
+"""The learner's table: a hand against three bots, one step at a time (ipywidgets).
+
+Views render from the engine state; callbacks only call the engine (through a
+:class:`~pitchlab.ui.session.Table`) and then refresh. A refused click shows a
+message in the page and changes nothing.
+
+The app is driven by ``legal_actions()``, never by a ruleset's name, so a
+new ruleset with new kinds of action plays without changes here: bids and
+passes get the bid bar (a moon bid reads "Moon"), a suit to name the suit
+chooser, cards to play or bury are clicked in the hand, a discard is chosen
+by toggling cards and confirming, and any other action gets a plain button
+labelled ``str(action)``.
+
+Every control carries stable CSS classes so a browser test can drive the app
+without knowing its layout: ``pl-card pl-card-<CODE>`` (``pl-legal`` when it
+may be played now, ``pl-selected`` when picked for a discard),
+``pl-bid pl-bid-pass`` / ``pl-bid-4`` ... ``pl-bid-10`` (and ``pl-bid-moon``),
+``pl-suit-S/H/D/C``, ``pl-discard`` with its button ``pl-discard-confirm``
+(``pl-legal-choice`` when the cards picked may be discarded),
+``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
+ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
+``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
+``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
+``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
+``pl-announce`` is the hidden line a screen reader hears after each step, and
+``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
+(:mod:`pitchlab.ui.keys`). ``pl-record-box`` is the box a hand record or saved game is
+pasted into (:mod:`pitchlab.ui.capped`).
+
+Every card button's tooltip names it in words with its state (:func:`card_words`),
+which the page makes its accessible name; playable, dead and picked cards are told
+apart by marks and borders as well as colour (▲ under a playable card, a dashed
+border and a diagonal stroke on a dead one, ✕ on one picked to discard).
+
+A first-timer's pieces (:mod:`pitchlab.ui.guide`, :mod:`pitchlab.ui.pace`): ``pl-howto`` (the How to
+play box), ``pl-pace`` (the bots' pace: step with Next, slow, fast),
+``pl-trick`` and ``pl-last-trick`` (who played what), ``pl-score-bars`` with
+one ``pl-score-bar`` per side.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import os
+import re
+from collections.abc import Sequence
+from html import escape
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from pitchlab.engine.actions import Action, Bid, Bury, Discard, NameTrump, Pass, Play
+from pitchlab.engine.cards import Card, Suit, spoken
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
+from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
+from pitchlab.ui import drawing, guide, page_request
+from pitchlab.ui.capped import CappedTextarea
+from pitchlab.ui.keys import keys_line
+from pitchlab.ui.pace import PACES, PaceTimer
+from pitchlab.ui.session import Table, bid_text, result_of
+from pitchlab.ui.storage import Autosave
+from pitchlab.ui.widgets import (
+    ActionBar,
+    BidBar,
+    HandView,
+    SuitChooser,
+    View,
+    classed,
+    readable,
+    same_cards,
+    sort_cards,
+    style,
+)
+
+TABLE_WIDE, TABLE_PHONE = 560, 360
+"""The table picture's widths: a desktop's and a phone's (shown below 520 px, see the kit's ``CSS``)."""
+MAX_QUERY = 8192
+"""Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
+
+
+class TableApp(View):
+    """A whole game for one learner: the table, their hand, controls, the why-panel and the log.
+
+    Pass a :class:`Table` to share one with other views, or let the app make
+    one (``rules``: a :class:`Ruleset` or a registered name). The ruleset menu
+    at the top starts a new game under the chosen ruleset (``choose_rules=False``
+    hides it). The widget tree is :attr:`widget`; the app displays as that widget.
+    """
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        *,
+        seed: int | None = None,
+        rules: Ruleset | str | None = None,
+        four_colour: bool = False,
+        show_ladder: bool = True,
+        show_odds: bool = True,
+        choose_rules: bool = True,
+        autosave: str | None = None,
+    ) -> None:
+        """``autosave``: a key (one per notebook) under which the game is kept in the
+        student's browser after every step and offered back when the page opens again."""
+        chosen = ruleset(rules) if isinstance(rules, str) else rules
+        if table is None:
+            table = Table(seed=seed) if chosen is None else Table(rules=chosen, seed=seed)
+        elif chosen is not None and chosen != table.rules:
+            table.set_rules(chosen, seed)
+        self.table = table
+        self.four_colour = four_colour
+        self.selected: set[int] = set()
+        """Positions in the shown hand picked for a discard."""
+        self._cards: list[Card] = []
+        self._rules_by_name = {name: ruleset(name) for name in ruleset_names()}
+        if self._rules_by_name.get(table.rules.name) != table.rules:  # a house rule: offer it too
+            self._rules_by_name[table.rules.name] = table.rules
+        self.rules_menu = classed(
+            w.Dropdown(
+                options=list(self._rules_by_name),
+                value=table.rules.name,
+                description="Ruleset",
+                layout=w.Layout(width="300px"),
+            ),
+            "pl-ruleset",
+        )
+        self.rules_menu.observe(self._on_rules, names="value")
+        # choosing in the menu only shows the rules; this button starts the game, so arrowing
+        # through the menu by keyboard never throws a game away (WCAG 2.1 3.2.2, on input)
+        self.rules_start = classed(
+            w.Button(description="Play these rules", button_style="primary", layout=w.Layout(width="auto")),
+            "pl-ruleset-start",
+        )
+        self.rules_start.on_click(lambda _b: self.set_ruleset(str(self.rules_menu.value)))
+        self.rules_text = classed(w.HTML(), "pl-ruleset-description")
+        self.status = classed(w.HTML(), "pl-status")
+        self.message = classed(w.HTML(), "pl-message")
+        self.announce = classed(w.HTML(), "pl-announce")
+        self._heard: object = None
+        """The newest history line already announced."""
+        self.picture = w.HTML()
+        self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
+        self.points = classed(w.HTML(), "pl-points")
+        self.odds = w.HTML()
+        self.hand_view = HandView(four_colour=four_colour, on_index=self._pick_at)
+        self.hand_title = w.HTML("<h3>Your hand</h3>")
+        self.bids = BidBar(self._act)
+        self.suits = SuitChooser(lambda suit: self._act(NameTrump(suit)))
+        self.discard_note = w.HTML()
+        self.discard_button = classed(
+            w.Button(description="Discard", button_style="primary", layout=w.Layout(width="auto")),
+            "pl-discard-confirm",
+        )
+        self.discard_button.on_click(lambda _b: self._discard())
+        self.discard_bar = classed(
+            w.HBox([self.discard_button, self.discard_note], layout=w.Layout(align_items="center")),
+            "pl-discard",
+        )
+        self.actions = ActionBar(self._act)
+        self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
+        self.next.on_click(lambda _b: self._advance())
+        self.to_me = classed(w.Button(description="Play on to my turn »"), "pl-run")
+        self.to_me.on_click(lambda _b: self._run())
+        self.new_hand = classed(w.Button(description="New hand"), "pl-new-hand")
+        self.new_hand.on_click(lambda _b: self._new_hand())
+        self.new_game = classed(w.Button(description="New game"), "pl-new-game")
+        self.new_game.on_click(lambda _b: self._new_game())
+        self._build_first_timer()
+        self.why = classed(w.HTML(), "pl-why")
+        self.score = classed(w.HTML(), "pl-score")
+        self.log = classed(w.HTML(), "pl-log")
+        self.over = w.HTML()
+        self.record_box = classed(
+            CappedTextarea(
+                placeholder="Paste a hand record (JSON) here, then press Load.",
+                label="A hand record or a saved game",
+                what="A hand record or saved game",
+                cap=max(MAX_RECORD_CHARS, MAX_SAVE_CHARS),
+                layout=w.Layout(width="100%"),
+            ),
+            "pl-record-box",
+        )
+        """The paste box, refused in the browser over its cap (a larger paste would close the
+        page's socket): its cap is the larger of the two loaders'; each checks its own."""
+        self.save = classed(w.Button(description="Save hand"), "pl-save")
+        self.save.on_click(lambda _b: self._save())
+        self.load = classed(w.Button(description="Load"), "pl-load")
+        self.load.on_click(lambda _b: self._load())
+        self.download = w.HTML()
+        self.save_game = classed(w.Button(description="Save game"), "pl-save-game")
+        self.save_game.on_click(lambda _b: self._save_game())
+        self.load_game = classed(w.Button(description="Load game"), "pl-load-game")
+        self.load_game.on_click(lambda _b: self._load_game())
+        self.autosave = (
+            Autosave(autosave, table.saved_game, self._resume, table.saved_summary) if autosave else None
+        )
+        self.colours = classed(
+            w.Checkbox(value=four_colour, description="Four-colour deck (♦ blue, ♣ green)", indent=False),
+            "pl-four-colour",
+        )
+        self.colours.observe(self._set_colours, names="value")
+        controls = w.HBox(
+            [self.next, self.to_me, self.new_hand, self.new_game], layout=w.Layout(flex_flow="row wrap")
+        )
+        left = w.VBox(
+            [
+                self.picture,
+                self.trick_text,
+                self.last_trick_text,
+                self.hand_title,
+                self.hand_view,
+                self.message,  # under the cards: a refused click is answered where the eye is
+                self.bids,
+                self.suits,
+                self.discard_bar,
+                self.actions,
+                controls,
+                self.pace,
+                self.colours,
+                keys_line(),
+                self.over,
+                self.announce,
+            ],
+            layout=w.Layout(width="620px", max_width="100%"),
+        )
+        from pitchlab.ui.coach import Coach  # the coach's views build on this module's
+
+        self.coach = Coach(self.table)
+        self.points_box = w.Accordion([self.points], titles=("What scores",), selected_index=None)
+        right = w.VBox(
+            [
+                w.HTML("<h3>Score</h3>"),
+                self.score_bars,
+                self.score,
+                self.points_box,
+                w.HTML("<h3>Why?</h3>"),
+                self.why,
+                self.coach.hint,
+                w.HTML("<h3>What you know</h3>"),
+                self.odds,
+                w.HTML("<h3>History</h3>"),
+                self.log,
+            ],
+            layout=w.Layout(width="440px", max_width="100%"),
+        )
+        records = w.Accordion(
+            [
+                w.VBox(
+                    [
+                        w.HBox([self.save, self.load, self.save_game, self.load_game]),
+                        self.download,
+                        self.record_box,
+                    ]
+                )
+            ],
+            titles=("Save or load this hand, or the whole game",),
+        )
+        top = w.VBox(
+            [
+                w.HBox([self.rules_menu, self.rules_start], layout=w.Layout(flex_flow="row wrap")),
+                self.rules_text,
+            ]
+        )
+        top.layout.display = None if choose_rules else "none"
+        # side by side where there is room; on a phone the right column goes under the left
+        columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
+        parts = [
+            style(saved=self.autosave is not None),
+            self.pace_timer,
+            top,
+            self.howto,
+            self.status,
+            columns,
+            self.coach.analysis,
+        ]
+        if self.autosave is not None:
+            parts.insert(1, self.autosave.widget)
+        if show_ladder:
+            parts.insert(parts.index(columns), self.ladder)
+        parts.append(records)
+        self.show_odds = show_odds
+        self.widget = classed(w.VBox(parts), "pl-app")
+        self.refresh()
+
+    def follow_address(self) -> None:
+        """Follow the address of the page showing this app (see ``apply_query``).
+
+        In a kernel that Voilà started ahead of its page (a preheated pool), first wait
+        for the page that takes it: the app is built before anyone asks, so the page
+        opens at once, and only its address is read late."""
+        if not page_request.wait_for_request():
+            self.table.message = "The page's address could not be read: this is a fresh game."
+        self.apply_query(os.environ.get("QUERY_STRING", ""))
+
+    def apply_query(self, query: str) -> None:
+        """Follow the page's address: ``?seed=7`` deals a chosen game (a whole class can play
+        the same deals), ``?ruleset=auction-pitch`` picks the rules. Anything else, or a value
+        that does not parse, is ignored and said so on the page."""
+        notes = []
+        if len(query or "") > MAX_QUERY:
+            notes.append(f"an address longer than {MAX_QUERY:,} characters is not read")
+            query = ""
+        wanted = parse_qs(query or "")
+        seed_text = (wanted.get("seed") or [""])[0]
+        name = (wanted.get("ruleset") or [""])[0]
+        seed = int(seed_text) if re.fullmatch(r"[0-9]{1,9}", seed_text) else None
+        if seed_text and seed is None:
+            notes.append(f"the seed {seed_text[:20]!r} is not a whole number below a billion")
+        if name and name not in self._rules_by_name:
+            notes.append(f"there is no ruleset called {name[:30]!r}")
+            name = ""
+        if name or seed is not None:
+            rules = self._rules_by_name[name] if name else self.table.rules
+            self.table.set_rules(rules, seed)
+            self.rules_menu.unobserve(self._on_rules, names="value")
+            self.rules_menu.value = rules.name
+            self.rules_menu.observe(self._on_rules, names="value")
+            self.selected.clear()
+            self.coach.reset()
+        if notes:
+            self.table.message = "Ignored from the address: " + "; ".join(notes) + "."
+        self.refresh()
+
+    # -------------------------------------------------------------- callbacks
+
+    def set_ruleset(self, name: str) -> None:
+        """Start a new game under the named ruleset (what choosing it in the menu and pressing
+        Play these rules does)."""
+        if self.rules_menu.value != name:
+            self.rules_menu.value = name  # observed: shows the rules chosen
+        rules = self._rules_by_name[name]
+        if rules != self.table.rules:
+            self.table.set_rules(rules)
+            self.selected.clear()
+            self.coach.reset()
+        self.refresh()
+
+    def _on_rules(self, change: dict[str, object]) -> None:
+        """A choice in the menu is shown, not played: the learner may be reading the options."""
+        self._show_rules()
+
+    def _show_rules(self) -> None:
+        chosen = self._rules_by_name[str(self.rules_menu.value)]
+        pending = chosen != self.table.rules
+        self.rules_start.disabled = not pending
+        self.rules_start.layout.display = None if pending else "none"
+        self.rules_text.value = (
+            "<div><b>Not started yet:</b> press <i>Play these rules</i> for a new game under them "
+            f"(this game, {escape(self.table.rules.name)}, ends).</div>"
+            if pending
+            else ""
+        ) + self._rules_html(chosen)
+
+    def _act(self, action: Action) -> None:
+        if self.table.act(action):
+            self.selected.clear()
+        self.refresh()
+
+    def _pick_at(self, index: int, card: Card | None = None) -> None:
+        if card is None:
+            card = self._cards[index]
+        legal = self.table.legal()
+        if any(isinstance(a, Discard) for a in legal):
+            self.selected ^= {index}
+            self.table.message = ""
+            self.refresh()
+            return
+        for action in legal:
+            if isinstance(action, (Play, Bury)) and action.card == card:
+                self._act(action)
+                return
+        phase = self.table.hand.phase
+        if self.table.human_to_act and phase is Phase.BURY:
+            self._act(Bury(card))  # refused: the engine says why
+        elif self.table.human_to_act and phase is Phase.PLAY:
+            self._act(Play(card))
+        elif not self.table.human_to_act:
+            self.table.message = self.table.not_your_turn()
+            self.refresh()
+        else:
+            self.table.message = f"Cards are played later: now it is time to {self.table.prompt()}."
+            self.refresh()
+
+    def discard_choice(self) -> tuple[Card, ...]:
+        """The cards picked for a discard, in the order shown."""
+        return tuple(self._cards[i] for i in sorted(self.selected) if i < len(self._cards))
+
+    def _discard(self) -> None:
+        cards = self.discard_choice()
+        match = next(
+            (a for a in self.table.legal() if isinstance(a, Discard) and same_cards(a.cards, cards)), None
+        )
+        self._act(match if match is not None else Discard(cards))  # an illegal choice is refused
+
+    def _advance(self) -> None:
+        self.table.advance()
+        self.refresh()
+
+    def _run(self) -> None:
+        self.table.run_bots()
+        self.refresh()
+
+    def _new_hand(self) -> None:
+        if self.table.game.winner is not None:
+            self.table.new_game()
+        else:
+            self.table.new_hand()
+        self.selected.clear()
+        self.refresh()
+
+    def _new_game(self) -> None:
+        self.table.new_game()
+        self.selected.clear()
+        self.refresh()
+
+    def _set_colours(self, change: dict[str, object]) -> None:
+        """Colour-blind readers can tell four suit colours apart more easily than two."""
+        self.four_colour = self.hand_view.four_colour = bool(change["new"])
+        self.refresh()
+
+    def _save(self) -> None:
+        record = self.table.saved_hand()
+        if record is None:
+            self.refresh()
+        else:
+            self._offer(record, "pitchlab-hand.json")
+
+    def _offer(self, text: str, filename: str) -> None:
+        """Put a saved hand or game in the box, and a link that downloads it, made in the page
+        (a data: URL), so nothing is written on the server."""
+        self.record_box.value = text
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (
+            f'<a download="{filename}" href="data:application/json;base64,{data}">Download {filename}</a>'
+        )
+        self.table.message = ""
+        self.refresh()
+
+    def _load(self) -> None:
+        if self.table.load(self.record_box.value):
+            self.selected.clear()  # discard picks belong to the hand that was replaced
+            self.coach.reset()
+        self.refresh()
+
+    def _save_game(self) -> None:
+        self._offer(self.table.saved_game(), "pitchlab-save.json")
+
+    def _load_game(self) -> None:
+        try:
+            self._resume(self.record_box.value)
+        except PitchError as exc:
+            self.table.message = f"Could not load that game: {exc}"
+            self.refresh()
+
+    def _resume(self, text: str) -> None:
+        """Go on with a saved game (from the browser or pasted); refused saves raise."""
+        self.table.restore_game(text)
+        if self.rules_menu.value != self.table.rules.name:
+            self.rules_menu.unobserve(self._on_rules, names="value")
+            self._rules_by_name.setdefault(self.table.rules.name, self.table.rules)
+            self.rules_menu.options = list(self._rules_by_name)
+            self.rules_menu.value = self.table.rules.name
+            self.rules_menu.observe(self._on_rules, names="value")
+        self.selected.clear()
+        self.coach.reset()
+        self.refresh()
+
+    # ------------------------------------------------------- a first visit
+
+    def _build_first_timer(self) -> None:
+        """The pieces a first-timer leans on: how to play, the bots' pace, the trick in
+        words, the last trick, and a bar per side toward the target."""
+        self.howto_text = w.HTML()
+        self.howto = classed(
+            w.Accordion([self.howto_text], titles=("How to play",), selected_index=0), "pl-howto"
+        )
+        self._howto_closed = False
+        self.pace = classed(
+            w.ToggleButtons(
+                options=[("Step with Next", "step"), ("Slow", "slow"), ("Fast", "fast")],
+                value="step",
+                description="Bots:",
+                tooltips=[
+                    "Each bot moves when you press Next",
+                    "The bots play on by themselves, a move every 1.2 seconds, until your turn",
+                    "The bots play on by themselves, a move every 0.4 seconds, until your turn",
+                ],
+                style={"button_width": "auto"},
+            ),
+            "pl-pace",
+        )
+        self.pace.observe(self._on_pace, names="value")
+        self.pace_timer = PaceTimer(self._pace_tick)
+        self.trick_text = classed(w.HTML(), "pl-trick")
+        self.last_trick_text = classed(w.HTML(), "pl-last-trick")
+        self.score_bars = classed(w.HTML(), "pl-score-bars")
+
+    def _show_tricks(self) -> None:
+        self.trick_text.value = readable(guide.trick_line(self.table))
+        last = guide.last_trick_line(self.table)
+        self.last_trick_text.value = readable(last)
+        self.last_trick_text.layout.display = None if last else "none"
+
+    def _refresh_first_timer(self) -> None:
+        """Last in :meth:`refresh`: the timer re-arms once the page shows the new state."""
+        table = self.table
+        self.howto_text.value = guide.howto_html(table.rules)
+        if not self._howto_closed and guide.learner_has_played(table):
+            self._howto_closed = True  # once: a learner who opens it again keeps it open
+            self.howto.selected_index = None
+        self.pace_timer.arm(PACES[self.pace.value], table.bot_to_act)
+
+    def _on_pace(self, change: dict[str, object]) -> None:
+        self.table.auto = change["new"] != "step"
+        self.refresh()
+
+    def _pace_tick(self) -> None:
+        """The page's timer ran out: one bot moves (the timer re-arms in :meth:`refresh`)."""
+        if self.table.auto and self.table.bot_to_act:
+            self._advance()
+
+    # ---------------------------------------------------------------- render
+
+    def refresh(self) -> None:
+        """Redraw every view from the table's state."""
+        if self.autosave is not None:
+            self.autosave.save()  # after every step, first: a reload or a culled kernel loses nothing
+        table, hand = self.table, self.table.hand
+        rules = hand.rules
+        human = table.human if table.human is not None else 0
+        self._show_rules()
+        self.status.value = readable(table.status())
+        self.message.value = readable(table.message)
+        self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
+        self.to_me.disabled = not table.bot_to_act
+        self.picture.value = self._table_svg(hand, human)
+        self._show_tricks()  # with the picture, so the words and the drawing change together
+        legal = table.legal()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            self.selected.clear()
+        self._cards = sort_cards(hand.hand_of(human), rules, hand.trump)
+        if discards:
+            legal_cards = list(dict.fromkeys(c for a in discards for c in a.cards))
+        else:
+            legal_cards = [a.card for a in legal if isinstance(a, (Play, Bury))]
+        trumps, verb = self._card_states(discards)
+        self.hand_view.show(
+            self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
+        )
+        self.announce.value = self._announcement()
+        count = len(self._cards)
+        self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
+        bids = [a for a in legal if isinstance(a, (Bid, Pass))]
+        self.bids.show(bids, getattr(rules, "moon_bid", None))
+        self.bids.layout.display = None if bids else "none"
+        suits = [a.suit for a in legal if isinstance(a, NameTrump)]
+        self.suits.show(suits)
+        self.suits.layout.display = None if suits else "none"
+        self._show_discard(discards)
+        others = [a for a in legal if not isinstance(a, (Bid, Pass, NameTrump, Play, Bury, Discard))]
+        self.actions.show(others)
+        self.actions.layout.display = None if others else "none"
+        self.why.value = readable(table.last_why or "The bots explain each move here.")
+        self.score.value = self._score_html()
+        self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
+        self.points.value = drawing.points_table(
+            Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
+        )
+        self.log.value = "".join(
+            f"<div>{readable(e.text)}"
+            + (f' <span class="pl-log-why">({readable(e.why)})</span>' if e.why else "")
+            + "</div>"
+            for e in table.log[-40:][::-1]
+        )
+        self._show_over()
+        if hand.trump is not None:
+            played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
+            self.ladder.value = drawing.ladder_html(
+                hand.trump, rules, played=played, four_colour=self.four_colour
+            )
+        elif rules.trump_choice == "first-lead":
+            self.ladder.value = (
+                "<i>No one names trump here: the suit of the bidder's first card led is trump. "
+                "The trump ladder appears then.</i>"
+            )
+        else:
+            self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
+        self.odds.value = self._odds_html() if self.show_odds else ""
+        self.coach.refresh()
+        self._refresh_first_timer()
+
+    def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
+        """What the hand's spoken card names need: which cards are trump (by the ruleset, so an
+        off-jack or a joker counts), and what choosing a card does now."""
+        hand = self.table.hand
+        trump = hand.trump
+        verb = "discard" if discards else ("bury" if hand.phase is Phase.BURY else "play")
+        trumps = [c for c in self._cards if trump is not None and hand.rules.is_trump(c, trump)]
+        return trumps, verb
+
+    def _announcement(self) -> str:
+        """What a screen reader hears after a step (the live region ``pl-announce``): the moves
+        added to the history since the last step (a bot's card and who won the trick), cards in
+        words, less any line the status already says."""
+        log, status = self.table.log, spoken(self.table.status())
+        fresh: list[str] = []
+        for event in reversed(log[-6:]):
+            if event is self._heard:
+                break
+            fresh.insert(0, spoken(event.text).rstrip("."))
+        self._heard = log[-1] if log else None
+        said = [line for line in fresh if line not in status]
+        return escape(". ".join(said) + "." if said else "")
+
+    @staticmethod
+    def _rules_html(rules: Ruleset) -> str:
+        teams = (
+            "each for themself"
+            if drawing.solo(rules)
+            else f"{rules.num_teams} teams of {rules.players // rules.num_teams}"
+        )
+        facts = (
+            f"{rules.players} players, {teams}; {len(rules.deck)} cards, {rules.hand_size} each; "
+            f"bids {rules.min_bid}-{rules.max_bid}"
+            + (f" or Moon ({moon})" if (moon := getattr(rules, "moon_bid", None)) else "")
+            + f"; game to {rules.target}."
+        )
+        return f'<div style="line-height:1.45"><b>{escape(facts)}</b> {escape(rules.description)}</div>'
+
+    def _table_svg(self, hand: Hand, human: int) -> str:
+        table, rules = self.table, hand.rules
+        n = rules.players
+        bids = [""] * n
+        for i, bid in enumerate(hand.bids):
+            bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
+        refilled = hand.trump is not None and rules.exchange == "refill"
+        draw = functools.partial(
+            drawing.table_svg,
+            [table.name(s) for s in range(n)],
+            dealer=hand.dealer,
+            bids=bids,
+            hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
+            trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True))
+            or _last_trick(hand),
+            bidder=hand.bidder,
+            drawn=hand.drawn if refilled else None,
+            to_act=hand.to_act,
+            trump=hand.trump,
+            bottom=human,
+            four_colour=self.four_colour,
+            teams=rules.teams,
+            partner=self._known_partner(hand, human),
+        )
+        # a picture for a wider screen and one for a phone; the page's CSS shows the one that fits
+        return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
+
+    def _known_partner(self, hand: Hand, human: int) -> int | None:
+        """The bidder's called partner, once the learner can know who it is."""
+        called: Card | None = getattr(hand, "called", None)
+        partner: int | None = getattr(hand, "partner", None)
+        if called is None or partner is None:
+            return None
+        played = {c for t in hand.tricks for c in t.cards} | set(hand.current_trick.cards)
+        return partner if called in played or partner == human else None
+
+    def _show_discard(self, discards: Sequence[Discard]) -> None:
+        self.discard_bar.layout.display = None if discards else "none"
+        if not discards:
+            return
+        cards = self.discard_choice()
+        legal = any(same_cards(a.cards, cards) for a in discards)
+        n = len(cards)
+        self.discard_button.description = f"Discard {n} and draw {n}" if n else "Discard nothing"
+        if legal:
+            self.discard_button.add_class("pl-legal-choice")
+        else:
+            self.discard_button.remove_class("pl-legal-choice")
+        self.discard_note.value = (
+            "Click the cards to throw away (click again to keep one); you draw as many as you throw."
+            if legal
+            else "<b>That choice is not allowed:</b> pick again."
+        )
+
+    def _score_html(self) -> str:
+        table = self.table
+        hand = table.hand
+        who = "Player" if table.solo else "Team"
+        rows = "".join(
+            f"<tr><td>{escape(table.team_name(t))}</td><td><b>{score}</b></td></tr>"
+            for t, score in enumerate(table.game.scores)
+        )
+        points = hand.points_by_team(public=True)
+        extra = ""
+        if any(a.kind == "game" for a in table.rules.awards):
+            extra = f"<div>Game points taken: {escape(table.points_text(hand.game_points()))}</div>"
+        called: Card | None = getattr(hand, "called", None)
+        if called is not None and hand.bidder is not None:
+            human = table.human if table.human is not None else 0
+            mine = called in hand.hand_of(human) or self._known_partner(hand, human) == human
+            extra += (
+                f"<div>{escape(table.name(hand.bidder))} called <b>{escape(called.label)}</b>: "
+                + (
+                    "you hold it, so you are the bidder's partner this hand."
+                    if mine and human != hand.bidder
+                    else "its holder is the bidder's partner this hand."
+                )
+                + "</div>"
+            )
+        result = result_of(hand)
+        if result is not None and result.awards:
+            extra += f"<div>{escape(table.awards_text(result))}</div>"
+        return (
+            f"<table><tr><th>{who}</th><th>Score</th></tr>{rows}</table>"
+            f"<div>Points this hand: {escape(table.points_text(points))} (target {table.rules.target})</div>"
+            + extra
+        )
+
+    def _show_over(self) -> None:
+        table, hand = self.table, self.table.hand
+        game_over = table.game.winner is not None
+        for cls, on in (("pl-hand-over", hand.is_over), ("pl-game-over", game_over)):
+            if on:
+                self.over.add_class(cls)
+            else:
+                self.over.remove_class(cls)
+        self.over.value = readable(table.status()) if hand.is_over else ""
+        self.over.layout.display = None if hand.is_over else "none"
+
+    def _odds_html(self) -> str:
+        table, hand = self.table, self.table.hand
+        human = table.human if table.human is not None else 0
+        rules, suit = hand.rules, hand.trump
+        if suit is None:
+            if rules.trump_choice == "first-lead":
+                return (
+                    "Once the first card is led (its suit is trump), this panel counts the trump still out."
+                )
+            return "Once trump is named, this panel counts the trump still out."
+        unseen = hand.view(human).unseen_trump()
+        out = (
+            f"<div><b>{len(unseen)}</b> of {len(rules.trump_cards(suit))} trump are still out "
+            f"(not in your hand, buried or played).</div>"
+        )
+        if not drawing.every_trump_in_play(rules):
+            dealt = rules.players * rules.hand_size
+            return (
+                f"<div>You have not seen <b>{len(unseen)}</b> of the {len(rules.trump_cards(suit))} trump.</div>"
+                f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "
+                "of them may be in another hand or among the cards nobody was dealt.</div>"
+            )
+        points = [c for c in dict.fromkeys(unseen) if rules.points_of(c, suit)]
+        others = ", ".join(table.name(s) for s in range(rules.players) if s != human)
+        point_text = (
+            ", ".join(f"{c.label} ({rules.points_of(c, suit)})" for c in points) if points else "none"
+        )
+        return out + (
+            f"<div>Point cards still out: {readable(point_text)}; each is with one of {escape(others)}.</div>"
+            if points
+            else "<div>Every point card has been played, buried or is in your hand.</div>"
+        )
+
+
+def _last_trick(hand: object) -> list[tuple[int, Card]]:
+    tricks = getattr(hand, "tricks", [])
+    if not tricks:
+        return []
+    last = tricks[-1]
+    return list(zip(last.seats, last.cards, strict=True))
+
+
+__all__ = ["TableApp"]

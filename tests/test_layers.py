@@ -1,0 +1,150 @@
+"""The package's wings and the order they stack in: each wing imports only the wings below it.
+
+The layout is the map a newcomer reads, so it is checked from the source itself (every
+import, including those inside functions and under ``TYPE_CHECKING``) rather than trusted.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pitchlab"
+
+WINGS = ("engine", "odds", "bots", "studies", "ui", "lessons", "server")
+"""Bottom to top. A module may import its own wing and the wings before it."""
+TOP = ("pitchlab", "pitchlab.__main__", "pitchlab.cli")
+"""The public face and the command line stand above every wing."""
+DISPLAY = ("ipywidgets", "plotly", "IPython", "anywidget", "voila", "jupyter_server", "tornado", "nbformat")
+"""What draws or serves pages: never below the ``ui`` wing."""
+BELOW_DISPLAY = ("engine", "odds", "bots", "studies")
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = modules()
+
+
+def imports_of(name: str) -> Iterator[tuple[str, int]]:
+    """Every absolute module name ``name`` imports (anywhere in the file), with its line."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                yield (sub if sub in MODULES else module), node.lineno
+
+
+def local_imports(name: str) -> set[str]:
+    return {m for m, _ in imports_of(name) if m in MODULES and m != name}
+
+
+def wing_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in WINGS else None
+
+
+def test_every_module_lives_in_a_wing() -> None:
+    stray = [m for m in MODULES if wing_of(m) is None and m not in TOP]
+    assert stray == [], f"modules outside every wing: {stray}"
+
+
+def test_the_checker_sees_every_kind_of_import() -> None:
+    """The checker itself: a lazy import inside a function counts like any other."""
+    assert "pitchlab.engine.rules" in local_imports("pitchlab.engine.hand")
+    lazy = {m for m, _ in imports_of("pitchlab.cli")}
+    assert "pitchlab.bots.solver" in lazy  # cli imports the solver inside a command
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if wing_of(m)))
+def test_a_wing_imports_only_the_wings_below_it(name: str) -> None:
+    own = WINGS.index(wing_of(name) or "")
+    for module, line in imports_of(name):
+        if module.startswith("pitchlab"):
+            wing = wing_of(module)
+            assert wing is not None, f"{name}:{line} imports {module}, which stands above every wing"
+            assert WINGS.index(wing) <= own, (
+                f"{name}:{line} imports {module}: {wing} stands above {WINGS[own]}"
+            )
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if wing_of(m) in BELOW_DISPLAY))
+def test_below_the_ui_nothing_draws_or_serves(name: str) -> None:
+    for module, line in imports_of(name):
+        assert module.split(".")[0] not in DISPLAY, f"{name}:{line} imports {module}"
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    graph = {name: local_imports(name) for name in MODULES}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        path.append(name)
+        for nxt in sorted(graph[name]):
+            if state.get(nxt) == 1:
+                circle = [*path[path.index(nxt) :], nxt]
+                pytest.fail("an import circle: " + " -> ".join(circle))
+            if nxt not in state:
+                visit(nxt)
+        path.pop()
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+
+
+def test_importing_pitchlab_loads_no_display_code() -> None:
+    """``import pitchlab as pl`` is the engine and its helpers: no drawing, widgets or plots."""
+    code = (
+        "import sys, pitchlab; "
+        "print(sorted(m for m in sys.modules if m.startswith(('pitchlab.ui', 'pitchlab.lessons', 'ipywidgets', 'plotly'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_card_draws_itself_once_the_drawing_wing_is_loaded() -> None:
+    """The engine draws nothing; in a notebook a card shows as its picture once pages are loaded."""
+    code = (
+        "import pitchlab as pl; card = pl.Card('TH'); print(card._repr_html_()); "
+        "import pitchlab.ui.drawing; print(card._repr_html_()[:60])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    before, after = out.splitlines()
+    assert before == "None"
+    assert after.startswith("<span") and 'data-card="TH"' in out
+
+
+def test_the_readme_maps_every_wing() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for wing in WINGS:
+        assert f"`pitchlab/{wing}/`" in readme, wing
