@@ -1,4 +1,4 @@
-# The chart's hub image with pitchlab added, so hub.extraConfig can use pitchlab.hub.ClassAuthenticator.
+# The chart's hub image with pitchlab added, so hub.extraConfig can use pitchlab.server.hub.ClassAuthenticator.
 # Build from the repository root, with the k8s-hub tag of your chart version
 # (`helm search repo jupyterhub/jupyterhub` lists the versions):
 #   docker build -f deploy/jupyterhub/kubernetes/hub.Dockerfile --build-arg CHART_VERSION=X.Y.Z \
