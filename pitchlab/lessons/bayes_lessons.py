@@ -44,12 +44,12 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import Picture, sort_hand
 from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.pictures import Picture, sort_hand
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a run goes on, e.g. :meth:`pitchlab.ui.classroom.ProgressBar.update`."""

@@ -37,11 +37,11 @@ from numpy.typing import NDArray
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import Picture, sort_hand
 from pitchlab.odds import sampling
 from pitchlab.odds.probability import Distribution, percent, trump_in
 from pitchlab.odds.stats import Estimate, agrees, binomial_se, proportion, z_of
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.pictures import Picture, sort_hand
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` as a run goes on, e.g. :meth:`pitchlab.ui.classroom.ProgressBar.update`."""

@@ -19,7 +19,7 @@ Stable CSS classes for browser tests: ``pl-seed``, ``pl-deal``,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -39,6 +39,7 @@ from pitchlab.odds.probability import (
     trump_in,
 )
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.pictures import Picture, sort_hand
 from pitchlab.ui.session import bid_text, describe, refusal, seat_name, verb
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -76,8 +77,6 @@ LESSON_CSS = """
 """
 
 RED = drawing.RED
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
 OPPONENTS_AND_PARTNER = (1, 2, 3)
 
 
@@ -89,27 +88,6 @@ def style() -> w.Box:
 def _suit_html(suit: Suit) -> str:
     colour = RED if suit.is_red else drawing.BLACK
     return f'<span style="color:{colour};font-weight:bold">{suit.symbol}</span> {suit.name.lower()}'
-
-
-class Picture:
-    """Static HTML that shows itself in Jupyter and Voilà (an SVG, a table)."""
-
-    def __init__(self, html: str) -> None:
-        self.html = html
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards grouped by suit (spades, hearts, clubs, diamonds: colours alternate), high first; jokers last."""
-
-    def key(card: Card) -> tuple[int, int]:
-        if card.suit is None or card.rank is None:
-            return (len(SUIT_ORDER), 0)
-        return (SUIT_ORDER.index(card.suit), -int(card.rank))
-
-    return sorted(cards, key=key)
 
 
 def trump_role_name(card: Card, suit: Suit, rules: Ruleset = TEN_POINT) -> str:

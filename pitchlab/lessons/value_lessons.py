@@ -36,11 +36,11 @@ from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import Picture, sort_hand
 from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import z_of
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import ProgressBar
+from pitchlab.ui.pictures import Picture, sort_hand
 from pitchlab.ui.widgets import CSS, View, classed
 
 Distribution = Mapping[int, Fraction]
