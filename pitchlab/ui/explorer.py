@@ -1,6 +1,6 @@
 """The what-if explorer: pick nine cards, a seat and trump, change one thing and see what it was worth.
 
-The page is a controller in the house style (see :mod:`pitchlab.lessons.tutorial`):
+The page is a controller in the house style (see :mod:`pitchlab.lessons.tutorial.the_deal`):
 every control's callback calls one method that the tests call too
 (:meth:`Explorer.toggle`, :meth:`Explorer.paste`, :meth:`Explorer.load_record`,
 :meth:`Explorer.use_record_seat`, :meth:`Explorer.set_position`,
