@@ -35,3 +35,11 @@ def test_a_table_has_a_head_a_row_per_row_and_its_note_under_it() -> None:
     first, second = re.findall(r"<td style=\"([^\"]*)\">", html)[:2]
     assert "text-align:left" in first and "text-align:right" in second
     assert "class=" not in pictures.table(["a"], [["1"]]).html
+
+
+def test_a_hand_picture_is_as_wide_as_its_cards_and_their_overlap() -> None:
+    # nine cards of width w, each starting w * overlap after the last: 8 steps plus one whole card
+    wide = pictures.hand_picture("AS KS QS JS TS 9S 8S 7S 6S", width=70, overlap=0.72).html
+    narrow = pictures.hand_picture("AS KS QS JS TS 9S 8S 7S 6S").html
+    assert 'width="473"' in wide  # 8 x 70 x 0.72 + 70 = 473.2
+    assert 'width="346"' in narrow  # 8 x 64 x 0.55 + 64 = 345.6

@@ -43,18 +43,26 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=key)
 
 
-def hand_picture(cards: str | Iterable[Card], label: str = "", caption: str = "") -> Picture:
+def hand_picture(
+    cards: str | Iterable[Card],
+    label: str = "",
+    caption: str = "",
+    *,
+    width: int = 64,
+    overlap: float = 0.55,
+) -> Picture:
     """A hand drawn as cards, sorted by suit, so a page shows the hand it talks about.
 
     ``cards`` may be card codes (``"AS KS 3S ..."``). ``label`` is read out by
     screen readers; ``caption``, if given, is printed under the cards (and read
-    out when there is no label).
+    out when there is no label). ``width`` (pixels a card) and ``overlap`` (the
+    share of a card's width before the next one starts) fit the picture to its page.
     """
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
     under = (
         f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
     )
-    svg = drawing.hand_svg(sort_hand(hand), 64, label=label or caption)
+    svg = drawing.hand_svg(sort_hand(hand), width, overlap=overlap, label=label or caption)
     return Picture(f'<div class="pl-hand-picture" style="margin:4px 0">{svg}{under}</div>')
 
 

@@ -376,7 +376,7 @@ class BidExplorer(View):
         result = self.result
         if result is None:
             return
-        self.picture.value = hand_picture(result.setup.cards)._repr_html_()
+        self.picture.value = hand_picture(result.setup.cards, width=70, overlap=0.72)._repr_html_()
         self.summary.value = self.summary_html(result)
         self.table.value = f"<pre>{escape(result.table())}</pre>"
 
