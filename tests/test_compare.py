@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons import variants_lessons
+from pitchlab.lessons.classroom import comparing_variants
 from pitchlab.studies import compare
 
 HANDS, GAMES = 60, 4
@@ -125,10 +125,10 @@ def test_tables_name_every_ruleset() -> None:
 def test_figures_have_titles_and_axis_titles_with_units() -> None:
     results = [measured(n) for n in ("auction-pitch", "high-low-jack", "ten-point")]
     for build in (
-        variants_lessons.points_figure,
-        variants_lessons.made_figure,
-        variants_lessons.seat_figure,
-        variants_lessons.length_figure,
+        comparing_variants.points_figure,
+        comparing_variants.made_figure,
+        comparing_variants.seat_figure,
+        comparing_variants.length_figure,
     ):
         fig = build(results)
         layout = fig.layout
@@ -136,6 +136,6 @@ def test_figures_have_titles_and_axis_titles_with_units() -> None:
         assert layout.xaxis.title.text
         assert "(" in layout.yaxis.title.text  # a measured axis says its unit
         assert len(fig.data) >= 1
-    points = variants_lessons.points_figure(results)
+    points = comparing_variants.points_figure(results)
     assert [trace.name for trace in points.data] == ["auction-pitch", "high-low-jack", "ten-point"]
     assert list(points.data[2].x) == [10]  # every ten-point hand has all ten points in play

@@ -13,7 +13,12 @@ import pytest
 import pitchlab as pl
 from pitchlab.bots import ladder
 from pitchlab.bots import simulation as sim
-from pitchlab.lessons import bayes_lessons, odds_lessons, value_lessons, variants_lessons
+from pitchlab.lessons.classroom import (
+    bayes_from_the_draws,
+    common,
+    comparing_variants,
+    expected_value_and_the_bid,
+)
 from pitchlab.odds import probability, stats
 from pitchlab.studies import compare, whatif
 from pitchlab.ui import explorer, plots
@@ -70,7 +75,7 @@ def test_the_words_travel_with_the_figure_both_ways_it_is_shown() -> None:
     assert shown["layout"]["meta"] == {"description": words}
     direct = fig._repr_mimebundle_()["application/vnd.plotly.v1+json"]  # a cell's last line
     assert direct["layout"]["meta"] == {"description": words}
-    assert bayes_lessons.show(fig)._repr_mimebundle_() == plots.mimebundle(fig)
+    assert bayes_from_the_draws.show(fig)._repr_mimebundle_() == plots.mimebundle(fig)
 
 
 def every_figure() -> dict[str, Callable[[], go.Figure]]:
@@ -93,25 +98,25 @@ def every_figure() -> dict[str, Callable[[], go.Figure]]:
         ),
         "ladder": lambda: plots.ladder_figure(ladder.shipped(), ladder.Spot(0, 0, False)),
         "review": lambda: plots.review_figure([(1, "you", 1, "A♠")]),
-        "points": lambda: variants_lessons.points_figure(results),
-        "made": lambda: variants_lessons.made_figure(results),
-        "seat": lambda: variants_lessons.seat_figure(results),
-        "length": lambda: variants_lessons.length_figure(results),
+        "points": lambda: comparing_variants.points_figure(results),
+        "made": lambda: comparing_variants.made_figure(results),
+        "seat": lambda: comparing_variants.seat_figure(results),
+        "length": lambda: comparing_variants.length_figure(results),
         "others' trump": lambda: explorer.others_trump_figure(
             whatif.analyze("AS KS 3S JC JK 9H 4D 7C 2C", "S", 0, hands=50)
         ),
-        "counts": lambda: bayes_lessons.counts_figure(
+        "counts": lambda: bayes_from_the_draws.counts_figure(
             {"seat 1": {"prior": exact}, "seat 2": {"prior": exact}}, title="Counts", x_title="trump (cards)"
         ),
-        "where": lambda: bayes_lessons.where_figure(
+        "where": lambda: bayes_from_the_draws.where_figure(
             pl.parse_cards("3S")[0],
             {"before": {"seat 1": Fraction(1, 5), "stock": Fraction(2, 5)}},
             title="Where",
         ),
-        "series as lines": lambda: odds_lessons.figure_of_series(
+        "series as lines": lambda: common.figure_of_series(
             {"exact": exact}, title="Series", x_title="trump (cards)", mode="lines"
         ),
-        "answers": lambda: value_lessons.answers_figure(toy, cell),
+        "answers": lambda: expected_value_and_the_bid.answers_figure(toy, cell),
     }
 
 
@@ -134,7 +139,7 @@ def test_every_figure_says_its_title_and_axis_titles() -> None:
 
 @pytest.mark.parametrize("mode", ["bars", "lines"])
 def test_a_series_figure_lists_each_value(mode: Literal["bars", "lines"]) -> None:
-    fig = odds_lessons.figure_of_series(
+    fig = common.figure_of_series(
         {"exact": {0: Fraction(1, 4), 1: Fraction(3, 4)}}, title="S", x_title="k (cards)", mode=mode
     )
     assert "exact: 0: 25, 1: 75." in plots.describe(fig)  # 1/4 and 3/4 in per cent

@@ -18,10 +18,9 @@ import ipywidgets as w
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons import tutorial
 from pitchlab.odds import probability
 from pitchlab.studies import whatif
-from pitchlab.ui import explorer
+from pitchlab.ui import explorer, pictures
 from tests.helpers import deck_codes
 from tests.widget_tree import with_class
 
@@ -159,7 +158,7 @@ def test_change_one_card_and_see_the_difference(page: explorer.Explorer) -> None
     assert "<td>5 ♥</td><td>6 ♥</td><td class='pl-up'>+1</td>" in html
     assert "<td>6.00</td><td>6.80</td><td class='pl-up'>+0.80</td>" in html  # 6 -> 6 + 4 x 9/45, by hand
     assert html.count("<tr>") == 1 + len(whatif.compare(first, now))
-    assert page.codes.value.split() == [c.code for c in tutorial.sort_hand(now.cards)]
+    assert page.codes.value.split() == [c.code for c in pictures.sort_hand(now.cards)]
 
 
 def test_putting_a_card_back_is_remembered_not_simulated_again(page: explorer.Explorer) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.bots import simulation
-from pitchlab.lessons import tutorial
+from pitchlab.lessons.tutorial import the_bid, the_deal, trump_ranks, welcome
 from pitchlab.odds import probability
 from pitchlab.ui import plots
 from pitchlab.ui.session import seat_name
@@ -15,20 +15,20 @@ from tests.widget_tree import with_class
 
 
 def test_point_cards_come_from_the_ruleset() -> None:
-    rows = tutorial.point_rows(pl.Suit.HEARTS)
+    rows = welcome.point_rows(pl.Suit.HEARTS)
     codes = [card.code for card, *_ in rows]
     assert codes == ["AH", "JH", "JD", "JK", "JK", "TH", "3H", "2H"]
     assert sum(points for _, _, points, _ in rows) == 10
     holder = [card.code for card, _, _, who in rows if "holding" in who]
     assert holder == ["2H"]
-    html = tutorial.points_table(pl.Suit.SPADES)._repr_html_()
+    html = welcome.points_table(pl.Suit.SPADES)._repr_html_()
     assert "off-jack (jack of clubs)" in html
     assert html.count("<svg") == 8
-    assert tutorial.points_sum().endswith("= 10 points in every hand")
+    assert welcome.points_sum().endswith("= 10 points in every hand")
 
 
 def test_seating_shows_partners_across() -> None:
-    svg = tutorial.seating_picture()._repr_html_()
+    svg = welcome.seating_picture()._repr_html_()
     assert all(name in svg for name in ("You", "West", "Partner", "East"))
 
 
@@ -36,7 +36,7 @@ def test_seating_shows_partners_across() -> None:
 
 
 def test_deal_button_changes_the_hand_reproducibly_from_the_seed() -> None:
-    page = tutorial.DealExplorer(seed=5)
+    page = the_deal.DealExplorer(seed=5)
     first = page.cards
     assert first == pl.Hand.deal(dealer=3, seed=5).hand_of(0)
     page.deal_button.click()
@@ -50,7 +50,7 @@ def test_deal_button_changes_the_hand_reproducibly_from_the_seed() -> None:
 
 
 def test_deal_explorer_shows_trump_per_suit_and_odds() -> None:
-    page = tutorial.DealExplorer(seed=1)
+    page = the_deal.DealExplorer(seed=1)
     for suit in pl.Suit:
         page.named.value = suit
         assert f"named you hold <b>{len(probability.trump_in(page.cards, suit))}</b>" in page.odds.value
@@ -65,7 +65,7 @@ def test_deal_explorer_shows_trump_per_suit_and_odds() -> None:
 
 
 def test_trump_table_counts_the_off_jack_and_jokers() -> None:
-    page = tutorial.DealExplorer(seed=1)
+    page = the_deal.DealExplorer(seed=1)
     page.hand = pl.Hand.from_cards(*_deal_with_first_hand("AH JD JK 2H 5S 9C JC 3D KD"))
     page.refresh()
     assert "J♦ is the off-jack" in page.trump_table.value  # hearts
@@ -82,7 +82,7 @@ def _deal_with_first_hand(codes: str) -> tuple[list[list[pl.Card]], list[pl.Card
 
 
 def test_show_other_hands_toggle() -> None:
-    page = tutorial.DealExplorer(seed=2)
+    page = the_deal.DealExplorer(seed=2)
     assert "hidden" in page.others.value
     page.show_others.value = True
     assert all(seat_name(s) in page.others.value for s in (1, 2, 3))
@@ -108,12 +108,12 @@ def test_trick_winner_follows_the_written_trump_order() -> None:
             if high == low:  # the jokers: first played wins
                 continue
             cards = pl.parse_cards([low, high])
-            assert tutorial.trick_winner(cards, pl.Suit.HEARTS) == 1
-    assert tutorial.trick_winner(pl.parse_cards("JK TH JK"), pl.Suit.HEARTS) == 0
+            assert trump_ranks.trick_winner(cards, pl.Suit.HEARTS) == 1
+    assert trump_ranks.trick_winner(pl.parse_cards("JK TH JK"), pl.Suit.HEARTS) == 0
 
 
-def quiz_with(cards: str, seats: tuple[int, ...], suit: pl.Suit = pl.Suit.HEARTS) -> tutorial.TrumpQuiz:
-    quiz = tutorial.TrumpQuiz(seed=1, suit=suit)
+def quiz_with(cards: str, seats: tuple[int, ...], suit: pl.Suit = pl.Suit.HEARTS) -> trump_ranks.TrumpQuiz:
+    quiz = trump_ranks.TrumpQuiz(seed=1, suit=suit)
     quiz.cards, quiz.seats = tuple(pl.parse_cards(cards)), seats
     quiz.refresh()
     return quiz
@@ -160,7 +160,7 @@ def test_quiz_refuses_a_second_answer_and_changes_nothing() -> None:
 
 
 def test_quiz_is_seeded_and_changes_suit() -> None:
-    a, b = tutorial.TrumpQuiz(seed=9), tutorial.TrumpQuiz(seed=9)
+    a, b = trump_ranks.TrumpQuiz(seed=9), trump_ranks.TrumpQuiz(seed=9)
     for _ in range(5):
         assert (a.cards, a.seats) == (b.cards, b.seats)
         assert 2 <= len(a.cards) <= 4
@@ -177,7 +177,7 @@ def test_random_tricks_meet_both_jokers_sometimes() -> None:
     import random
 
     rng = random.Random(0)
-    tricks = [tutorial.random_trick(rng, pl.Suit.CLUBS)[0] for _ in range(200)]
+    tricks = [trump_ranks.random_trick(rng, pl.Suit.CLUBS)[0] for _ in range(200)]
     assert any(t.count(pl.Card("JK")) == 2 for t in tricks)
     assert all(len(set(t)) == len(t) - (t.count(pl.Card("JK")) == 2) for t in tricks)
 
@@ -185,7 +185,7 @@ def test_random_tricks_meet_both_jokers_sometimes() -> None:
 # ------------------------------------------------------------------ page 04
 
 
-def offered(page: tutorial.BiddingLesson) -> set[str]:
+def offered(page: the_bid.BiddingLesson) -> set[str]:
     return {c for b in with_class(page.widget, "pl-bid") for c in b._dom_classes if c.startswith("pl-bid-")}
 
 
@@ -195,7 +195,7 @@ def legal_classes(actions: tuple[pl.Action, ...]) -> set[str]:
 
 @pytest.mark.parametrize("seed", range(1, 13))
 def test_bid_bar_offers_only_legal_bids(seed: int) -> None:
-    page = tutorial.BiddingLesson(seed=seed)
+    page = the_bid.BiddingLesson(seed=seed)
     assert page.hand.dealer == seed % 4
     assert page.your_turn
     legal = page.hand.legal_actions()
@@ -211,7 +211,7 @@ def test_stuck_dealer_is_offered_only_the_forced_bid() -> None:
     rest = list(pl.TEN_POINT.deck)
     for card in (c for hand in bots for c in hand):
         rest.remove(card)
-    page = tutorial.BiddingLesson(seed=0)
+    page = the_bid.BiddingLesson(seed=0)
     # the ladder has the third seat bid rather than hand the dealer a cheap 4, so bots that
     # bid from their estimate alone make a stuck dealer: these weak hands all pass
     page.bot = pl.RuleBasedPlayer(bidding="estimate")
@@ -225,7 +225,7 @@ def test_stuck_dealer_is_offered_only_the_forced_bid() -> None:
 
 
 def test_bidding_then_bots_finish_with_reasons() -> None:
-    page = tutorial.BiddingLesson(seed=1)
+    page = the_bid.BiddingLesson(seed=1)
     with_class(page.widget, "pl-bid-pass")[0].click()
     assert page.hand.phase is not pl.Phase.BID
     assert not with_class(page.widget, "pl-bid")  # the bar is hidden once bidding is over
@@ -235,7 +235,7 @@ def test_bidding_then_bots_finish_with_reasons() -> None:
 
 
 def test_illegal_bid_gives_a_message_and_changes_nothing() -> None:
-    page = tutorial.BiddingLesson(seed=1)
+    page = the_bid.BiddingLesson(seed=1)
     record = pl.to_record(page.hand)
     assert page.hand.high_bid >= 4
     assert not page.bid(pl.Bid(4))  # not higher than the high bid
@@ -249,7 +249,7 @@ def test_illegal_bid_gives_a_message_and_changes_nothing() -> None:
 
 
 def test_hint_gives_the_bots_bid_and_reason() -> None:
-    page = tutorial.BiddingLesson(seed=3)
+    page = the_bid.BiddingLesson(seed=3)
     page.hint_button.click()
     decision = page.bot_decision(0)
     assert "A bot in your chair" in page.hint_box.value
@@ -257,10 +257,10 @@ def test_hint_gives_the_bots_bid_and_reason() -> None:
 
 
 def test_new_deal_is_reproducible() -> None:
-    page = tutorial.BiddingLesson(seed=4)
+    page = the_bid.BiddingLesson(seed=4)
     page.deal_button.click()
     assert page.seed == 5
-    other = tutorial.BiddingLesson(seed=5)
+    other = the_bid.BiddingLesson(seed=5)
     assert pl.to_record(page.hand) == pl.to_record(other.hand)
     assert page.log == other.log
 
@@ -273,6 +273,6 @@ def test_opening_bid_figure_is_titled() -> None:
 
 
 def test_lessons_display_as_their_widget() -> None:
-    for page in (tutorial.DealExplorer(), tutorial.TrumpQuiz(), tutorial.BiddingLesson()):
+    for page in (the_deal.DealExplorer(), trump_ranks.TrumpQuiz(), the_bid.BiddingLesson()):
         bundle = page._repr_mimebundle_()
         assert "application/vnd.jupyter.widget-view+json" in bundle  # type: ignore[operator]

@@ -17,8 +17,13 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons import bayes_lessons
-from pitchlab.lessons.bayes_lessons import bayes_table, draw_likelihood, draw_says, kept_given_draw
+from pitchlab.lessons.classroom import bayes_from_the_draws
+from pitchlab.lessons.classroom.bayes_from_the_draws import (
+    bayes_table,
+    draw_likelihood,
+    draw_says,
+    kept_given_draw,
+)
 from pitchlab.odds import inference, probability, stats
 from tests.test_inference import bidding
 from tests.test_probability import small_rules
@@ -156,7 +161,7 @@ def test_bad_bayes_inputs_are_refused() -> None:
 def test_the_sampler_agrees_with_the_exact_posterior_on_the_lessons_table() -> None:
     post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW)
     seen: list[tuple[int, int]] = []
-    sim = bayes_lessons.rejection_sample(
+    sim = bayes_from_the_draws.rejection_sample(
         HAND,
         S,
         0,
@@ -218,7 +223,7 @@ def test_the_sampler_agrees_on_a_small_deck_with_short_stocks_and_a_seen_remaind
     args = (dealt, S, me, hand.dealer, hand.bidder, tuple(hand.drawn))
     post = inference.posterior_given(*args, drew=turns[me], remainder=remainder, rules=hand.rules)
     watch = [pl.Card(c) for c in ("AS", "3S", "JK")]
-    sim = bayes_lessons.rejection_sample(
+    sim = bayes_from_the_draws.rejection_sample(
         *args, drew=turns[me], remainder=remainder, watch=watch, n=20_000, seed=seed, rules=hand.rules
     )
     assert sim.kept > 500
@@ -230,8 +235,8 @@ def test_the_sampler_agrees_on_a_small_deck_with_short_stocks_and_a_seen_remaind
 
 
 def test_the_sampler_is_repeatable_and_refuses_what_it_cannot_sample() -> None:
-    def run(seed: int) -> bayes_lessons.Rejection:
-        return bayes_lessons.rejection_sample(
+    def run(seed: int) -> bayes_from_the_draws.Rejection:
+        return bayes_from_the_draws.rejection_sample(
             HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, watch=[THREE], n=20_000, seed=seed
         )
 
@@ -239,20 +244,26 @@ def test_the_sampler_is_repeatable_and_refuses_what_it_cannot_sample() -> None:
     assert a.kept == b.kept and all(np.array_equal(a.counts[s], b.counts[s]) for s in a.counts)
     assert np.array_equal(a.holders[THREE], b.holders[THREE])
     with pytest.raises(pl.PitchError, match="drew 2 cards"):
-        bayes_lessons.rejection_sample(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW[:1], n=10, seed=1)
+        bayes_from_the_draws.rejection_sample(
+            HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW[:1], n=10, seed=1
+        )
     with pytest.raises(pl.PitchError, match="only by the bidder"):
-        bayes_lessons.rejection_sample(
+        bayes_from_the_draws.rejection_sample(
             HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, remainder=MY_DRAW, n=10, seed=1
         )
     with pytest.raises(pl.PitchError):  # seat 2, first to draw, cannot draw 7
-        bayes_lessons.rejection_sample(HAND, S, 0, DEALER, BIDDER, (2, 4, 7, 3), drew=MY_DRAW, n=10, seed=1)
+        bayes_from_the_draws.rejection_sample(
+            HAND, S, 0, DEALER, BIDDER, (2, 4, 7, 3), drew=MY_DRAW, n=10, seed=1
+        )
     with pytest.raises(pl.PitchError, match="bidder must be a seat 0-3"):
-        bayes_lessons.rejection_sample(HAND, S, 0, DEALER, 4, DRAWN, drew=MY_DRAW, n=10, seed=1)
+        bayes_from_the_draws.rejection_sample(HAND, S, 0, DEALER, 4, DRAWN, drew=MY_DRAW, n=10, seed=1)
     with pytest.raises(pl.PitchError, match="9 cards"):
-        bayes_lessons.rejection_sample(HAND[:8], S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, n=10, seed=1)
+        bayes_from_the_draws.rejection_sample(
+            HAND[:8], S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, n=10, seed=1
+        )
     # a rare table: seats 2 and 3 both drew nothing, so each was dealt exactly 6 of the 12 unseen
     # trump (a chance of about 1 in 100,000); 50 deals find none
-    nothing = bayes_lessons.rejection_sample(
+    nothing = bayes_from_the_draws.rejection_sample(
         HAND, S, 0, DEALER, BIDDER, (2, 6, 0, 0), drew=MY_DRAW, n=50, seed=1
     )
     assert nothing.kept == 0 and nothing.acceptance().value == 0
@@ -267,29 +278,29 @@ TRICKS: list[pl.Action] = [pl.Play(pl.Card(c)) for c in ("6S", "4S", "AS", "JK",
 
 
 def test_the_lessons_hand_replays_to_the_same_moments() -> None:
-    start = bayes_lessons.replay(32, BIDDING)
+    start = bayes_from_the_draws.replay(32, BIDDING)
     assert (start.bidder, start.trump, start.drawn, start.phase) == (3, S, [3, 5, 4, 1], pl.Phase.PLAY)
-    later = bayes_lessons.replay(32, BIDDING + TRICKS)
+    later = bayes_from_the_draws.replay(32, BIDDING + TRICKS)
     assert len(later.tricks) == 2 and [t.winner for t in later.tricks] == [1, 0]
     assert later.cards(later.dealt[0]) == start.cards(start.dealt[0])
     # after trick 2 the posterior knows seats 1 and 2 are out: seat 3 holds the 4 unseen trump
     post = inference.posterior(later.view(0))
-    assert bayes_lessons.known_out(post) == [1, 2]
+    assert bayes_from_the_draws.known_out(post) == [1, 2]
     assert post.counts[3] == {0: 0, 1: 0, 2: 0, 3: 0, 4: 1}
     with pytest.raises(pl.IllegalAction):
-        bayes_lessons.replay(32, [*BIDDING, pl.Play(pl.Card("4S"))])  # seat 3 leads, and 4♠ is yours
+        bayes_from_the_draws.replay(32, [*BIDDING, pl.Play(pl.Card("4S"))])  # seat 3 leads, and 4♠ is yours
 
 
 def test_the_moments_table_marks_out_seats_and_seen_cards() -> None:
-    early = inference.posterior(bayes_lessons.replay(32, BIDDING).view(0))
-    late = inference.posterior(bayes_lessons.replay(32, BIDDING + TRICKS).view(0))
-    html = bayes_lessons.moments_table([("start", early), ("late", late)], THREE)._repr_html_()
+    early = inference.posterior(bayes_from_the_draws.replay(32, BIDDING).view(0))
+    late = inference.posterior(bayes_from_the_draws.replay(32, BIDDING + TRICKS).view(0))
+    html = bayes_from_the_draws.moments_table([("start", early), ("late", late)], THREE)._repr_html_()
     assert "6.00 trump" in html and "3♠: 60.00%" in html  # seat 3 after the refill
     assert html.count("<b>out</b>") == 2
-    gone = bayes_lessons.moments_table([("late", late)], ACE)._repr_html_()  # A♠ was played in trick 1
+    gone = bayes_from_the_draws.moments_table([("late", late)], ACE)._repr_html_()  # A♠ was played in trick 1
     assert "A♠: seen" in gone
     with pytest.raises(pl.PitchError):
-        bayes_lessons.moments_table([], THREE)
+        bayes_from_the_draws.moments_table([], THREE)
 
 
 # ------------------------------------------------------------ figures and tables
@@ -298,7 +309,7 @@ def test_the_moments_table_marks_out_seats_and_seen_cards() -> None:
 def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW)
     prior = probability.others_trump(HAND, S).partner
-    fig = bayes_lessons.counts_figure(
+    fig = bayes_from_the_draws.counts_figure(
         {f"seat {s}": {"prior": prior, "posterior": post.counts[s]} for s in (1, 2, 3)},
         title="counts",
         x_title="trump (cards)",
@@ -310,12 +321,12 @@ def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     assert len(fig.data) == 6 and sum(bool(t.showlegend) for t in fig.data) == 2  # one legend entry each
     assert list(fig.data[0].x) == list(range(7))  # 7 or more trump: each under 0.05%, not worth a tick
     estimates = {k: stats.proportion(int(k == 3), 10) for k in range(7)}
-    with_sim = bayes_lessons.counts_figure(
+    with_sim = bayes_from_the_draws.counts_figure(
         {"seat 2": {"exact": post.counts[2]}}, title="t", simulated={"seat 2": estimates}
     )
     assert with_sim.data[1].mode == "markers" and "10 kept deals" in with_sim.data[1].name
 
-    where = bayes_lessons.where_figure(
+    where = bayes_from_the_draws.where_figure(
         THREE,
         {"before": {"seat 1": Fraction(1, 5), "stock": Fraction(2, 5)}, "after": {"seat 1": Fraction(1)}},
         title="where",
@@ -325,20 +336,15 @@ def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     assert list(where.data[1].y) == [100.0, 0.0]  # a place missing from a series is 0
     assert list(where.data[2].y) == [90.0, 0.0] and where.data[2].error_y.array[0] > 0
     assert where.layout.xaxis.title.text == "where the 3♠ is"
-    bundle = bayes_lessons.show(where)._repr_mimebundle_()
+    bundle = bayes_from_the_draws.show(where)._repr_mimebundle_()
     assert "application/vnd.plotly.v1+json" in bundle and "where" in bundle["text/plain"]
 
 
 def test_the_agreement_table_says_when_a_simulation_disagrees() -> None:
-    html = bayes_lessons.agreement_table(
+    html = bayes_from_the_draws.agreement_table(
         [
             ("close", Fraction(1, 2), stats.proportion(500, 1000)),
             ("far", Fraction(1, 2), stats.proportion(900, 1000)),
         ]
     )._repr_html_()
     assert html.count("yes") == 1 and "<b>NO</b>" in html
-
-
-def test_the_hand_picture_shows_its_caption() -> None:
-    html = bayes_lessons.hand_picture(HAND, caption="your <hand>")._repr_html_()
-    assert "your &lt;hand&gt;" in html and "<svg" in html

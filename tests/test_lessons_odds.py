@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons import odds_lessons as lo
+from pitchlab.lessons.classroom import common, conditional_probability, counting_hands, monte_carlo_error
 from pitchlab.odds import probability, sampling, stats
 
 SPADES = pl.Suit.SPADES
@@ -22,7 +22,7 @@ SPADES = pl.Suit.SPADES
 
 @pytest.mark.parametrize(("size", "trump", "hand"), [(10, 4, 3), (8, 3, 4), (6, 0, 2), (5, 5, 3), (7, 2, 0)])
 def test_mini_deck_brute_force_matches_the_hypergeometric_count(size: int, trump: int, hand: int) -> None:
-    deck = lo.MiniDeck(size, trump, hand)
+    deck = counting_hands.MiniDeck(size, trump, hand)
     assert len(deck.cards()) == len(set(deck.cards())) == size
     assert sum(c.startswith("T") for c in deck.cards()) == trump
     formula = {k: math.comb(trump, k) * math.comb(size - trump, hand - k) for k in range(hand + 1)}
@@ -32,7 +32,7 @@ def test_mini_deck_brute_force_matches_the_hypergeometric_count(size: int, trump
 
 
 def test_mini_deck_listing_shows_every_hand_once_grouped_by_trump() -> None:
-    deck = lo.MiniDeck()
+    deck = counting_hands.MiniDeck()
     html = deck.listing()._repr_html_()
     assert html.count("border-radius:5px") == 120  # one chip per hand
     for k, n in {0: 20, 1: 60, 2: 36, 3: 4}.items():
@@ -42,13 +42,13 @@ def test_mini_deck_listing_shows_every_hand_once_grouped_by_trump() -> None:
 
 def test_a_mini_deck_that_cannot_exist_is_refused() -> None:
     with pytest.raises(ValueError, match="mini deck"):
-        lo.MiniDeck(size=5, trump=6, hand=2)
+        counting_hands.MiniDeck(size=5, trump=6, hand=2)
     with pytest.raises(ValueError, match="mini deck"):
-        lo.MiniDeck(size=5, trump=2, hand=6)
+        counting_hands.MiniDeck(size=5, trump=2, hand=6)
 
 
 def test_counting_rows_multiply_the_two_choices_and_cover_every_hand() -> None:
-    rows = lo.counting_rows(54, 16, 9)
+    rows = counting_hands.counting_rows(54, 16, 9)
     assert [r.k for r in rows] == list(range(10))
     for r in rows:
         assert r.trump_ways == math.comb(16, r.k)
@@ -56,7 +56,7 @@ def test_counting_rows_multiply_the_two_choices_and_cover_every_hand() -> None:
         assert r.hands == r.trump_ways * r.other_ways
     assert sum(r.hands for r in rows) == math.comb(54, 9)  # Vandermonde: nothing missed or double counted
     assert {r.k: r.probability for r in rows} == probability.trump_count_distribution()
-    html = lo.counting_table(rows)._repr_html_()
+    html = counting_hands.counting_table(rows)._repr_html_()
     assert "1,545,981,360" in html  # the hands with exactly three trump
     assert "29.07%" in html
     assert "5,317,936,260" in html  # the total row
@@ -67,10 +67,10 @@ def test_independent_best_is_the_maximum_of_independent_copies() -> None:
     brute: Counter[int] = Counter()
     for a, b, c in itertools.product(coin, repeat=3):  # every outcome of three independent copies
         brute[max(a, b, c)] += coin[a] * coin[b] * coin[c]  # type: ignore[assignment]
-    assert lo.independent_best(coin, suits=3) == dict(brute)
+    assert counting_hands.independent_best(coin, suits=3) == dict(brute)
     named = probability.trump_count_distribution()
-    assert lo.independent_best(named, suits=1) == named
-    guess = lo.independent_best(named)
+    assert counting_hands.independent_best(named, suits=1) == named
+    guess = counting_hands.independent_best(named)
     assert sum(guess.values()) == 1
     assert guess[2] > 0 == probability.best_suit_distribution()[2]  # the guess allows the impossible
 
@@ -78,34 +78,31 @@ def test_independent_best_is_the_maximum_of_independent_copies() -> None:
 def test_tally_in_steps_deals_the_same_hands_as_one_call_and_reports_progress() -> None:
     seen: list[tuple[int, int]] = []
     n = 3 * sampling.CHUNK + 123
-    stepped = lo.tally_in_steps(sampling.tally_trump, n, 9, progress=lambda d, t: seen.append((d, t)))
+    stepped = common.tally_in_steps(sampling.tally_trump, n, 9, progress=lambda d, t: seen.append((d, t)))
     assert (stepped == sampling.tally_trump(n, 9)).all()
     assert seen == [(sampling.CHUNK, n), (2 * sampling.CHUNK, n), (3 * sampling.CHUNK, n), (n, n)]
-    small = lo.tally_in_steps(sampling.tally_trump, 1000, 9, step=300)
+    small = common.tally_in_steps(sampling.tally_trump, 1000, 9, step=300)
     assert int(small.sum()) == 1000
     with pytest.raises(ValueError, match="step"):
-        lo.tally_in_steps(sampling.tally_trump, 10, 1, step=0)
+        common.tally_in_steps(sampling.tally_trump, 10, 1, step=0)
     with pytest.raises(ValueError, match="at least one"):
-        lo.tally_in_steps(sampling.tally_trump, 0, 1)
+        common.tally_in_steps(sampling.tally_trump, 0, 1)
 
 
 def test_figure_of_series_has_titles_and_one_trace_per_series() -> None:
     named = probability.trump_count_distribution()
     best = probability.best_suit_distribution()
-    bars = lo.figure_of_series({"named": named, "best": best}, title="T", x_title="trump (cards)")
+    bars = common.figure_of_series({"named": named, "best": best}, title="T", x_title="trump (cards)")
     assert [t.type for t in bars.data] == ["bar", "bar"]
     assert bars.layout.title.text == "T"
     assert bars.layout.xaxis.title.text == "trump (cards)"
     assert "%" in bars.layout.yaxis.title.text
     assert list(bars.data[0].y) == pytest.approx([float(named[k]) * 100 for k in range(10)])
-    lines = lo.figure_of_series({"a": named, "b": best}, title="T", x_title="x", mode="lines", dashed=["b"])
+    lines = common.figure_of_series(
+        {"a": named, "b": best}, title="T", x_title="x", mode="lines", dashed=["b"]
+    )
     assert [t.mode for t in lines.data] == ["lines+markers"] * 2
     assert lines.data[1].line.dash == "dash" and lines.data[0].line.dash is None
-
-
-def test_hand_picture_draws_each_card() -> None:
-    html = lo.hand_picture(pl.parse_cards("AS 9S 5S KH 8H 4D JD 7C JK"), "a hand")._repr_html_()
-    assert "<svg" in html and "a hand" in html
 
 
 # ------------------------------------------------------------ conditioning
@@ -114,7 +111,7 @@ def test_hand_picture_draws_each_card() -> None:
 @pytest.mark.parametrize("m", range(10))
 def test_hand_with_trump_holds_exactly_m_trump_from_one_deck(m: int) -> None:
     three = pl.Card("3S")
-    hand = lo.hand_with_trump(m, SPADES, without=[three], seed=m)
+    hand = conditional_probability.hand_with_trump(m, SPADES, without=[three], seed=m)
     assert len(hand) == 9
     assert len(probability.trump_in(hand, SPADES)) == m
     assert three not in hand
@@ -123,16 +120,19 @@ def test_hand_with_trump_holds_exactly_m_trump_from_one_deck(m: int) -> None:
 
 def test_hand_with_trump_refuses_an_impossible_count() -> None:
     with pytest.raises(ValueError, match="cannot hold"):
-        lo.hand_with_trump(10)
+        conditional_probability.hand_with_trump(10)
     every_trump = list(probability.trump_in(pl.TEN_POINT.deck, SPADES))
     with pytest.raises(ValueError, match="not enough"):
-        lo.hand_with_trump(1, SPADES, without=every_trump)
+        conditional_probability.hand_with_trump(1, SPADES, without=every_trump)
 
 
 def test_only_the_number_of_trump_decides_the_partners_count() -> None:
     """The lesson draws one curve per m from any hand with m trump: two different hands agree."""
     for m in (0, 3, 6):
-        a, b = lo.hand_with_trump(m, seed=1), lo.hand_with_trump(m, seed=2)
+        a, b = (
+            conditional_probability.hand_with_trump(m, seed=1),
+            conditional_probability.hand_with_trump(m, seed=2),
+        )
         assert a != b
         pa = probability.others_trump(a, SPADES).partner
         assert pa == probability.others_trump(b, SPADES).partner
@@ -144,14 +144,14 @@ def test_only_the_number_of_trump_decides_the_partners_count() -> None:
 def test_given_rows_obey_the_law_of_total_probability() -> None:
     named = probability.trump_count_distribution()
     partner = {m: probability.hypergeometric_distribution(45, 16 - m, 9) for m in range(10)}
-    rows = lo.given_rows(partner, named, k=3)
+    rows = conditional_probability.given_rows(partner, named, k=3)
     assert [r.mine for r in rows] == list(range(10))
     assert rows[0].partner_at_least == 1 - sum(
         Fraction(math.comb(16, j) * math.comb(29, 9 - j), math.comb(45, 9)) for j in range(3)
     )
     unconditional = probability.at_least(3, named)
     assert sum(r.chance_of_mine * r.partner_at_least for r in rows) == unconditional
-    html = lo.given_table(rows, 3, unconditional)._repr_html_()
+    html = conditional_probability.given_table(rows, 3, unconditional)._repr_html_()
     assert "P(partner ≥ 3 trump)" in html and "53.74%" in html and "51.78%" in html
     assert html.count("<tr>") == 12  # header, ten counts, "not looked"
 
@@ -160,7 +160,9 @@ def test_comparison_table_marks_agreement_within_four_standard_errors() -> None:
     fifth = Fraction(1, 5)
     close = stats.proportion(2_010, 10_000)
     far = stats.proportion(2_400, 10_000)
-    html = lo.comparison_table([("partner", fifth, close), ("stock", fifth, far)])._repr_html_()
+    html = conditional_probability.comparison_table(
+        [("partner", fifth, close), ("stock", fifth, far)]
+    )._repr_html_()
     assert html.count(">yes<") == 1 and html.count(">NO<") == 1
     assert "1/5" in html and "20.00%" in html
 
@@ -169,24 +171,24 @@ def test_comparison_table_marks_agreement_within_four_standard_errors() -> None:
 
 
 def test_deal_flags_count_the_same_hands_as_the_tally() -> None:
-    flags = lo.deal_flags(70_000, 4, at_least=4)
+    flags = monte_carlo_error.deal_flags(70_000, 4, at_least=4)
     assert flags.dtype == np.bool_ and flags.shape == (70_000,)
     assert int(flags.sum()) == int(sampling.tally_trump(70_000, 4)[4:].sum())
 
 
 def test_log_spaced_indices_run_from_start_to_the_last_trial() -> None:
-    picks = lo.log_spaced(100_000, points=400, start=10)
+    picks = monte_carlo_error.log_spaced(100_000, points=400, start=10)
     assert picks[0] == 9 and picks[-1] == 99_999
     assert (np.diff(picks) > 0).all() and len(picks) <= 400
-    assert list(lo.log_spaced(1)) == [0]
-    assert list(lo.log_spaced(5, points=100)) == [0, 1, 2, 3, 4]
-    assert len(lo.log_spaced(0)) == 0
+    assert list(monte_carlo_error.log_spaced(1)) == [0]
+    assert list(monte_carlo_error.log_spaced(5, points=100)) == [0, 1, 2, 3, 4]
+    assert len(monte_carlo_error.log_spaced(0)) == 0
 
 
 def test_precision_rows_follow_the_square_root_law() -> None:
     exact = probability.at_least(4, probability.trump_count_distribution())
     seen: list[int] = []
-    rows = lo.precision_rows(
+    rows = monte_carlo_error.precision_rows(
         exact, [1_000, 4_000, 16_000], 5, at_least=4, progress=lambda d, t: seen.append(d)
     )
     assert seen == [1_000, 5_000, 21_000]
@@ -196,11 +198,11 @@ def test_precision_rows_follow_the_square_root_law() -> None:
         assert row.half == pytest.approx(stats.z_of(0.95) * row.estimate.se)
         assert stats.agrees(row.estimate, exact)
     assert rows[0].predicted_half / rows[1].predicted_half == pytest.approx(2)
-    again = lo.precision_rows(exact, [1_000, 4_000, 16_000], 5, at_least=4)
+    again = monte_carlo_error.precision_rows(exact, [1_000, 4_000, 16_000], 5, at_least=4)
     assert [r.estimate for r in again] == [r.estimate for r in rows]  # seeded: the same runs
-    html = lo.precision_table(rows)._repr_html_()
+    html = monte_carlo_error.precision_table(rows)._repr_html_()
     assert "16,000" in html and "÷" in html
-    fig = lo.halfwidth_figure(rows, exact)
+    fig = monte_carlo_error.halfwidth_figure(rows, exact)
     assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
     assert fig.layout.title.text and "deals" in fig.layout.xaxis.title.text
     assert "% points" in fig.layout.yaxis.title.text
@@ -212,10 +214,13 @@ def test_precision_rows_follow_the_square_root_law() -> None:
 def test_binomial_pmf_matches_the_counting_formula() -> None:
     for h in range(11):
         by_comb = math.comb(10, h) * 0.3**h * 0.7 ** (10 - h)
-        assert lo.binomial_pmf(h, 10, 0.3) == pytest.approx(by_comb, rel=1e-9)
-    assert sum(lo.binomial_pmf(h, 5_000, 0.001) for h in range(5_001)) == pytest.approx(1)
-    assert lo.binomial_pmf(0, 10, 0.0) == 1.0 and lo.binomial_pmf(3, 10, 0.0) == 0.0
-    assert lo.binomial_pmf(10, 10, 1.0) == 1.0
+        assert monte_carlo_error.binomial_pmf(h, 10, 0.3) == pytest.approx(by_comb, rel=1e-9)
+    assert sum(monte_carlo_error.binomial_pmf(h, 5_000, 0.001) for h in range(5_001)) == pytest.approx(1)
+    assert (
+        monte_carlo_error.binomial_pmf(0, 10, 0.0) == 1.0
+        and monte_carlo_error.binomial_pmf(3, 10, 0.0) == 0.0
+    )
+    assert monte_carlo_error.binomial_pmf(10, 10, 1.0) == 1.0
 
 
 def test_expected_coverage_is_the_binomial_sum_over_counts_whose_interval_catches_the_truth() -> None:
@@ -226,37 +231,40 @@ def test_expected_coverage_is_the_binomial_sum_over_counts_whose_interval_catche
         half = stats.z_of(0.95) * math.sqrt(share * (1 - share) / n)
         if share - half <= 0.25 <= share + half:
             by_hand += math.comb(n, h) * p**h * (1 - p) ** (n - h)
-    assert lo.expected_coverage(p, n, "normal") == pytest.approx(float(by_hand), rel=1e-9)
+    assert monte_carlo_error.expected_coverage(p, n, "normal") == pytest.approx(float(by_hand), rel=1e-9)
     rare = probability.at_least(8, probability.trump_count_distribution())
     no_hits = (1 - float(rare)) ** 10_000
     # a run with no hits always misses with the normal interval, and is caught by Wilson's
-    assert lo.expected_coverage(rare, 10_000, "normal") <= 1 - no_hits + 1e-12
-    assert lo.expected_coverage(rare, 10_000, "wilson") >= no_hits
+    assert monte_carlo_error.expected_coverage(rare, 10_000, "normal") <= 1 - no_hits + 1e-12
+    assert monte_carlo_error.expected_coverage(rare, 10_000, "wilson") >= no_hits
 
 
 def test_a_run_without_hits_is_missed_by_the_normal_interval_and_caught_by_wilsons() -> None:
-    result = lo.Coverage(Fraction(1, 10_000), 10_000, (0, 1, 2))
+    result = monte_carlo_error.Coverage(Fraction(1, 10_000), 10_000, (0, 1, 2))
     assert result.runs == 3
     assert result.intervals("normal")[0] == (0.0, 0.0)
     assert result.caught("normal") == [False, True, True]
     assert result.caught("wilson") == [True, True, True]
     assert result.covered("normal") == 2 and result.covered("wilson") == 3
-    html = lo.interval_table(result, [0, 1])._repr_html_()
+    html = monte_carlo_error.interval_table(result, [0, 1])._repr_html_()
     assert html.count("missed") == 1 and html.count("caught") == 3
 
 
 def test_coverage_experiment_is_seeded_and_its_count_matches_the_binomial_prediction() -> None:
     exact = probability.at_least(4, probability.trump_count_distribution())
     seen: list[int] = []
-    result = lo.coverage_experiment(
+    result = monte_carlo_error.coverage_experiment(
         exact, runs=60, deals=500, seed=3, at_least=4, progress=lambda d, t: seen.append(d)
     )
     assert seen == list(range(1, 61))
-    assert result.hits == lo.coverage_experiment(exact, runs=60, deals=500, seed=3, at_least=4).hits
+    assert (
+        result.hits
+        == monte_carlo_error.coverage_experiment(exact, runs=60, deals=500, seed=3, at_least=4).hits
+    )
     assert len(set(result.hits)) > 10  # independent streams, not one run repeated
-    rate = lo.expected_coverage(exact, 500)
+    rate = monte_carlo_error.expected_coverage(exact, 500)
     assert abs(result.covered() - 60 * rate) <= 4 * math.sqrt(60 * rate * (1 - rate))
-    fig = lo.coverage_figure(result, ("normal", "wilson"), title="cov", shown=20)
+    fig = monte_carlo_error.coverage_figure(result, ("normal", "wilson"), title="cov", shown=20)
     assert len(fig.data) == 4  # caught and missed, per panel
     assert [a.text for a in fig.layout.annotations][:2] == [
         f"normal interval (value ± 1.96·se): {result.covered('normal')} of 60 caught it",

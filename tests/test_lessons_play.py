@@ -8,7 +8,7 @@ import ipywidgets as w
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons import tutorial_play as lp
+from pitchlab.lessons.tutorial import common, scoring_and_the_game, the_bury, the_play, the_refill
 from tests.widget_tree import with_class
 
 
@@ -26,15 +26,15 @@ def text(html: str) -> str:
 
 
 def test_draw_reveals_what_the_count_means() -> None:
-    assert lp.draw_reveals(2, 18) == "it kept exactly 4 trump of its own"
-    assert lp.draw_reveals(0, 18) == "it kept 6 or more trump of its own"
-    assert "at least 3" in lp.draw_reveals(3, 3)
-    assert "already empty" in lp.draw_reveals(0, 0)
+    assert the_refill.draw_reveals(2, 18) == "it kept exactly 4 trump of its own"
+    assert the_refill.draw_reveals(0, 18) == "it kept 6 or more trump of its own"
+    assert "at least 3" in the_refill.draw_reveals(3, 3)
+    assert "already empty" in the_refill.draw_reveals(0, 0)
 
 
 def test_stepping_the_refill_shows_each_seats_draw() -> None:
-    hand = lp.seeded_trump_hand(129)
-    stepper = lp.RefillStepper(hand)
+    hand = the_refill.seeded_trump_hand(129)
+    stepper = the_refill.RefillStepper(hand)
     assert stepper.shown == 0
     assert not with_class(stepper, "pl-refill-row")
     turns = hand.refills
@@ -63,8 +63,8 @@ def test_stepping_the_refill_shows_each_seats_draw() -> None:
 
 
 def test_dead_cards_are_greyed_in_the_refill() -> None:
-    hand = lp.seeded_trump_hand(129)
-    stepper = lp.RefillStepper(hand)
+    hand = the_refill.seeded_trump_hand(129)
+    stepper = the_refill.RefillStepper(hand)
     for _ in hand.refills:
         stepper.step()
     suit = hand.trump
@@ -80,10 +80,10 @@ def test_the_stock_runs_out_worked_by_hand() -> None:
     # so the refill goes 1, 2, 3, 0. Seats 1-3 hold no spades and want 6 each:
     # 6 + 6 + 6 = 18, the whole stock. The dealer holds 4 spades and wants 2,
     # but 18 - 18 = 0 cards are left: it draws 0 and plays with 4 cards.
-    hand = lp.stock_runs_out_hand()
+    hand = the_refill.stock_runs_out_hand()
     assert hand.drawn == [0, 6, 6, 6]
     assert len(hand.hand_of(0)) == 4
-    stepper = lp.RefillStepper(hand)
+    stepper = the_refill.RefillStepper(hand)
     for _ in range(4):
         stepper.next.click()
     dealer_row = text(stepper.rows[3].value)
@@ -96,7 +96,7 @@ def test_the_stock_runs_out_worked_by_hand() -> None:
 
 def test_the_stepper_needs_trump_named() -> None:
     with pytest.raises(pl.PitchError):
-        lp.RefillStepper(pl.Hand.deal(seed=1))
+        the_refill.RefillStepper(pl.Hand.deal(seed=1))
 
 
 # ------------------------------------------------------------------ page 06
@@ -108,7 +108,7 @@ def test_the_constructed_bury_deal_worked_by_hand() -> None:
     # J♦ and a joker and draws 4; East has no trump and draws 6. That is
     # 2 + 0 + 4 + 6 = 12 cards, leaving 6 for the bidder, of which 3♥ 10♥ 5♥ are
     # trump: the learner ends with 4 + 3 = 7 trump and must bury 1; West buries 1.
-    hand = lp.bury_hand()
+    hand = the_bury.bury_hand()
     assert hand.drawn == [2, 0, 4, 6]
     assert [hand.trump_count(s) for s in range(4)] == [7, 7, 2, 0]
     assert hand.bidder == 0
@@ -116,7 +116,7 @@ def test_the_constructed_bury_deal_worked_by_hand() -> None:
 
 
 def test_bury_chooser_marks_only_legal_buries() -> None:
-    chooser = lp.BuryChooser()
+    chooser = the_bury.BuryChooser()
     legal = {c for b in with_class(chooser, "pl-legal") for c in b._dom_classes if c.startswith("pl-card-")}
     expected = {f"pl-card-{a.card.code}" for a in chooser.hand.legal_actions() if isinstance(a, pl.Bury)}
     assert legal == expected
@@ -127,7 +127,7 @@ def test_bury_chooser_marks_only_legal_buries() -> None:
 
 
 def test_bury_chooser_refuses_an_illegal_bury_and_changes_nothing() -> None:
-    chooser = lp.BuryChooser()
+    chooser = the_bury.BuryChooser()
     before = pl.to_record(chooser.hand)
     card_buttons(chooser, "KC")[0].click()  # a dead card
     assert "Not allowed" in chooser.message.value
@@ -137,7 +137,7 @@ def test_bury_chooser_refuses_an_illegal_bury_and_changes_nothing() -> None:
 
 
 def test_bury_chooser_accepts_a_legal_bury_then_the_bot_buries() -> None:
-    chooser = lp.BuryChooser()
+    chooser = the_bury.BuryChooser()
     card_buttons(chooser, "2H")[0].click()
     assert chooser.hand.buried_by(0) == (pl.Card("2H"),)
     assert not chooser.message.value
@@ -169,7 +169,7 @@ def test_bury_chooser_accepts_a_legal_bury_then_the_bot_buries() -> None:
 # ------------------------------------------------------------------ page 07
 
 
-def click_once(page: lp.TrickByTrick) -> None:
+def click_once(page: the_play.TrickByTrick) -> None:
     for cls in ("pl-legal", "pl-next"):
         buttons = [b for b in with_class(page, cls) if not getattr(b, "disabled", False)]
         if buttons:
@@ -180,7 +180,7 @@ def click_once(page: lp.TrickByTrick) -> None:
 
 @pytest.mark.parametrize("seed", [13, 21, 5])
 def test_trick_by_trick_reaches_the_end_by_clicking_only(seed: int) -> None:
-    page = lp.TrickByTrick(seed=seed)
+    page = the_play.TrickByTrick(seed=seed)
     assert page.hand.phase is pl.Phase.PLAY
     for _ in range(60):
         if page.hand.is_over:
@@ -196,7 +196,7 @@ def test_trick_by_trick_reaches_the_end_by_clicking_only(seed: int) -> None:
 
 
 def test_trick_by_trick_refuses_a_dead_card() -> None:
-    page = lp.TrickByTrick(seed=13)
+    page = the_play.TrickByTrick(seed=13)
     for _ in range(10):
         if page.my_turn:
             break
@@ -217,8 +217,8 @@ def test_trick_by_trick_refuses_a_dead_card() -> None:
 
 def test_trick_stories_name_short_tricks_and_the_passing_lead() -> None:
     hand = pl.Hand.deal(dealer=3, seed=2)  # a seed whose play has short tricks and a passing lead
-    lp.bots_to(hand, (pl.Phase.BID, pl.Phase.NAME_TRUMP, pl.Phase.BURY, pl.Phase.PLAY))
-    stories = [lp.trick_story(hand, i) for i in range(len(hand.tricks))]
+    common.bots_to(hand, (pl.Phase.BID, pl.Phase.NAME_TRUMP, pl.Phase.BURY, pl.Phase.PLAY))
+    stories = [the_play.trick_story(hand, i) for i in range(len(hand.tricks))]
     for trick, story in zip(hand.tricks, stories, strict=True):
         assert ("Only" in story) == (len(trick.cards) < 4)
     passes = [i for i in range(len(hand.tricks) - 1) if hand.tricks[i + 1].leader != hand.tricks[i].winner]
@@ -233,21 +233,21 @@ def test_trick_stories_name_short_tricks_and_the_passing_lead() -> None:
 def test_score_breakdown_of_a_set_hand_worked_by_hand() -> None:
     # Worked by hand: seat 0 bids 5 with team 0 taking 2 points. 2 < 5, so team 0
     # is set: it scores -5, and team 1 adds the 8 it took.
-    result = lp.example_result(0, 5, (2, 8))
+    result = scoring_and_the_game.example_result(0, 5, (2, 8))
     assert result.score_change == (-5, 8)
     assert not result.made
 
 
 def test_score_breakdown_text_adds_up() -> None:
-    hand = lp.bots_hand(3)
-    text_out = lp.score_breakdown(hand)
+    hand = scoring_and_the_game.bots_hand(3)
+    text_out = scoring_and_the_game.score_breakdown(hand)
     result = hand.result()
     assert f"team 0 {result.points[0]}, team 1 {result.points[1]}" in text_out
     assert ("made" in text_out) == result.made
 
 
 def test_winning_examples_follow_the_rules() -> None:
-    lines = lp.winning_examples().splitlines()
+    lines = scoring_and_the_game.winning_examples().splitlines()
     assert lines[0].endswith("46-30 -> 52-34: team 0 wins")
     assert lines[1].endswith("play on")  # team 1 at 55 did not bid
     assert lines[2].endswith("team 1 wins")
@@ -256,7 +256,7 @@ def test_winning_examples_follow_the_rules() -> None:
 
 
 def test_game_replay_reaches_a_winner_and_plots_the_history() -> None:
-    replay = lp.GameReplay(seed=4)
+    replay = scoring_and_the_game.GameReplay(seed=4)
     game = replay.game
     assert game.winner is not None
     assert replay.plotted() == [[0], [0]]
@@ -283,7 +283,7 @@ def test_game_replay_reaches_a_winner_and_plots_the_history() -> None:
 
 
 def test_a_seeded_game_is_reproducible() -> None:
-    one, two = lp.play_game(4), lp.play_game(4)
+    one, two = scoring_and_the_game.play_game(4), scoring_and_the_game.play_game(4)
     assert one.scores == two.scores
-    assert lp.hands_table_text(one) == lp.hands_table_text(two)
-    assert lp.game_summary(one).startswith(f"Team {one.winner} wins")
+    assert scoring_and_the_game.hands_table_text(one) == scoring_and_the_game.hands_table_text(two)
+    assert scoring_and_the_game.game_summary(one).startswith(f"Team {one.winner} wins")

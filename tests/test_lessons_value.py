@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pitchlab as pl
 from pitchlab.bots import ladder, simulation
-from pitchlab.lessons import value_lessons
+from pitchlab.lessons.classroom import expected_value_and_the_bid
 from pitchlab.odds.stats import Estimate
 from tests.widget_tree import with_class
 
@@ -49,36 +49,42 @@ def made_up(points: tuple[int, ...]) -> simulation.BidChances:
     ],
 )
 def test_the_expected_change_is_the_sum_worked_by_hand(bid: int, made: Fraction, change: Fraction) -> None:
-    assert value_lessons.chance_to_make(EXAMPLE, bid) == made
-    assert value_lessons.expected_change(EXAMPLE, bid) == change
+    assert expected_value_and_the_bid.chance_to_make(EXAMPLE, bid) == made
+    assert expected_value_and_the_bid.expected_change(EXAMPLE, bid) == change
 
 
 def test_a_step_up_costs_what_its_two_causes_say() -> None:
     # 5 -> 6: exactly 5 (3/10) is 11 worse, fewer than 5 (3/10) is 1 worse: 33/10 + 3/10
-    assert value_lessons.step_cost(EXAMPLE, 5) == Fraction(18, 5)
+    assert expected_value_and_the_bid.step_cost(EXAMPLE, 5) == Fraction(18, 5)
     for bid in range(4, 10):
-        drop = value_lessons.expected_change(EXAMPLE, bid) - value_lessons.expected_change(EXAMPLE, bid + 1)
-        assert value_lessons.step_cost(EXAMPLE, bid) == drop
+        drop = expected_value_and_the_bid.expected_change(
+            EXAMPLE, bid
+        ) - expected_value_and_the_bid.expected_change(EXAMPLE, bid + 1)
+        assert expected_value_and_the_bid.step_cost(EXAMPLE, bid) == drop
 
 
 @given(st.lists(st.integers(min_value=0, max_value=10), min_size=2, max_size=60))
 def test_holding_the_bid_a_higher_bid_never_expects_more(points: list[int]) -> None:
-    distribution = value_lessons.distribution_of(made_up(tuple(points)))
-    changes = [value_lessons.expected_change(distribution, b) for b in range(4, 11)]
+    distribution = expected_value_and_the_bid.distribution_of(made_up(tuple(points)))
+    changes = [expected_value_and_the_bid.expected_change(distribution, b) for b in range(4, 11)]
     assert all(a >= b for a, b in itertools.pairwise(changes))
     for bid in range(4, 10):
-        assert value_lessons.step_cost(distribution, bid) == changes[bid - 4] - changes[bid - 3] >= 0
+        assert (
+            expected_value_and_the_bid.step_cost(distribution, bid)
+            == changes[bid - 4] - changes[bid - 3]
+            >= 0
+        )
 
 
 def test_chances_that_do_not_add_up_to_one_are_refused() -> None:
     with pytest.raises(pl.PitchError, match="add up to 1"):
-        value_lessons.expected_change({4: Fraction(1, 2)}, 4)
+        expected_value_and_the_bid.expected_change({4: Fraction(1, 2)}, 4)
     with pytest.raises(pl.PitchError, match="at least 0"):
-        value_lessons.chance_to_make({4: Fraction(3, 2), 5: Fraction(-1, 2)}, 4)
+        expected_value_and_the_bid.chance_to_make({4: Fraction(3, 2), 5: Fraction(-1, 2)}, 4)
 
 
 def test_the_exact_table_prints_fractions_and_decimals() -> None:
-    lines = value_lessons.exact_table(EXAMPLE).splitlines()
+    lines = expected_value_and_the_bid.exact_table(EXAMPLE).splitlines()
     assert len(lines) == 1 + 7  # a header and bids 4 to 10
     assert lines[2].split() == ["5", "7/10", "=", "70%", "27/10", "=", "+2.70"]
     assert lines[-1].split() == ["10", "0", "=", "0%", "-10", "=", "-10.00"]
@@ -90,29 +96,31 @@ def test_the_exact_table_prints_fractions_and_decimals() -> None:
 def test_bid_chances_agree_with_the_formula_on_a_constructed_result() -> None:
     points = (3,) * 2 + (4,) * 4 + (5,) * 6 + (6,) * 5 + (8,) * 3
     result = made_up(points)
-    assert value_lessons.distribution_of(result) == EXAMPLE
+    assert expected_value_and_the_bid.distribution_of(result) == EXAMPLE
     for bid in result.bids():
-        assert result.chance(bid).value == pytest.approx(float(value_lessons.chance_to_make(EXAMPLE, bid)))
+        assert result.chance(bid).value == pytest.approx(
+            float(expected_value_and_the_bid.chance_to_make(EXAMPLE, bid))
+        )
         assert result.expected_change(bid).value == pytest.approx(
-            float(value_lessons.expected_change(EXAMPLE, bid))
+            float(expected_value_and_the_bid.expected_change(EXAMPLE, bid))
         )
 
 
 def test_a_simulations_distribution_is_the_share_of_its_hands() -> None:
     result = simulation.bid_chances(HAND, "D", hands=250, seed=3)
-    seen = value_lessons.distribution_of(result)
+    seen = expected_value_and_the_bid.distribution_of(result)
     assert sum(seen.values()) == 1
     for points, share in seen.items():
         assert share == Fraction(result.points.count(points), 250)
     for bid in result.bids():
         assert result.expected_change(bid).value == pytest.approx(
-            float(value_lessons.expected_change(seen, bid))
+            float(expected_value_and_the_bid.expected_change(seen, bid))
         )
 
 
 def test_the_seat_table_has_a_row_per_seat_and_the_ladders_answers() -> None:
     results = [simulation.bid_chances(HAND, "D", position=p, hands=250, seed=3) for p in range(4)]
-    lines = value_lessons.seat_table(results, (4, 6), ladder.shipped()).splitlines()
+    lines = expected_value_and_the_bid.seat_table(results, (4, 6), ladder.shipped()).splitlines()
     assert lines[0].split()[:5] == ["seat", "made", "4", "made", "6"]
     assert [line.split()[0] for line in lines[1:5]] == ["first", "second", "third", "dealer"]
     first = results[0].chance(6)
@@ -123,7 +131,7 @@ def test_the_seat_table_has_a_row_per_seat_and_the_ladders_answers() -> None:
 
 
 def test_tables_print_side_by_side() -> None:
-    assert value_lessons.side_by_side(["a\nbb", "ccc\nd\ne"], gap=2) == "a   ccc\nbb  d\n    e"
+    assert expected_value_and_the_bid.side_by_side(["a\nbb", "ccc\nd\ne"], gap=2) == "a   ccc\nbb  d\n    e"
 
 
 # ----------------------------------------------------------------- the ladder
@@ -139,15 +147,15 @@ def toy_ladder() -> tuple[ladder.Ladder, ladder.Cell]:
 
 def test_a_hand_falls_in_the_ladder_cell_worked_out_by_hand() -> None:
     # diamonds: A 3 2 5 7 = five trump holding 1 + 3 + 1 = 5 points -> row 5, column 4-5
-    strength, suit = value_lessons.hand_strength(HAND)
+    strength, suit = expected_value_and_the_bid.hand_strength(HAND)
     assert (strength, suit) == (ladder.Strength(5, 2), pl.Suit.DIAMONDS)
     spot = ladder.Spot(1, 4, False)
-    assert value_lessons.hand_cell(pl.parse_cards(HAND), spot) == (spot, strength)
+    assert expected_value_and_the_bid.hand_cell(pl.parse_cards(HAND), spot) == (spot, strength)
 
 
 def test_the_answers_table_marks_the_ladders_answer_and_its_gain() -> None:
     toy, cell = toy_ladder()
-    lines = value_lessons.answers_table(toy, cell).splitlines()
+    lines = expected_value_and_the_bid.answers_table(toy, cell).splitlines()
     assert lines[0] == "first seat, no bid yet · 5 trump, 4-5 points"
     rows = {line.split()[0] + line.split()[1]: line for line in lines[2:-1]}
     assert rows["pass-0.50"].startswith("pass")
@@ -160,7 +168,7 @@ def test_the_answers_table_marks_the_ladders_answer_and_its_gain() -> None:
 
 def test_the_answers_figure_is_titled_labelled_and_greens_the_answer() -> None:
     toy, cell = toy_ladder()
-    fig = value_lessons.answers_figure(toy, cell)
+    fig = expected_value_and_the_bid.answers_figure(toy, cell)
     assert "first seat, no bid yet" in fig.layout.title.text
     assert fig.layout.xaxis.title.text == "your answer"
     assert "net score change" in fig.layout.yaxis.title.text
@@ -172,8 +180,8 @@ def test_the_answers_figure_is_titled_labelled_and_greens_the_answer() -> None:
 # ------------------------------------------------------------------ the widget
 
 
-def explorer(result: simulation.BidChances | None = None) -> value_lessons.BidExplorer:
-    return value_lessons.BidExplorer(HAND, "D", 0, hands=250, seed=5, result=result)
+def explorer(result: simulation.BidChances | None = None) -> expected_value_and_the_bid.BidExplorer:
+    return expected_value_and_the_bid.BidExplorer(HAND, "D", 0, hands=250, seed=5, result=result)
 
 
 def test_the_page_opens_on_the_hand_it_was_given() -> None:

@@ -557,12 +557,12 @@ def test_a_game_is_played_through_the_session_and_saved_and_restored(name: str) 
 
 @pytest.mark.parametrize("name", sorted(NEW_PRESETS))
 def test_the_tutorial_trick_by_trick_page_and_the_points_table_take_the_new_presets(name: str) -> None:
-    from pitchlab.lessons import tutorial, tutorial_play
+    from pitchlab.lessons.tutorial import common, the_play
     from pitchlab.ui import drawing
 
-    choice = tutorial.RulesetChoice(tutorial_play.TrickByTrick, seed=13, ladder=True, ruleset=name)
+    choice = common.RulesetChoice(the_play.TrickByTrick, seed=13, ladder=True, ruleset=name)
     page = choice.page
-    assert isinstance(page, tutorial_play.TrickByTrick)
+    assert isinstance(page, the_play.TrickByTrick)
     assert page.hand.rules.name == name
     for _ in range(200):
         if page.hand.is_over:
@@ -611,7 +611,7 @@ def test_pages_say_what_a_stuck_dealer_may_do() -> None:
 
 
 def test_without_an_auction_the_table_says_who_pitched_not_a_bid_of_0() -> None:
-    from pitchlab.lessons.tutorial_play import result_line
+    from pitchlab.lessons.tutorial.common import result_line
     from pitchlab.ui.session import contract_text
 
     rules = pl.ruleset("simple-pitch")

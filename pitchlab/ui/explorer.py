@@ -1,6 +1,6 @@
 """The what-if explorer: pick nine cards, a seat and trump, change one thing and see what it was worth.
 
-The page is a controller in the house style (see :mod:`pitchlab.lessons.tutorial`):
+The page is a controller in the house style (see :mod:`pitchlab.lessons.tutorial.the_deal`):
 every control's callback calls one method that the tests call too
 (:meth:`Explorer.toggle`, :meth:`Explorer.paste`, :meth:`Explorer.load_record`,
 :meth:`Explorer.use_record_seat`, :meth:`Explorer.set_position`,
@@ -39,13 +39,13 @@ from pitchlab.engine.hand import Hand
 from pitchlab.engine.limits import MAX_RECORD_CHARS
 from pitchlab.engine.record import loads
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import SUIT_ORDER, sort_hand
 from pitchlab.odds.probability import at_least, mean, percent, stock_size, trump_in
 from pitchlab.odds.stats import z_of
 from pitchlab.studies import whatif
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import ProgressBar
 from pitchlab.ui.coach import PlayPanel
+from pitchlab.ui.pictures import SUIT_ORDER, sort_hand
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import View, classed
 from pitchlab.ui.widgets import style as page_style

@@ -28,7 +28,7 @@ only asks and checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -39,30 +39,20 @@ import plotly.graph_objects as go
 from numpy.typing import NDArray
 from plotly.subplots import make_subplots
 
+from pitchlab.bots.simulation import Progress
 from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import Picture, sort_hand
 from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
-from pitchlab.ui import drawing, plots
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` while a run goes on, e.g. :meth:`pitchlab.ui.classroom.ProgressBar.update`."""
+from pitchlab.ui import plots
+from pitchlab.ui.pictures import Picture, table
 
 H = TypeVar("H", bound=Hashable)
-
-BLUE = "#1f5fbf"
-ORANGE = "#e67e22"
-GREY = "#a6acaf"
-
-_CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
-_LEFT = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
-_HEAD = ' style="border:1px solid #ccc;padding:3px 10px;background:#f0f0f0;text-align:center"'
 
 
 # ------------------------------------------------------------------ the evidence
@@ -169,7 +159,7 @@ class BayesTable(Generic[H]):
             f"posterior = product ÷ P({e}); P({e}) is the sum of the products. "
             "Fractions are exact; long ones are shown as percentages."
         )
-        return _table_html(head, body, caption, css="pl-bayes-table")
+        return table(head, body, caption, css="pl-bayes-table").html
 
 
 def bayes_table(
@@ -411,29 +401,15 @@ def moments_table(moments: Sequence[tuple[str, Posterior]], card: Card) -> Pictu
             )
             cells.append(f"{float(post.expected(s)):.2f} trump<br>{escape(where)}")
         body.append(cells)
-    return Picture(
-        _table_html(
-            head,
-            body,
-            f"each seat: the unseen trump it holds on average, and the chance it holds the {escape(card.label)}",
-            css="pl-moments-table",
-        )
+    return table(
+        head,
+        body,
+        f"each seat: the unseen trump it holds on average, and the chance it holds the {escape(card.label)}",
+        css="pl-moments-table",
     )
 
 
 # ------------------------------------------------------------ pictures and figures
-
-
-def hand_picture(cards: Sequence[Card], label: str = "", caption: str = "") -> Picture:
-    """A hand drawn as cards, sorted by suit, so the page shows the hand it talks about.
-
-    ``label`` is read out by screen readers; ``caption``, if given, is printed under the cards.
-    """
-    under = (
-        f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
-    )
-    svg = drawing.hand_svg(sort_hand(cards), 64, label=label or caption)
-    return Picture(f'<div class="pl-bayes-hand" style="margin:4px 0">{svg}{under}</div>')
 
 
 def _percent(p: Fraction) -> str:
@@ -452,23 +428,6 @@ def _exact(p: Fraction) -> str:
     return _percent(p)
 
 
-def _table_html(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "", css: str = "") -> str:
-    """A small HTML table, its caption as a line below it (a table caption would wrap to the table's width).
-
-    The cells are escaped or built from numbers already.
-    """
-    top = "".join(f"<th{_HEAD}>{h}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td{_LEFT if i == 0 else _CELL}>{c}</td>" for i, c in enumerate(row)) + "</tr>"
-        for row in rows
-    )
-    note = f'<div style="color:#555;font-size:13px;margin:2px 0 8px 0">{caption}</div>' if caption else ""
-    return (
-        f'<div class="{css}"><table style="border-collapse:collapse;font-size:15px;margin:6px 0 2px 0">'
-        f"<tr>{top}</tr>{body}</table>{note}</div>"
-    )
-
-
 def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
     """Exact chances beside simulated ones, one row each, and whether they agree within 4 standard errors.
 
@@ -483,18 +442,11 @@ def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
         ]
         for name, exact, estimate in rows
     ]
-    return Picture(
-        _table_html(
-            ["question", "exact (pitchlab.odds.inference)", "simulated (rejection sampling)", "agree (4 SE)"],
-            body,
-            css="pl-agreement-table",
-        )
+    return table(
+        ["question", "exact (pitchlab.odds.inference)", "simulated (rejection sampling)", "agree (4 SE)"],
+        body,
+        css="pl-agreement-table",
     )
-
-
-def _style(fig: go.Figure, title: str, height: int = 440) -> go.Figure:
-    fig.update_layout(bargap=0.2)
-    return plots.style(fig, title, height=height, top=110, legend_y=1.06)
 
 
 class Shown:
@@ -531,7 +483,7 @@ def counts_figure(
     title: str,
     x_title: str = "trump held (cards)",
     simulated: Mapping[str, Mapping[int, Estimate]] | None = None,
-    colours: Sequence[str] = (GREY, BLUE),
+    colours: Sequence[str] = (plots.GREY, plots.BLUE),
 ) -> go.Figure:
     """One panel per seat, exact distributions as grouped bars, and optionally simulated ones as dots.
 
@@ -570,9 +522,13 @@ def counts_figure(
                 go.Scatter(
                     x=sim_ks,
                     y=[sim[k].value * 100 for k in sim_ks],
-                    error_y={"type": "data", "array": [z * sim[k].se * 100 for k in sim_ks], "color": ORANGE},
+                    error_y={
+                        "type": "data",
+                        "array": [z * sim[k].se * 100 for k in sim_ks],
+                        "color": plots.ORANGE,
+                    },
                     mode="markers",
-                    marker={"color": ORANGE, "size": 9, "symbol": "diamond"},
+                    marker={"color": plots.ORANGE, "size": 9, "symbol": "diamond"},
                     name=label,
                     legendgroup="simulated",
                     showlegend=col == 1,
@@ -583,8 +539,8 @@ def counts_figure(
             )
         fig.update_xaxes(title_text=x_title, dtick=1, row=1, col=col)
     fig.update_yaxes(title_text="probability (%)", row=1, col=1)
-    fig.update_layout(barmode="group")
-    return _style(fig, title)
+    fig.update_layout(barmode="group", bargap=0.2)
+    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
 
 
 def where_figure(
@@ -593,7 +549,7 @@ def where_figure(
     *,
     title: str,
     simulated: tuple[str, Mapping[str, Estimate]] | None = None,
-    colours: Sequence[str] = (GREY, BLUE),
+    colours: Sequence[str] = (plots.GREY, plots.BLUE),
 ) -> go.Figure:
     """Where one card is, place by place: one bar per named series, and a simulated series with error bars.
 
@@ -632,16 +588,16 @@ def where_figure(
                     "color": "#444",
                 },
                 name=label,
-                marker={"color": ORANGE},
+                marker={"color": plots.ORANGE},
                 hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
             )
         )
     top = max((float(p) for chances in series.values() for p in chances.values()), default=0)
     fig.update_yaxes(range=[0, max(10.0, top * 100 * 1.2)])
     fig.update_layout(
-        barmode="group", xaxis_title=f"where the {card.label} is", yaxis_title="probability (%)"
+        barmode="group", bargap=0.2, xaxis_title=f"where the {card.label} is", yaxis_title="probability (%)"
     )
-    return _style(fig, title)
+    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
 
 
 __all__ = [
@@ -654,7 +610,6 @@ __all__ = [
     "counts_figure",
     "draw_likelihood",
     "draw_says",
-    "hand_picture",
     "kept_given_draw",
     "known_out",
     "moments_table",

@@ -36,11 +36,11 @@ from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.lessons.tutorial import Picture, sort_hand
 from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import z_of
-from pitchlab.ui import drawing, plots
+from pitchlab.ui import plots
 from pitchlab.ui.classroom import ProgressBar
+from pitchlab.ui.pictures import hand_picture, sort_hand
 from pitchlab.ui.widgets import CSS, View, classed
 
 Distribution = Mapping[int, Fraction]
@@ -249,12 +249,6 @@ def answers_figure(ladder: Ladder, cell: Cell) -> go.Figure:
 # ------------------------------------------------------------------ the page
 
 
-def hand_picture(cards: str | Sequence[Card], width: int = 70) -> Picture:
-    """Nine cards drawn as cards, sorted by suit."""
-    hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
-    return Picture(drawing.hand_svg(sort_hand(hand), width, overlap=0.72))
-
-
 class BidExplorer(View):
     """Try your own hand: nine card codes, a seat, a trump suit; the chance of making each bid
     and its expected change from ``hands`` simulated hands, as a table and a figure.
@@ -382,7 +376,7 @@ class BidExplorer(View):
         result = self.result
         if result is None:
             return
-        self.picture.value = hand_picture(result.setup.cards)._repr_html_()
+        self.picture.value = hand_picture(result.setup.cards, width=70, overlap=0.72)._repr_html_()
         self.summary.value = self.summary_html(result)
         self.table.value = f"<pre>{escape(result.table())}</pre>"
 
@@ -435,7 +429,6 @@ __all__ = [
     "exact_table",
     "expected_change",
     "hand_cell",
-    "hand_picture",
     "hand_strength",
     "seat_table",
     "side_by_side",

@@ -10,11 +10,11 @@ import plotly.graph_objects as go
 from pitchlab.bots.ladder import POSITIONS
 from pitchlab.odds.stats import z_of
 from pitchlab.studies.compare import VariantStats
-from pitchlab.ui import plots
+from pitchlab.ui import drawing, plots
 
 
 def _palette(k: int) -> str:
-    colours = [plots.BLUE, plots.ORANGE, plots.GREEN, "#8e44ad", "#c0392b", plots.GREY, "#16a085"]
+    colours = [plots.BLUE, plots.ORANGE, plots.GREEN, "#8e44ad", drawing.RED, plots.GREY, "#16a085"]
     return colours[k % len(colours)]
 
 

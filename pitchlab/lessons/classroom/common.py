@@ -1,0 +1,100 @@
+"""What several classroom lessons share: a tally run in steps for a progress bar, figures of exact series.
+
+Lessons 01 and 02 both run a sampling tally behind a progress bar
+(:func:`tally_in_steps`) and draw exact distributions side by side
+(:func:`figure_of_series`); a lesson's own parts live in the module named
+after its notebook (``notebooks/lessons/01-counting-hands.ipynb``:
+:mod:`pitchlab.lessons.classroom.counting_hands`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Literal
+
+import numpy as np
+import plotly.graph_objects as go
+from numpy.typing import NDArray
+
+from pitchlab.bots.simulation import Progress
+from pitchlab.odds import sampling
+from pitchlab.ui import plots
+
+
+def fraction_html(p: Fraction) -> str:
+    """A fraction in lowest terms with thousands separators, as a table shows it."""
+    if p.denominator == 1:
+        return f"{p.numerator:,}"
+    return f"{p.numerator:,}/{p.denominator:,}"
+
+
+def tally_in_steps(
+    tally: Callable[[int, np.random.Generator], NDArray[np.int_]],
+    n: int,
+    seed: int,
+    *,
+    step: int = sampling.CHUNK,
+    progress: Progress | None = None,
+) -> NDArray[np.int_]:
+    """A sampling tally of ``n`` deals run ``step`` deals at a time on one seeded stream, reporting progress.
+
+    The :mod:`pitchlab.odds.sampling` tallies take no progress callback; cutting
+    the run into steps on the same generator lets a page move a bar. With
+    ``step`` a multiple of the sampling chunk the deals, and so the tally,
+    are exactly those of one call with the same seed.
+    """
+    if step < 1:
+        raise ValueError(f"step must be a positive number of deals, not {step}")
+    rng = np.random.default_rng(seed)
+    total: NDArray[np.int_] | None = None
+    done = 0
+    while done < n:
+        rows = min(step, n - done)
+        part = tally(rows, rng)
+        total = part.copy() if total is None else total + part
+        done += rows
+        if progress is not None:
+            progress(done, n)
+    if total is None:
+        raise ValueError("tally_in_steps needs at least one deal")
+    return total
+
+
+def figure_of_series(
+    series: Mapping[str, Mapping[int, Fraction]],
+    *,
+    title: str,
+    x_title: str,
+    y_title: str = "probability (%)",
+    colours: Sequence[str] = (plots.BLUE, plots.ORANGE, plots.GREY),
+    mode: Literal["bars", "lines"] = "bars",
+    dashed: Sequence[str] = (),
+) -> go.Figure:
+    """Several exact distributions in percent on one figure, as grouped bars or as lines with markers.
+
+    ``dashed`` names series drawn as dashed lines (in ``lines`` mode), such as
+    an unconditional answer beside the conditional ones.
+    """
+    fig = go.Figure()
+    for i, (name, dist) in enumerate(series.items()):
+        ks = sorted(dist)
+        ys = [float(dist[k]) * 100 for k in ks]
+        colour = colours[i % len(colours)]
+        hover = "%{x}: %{y:.3f}%<extra>" + escape(name) + "</extra>"
+        if mode == "bars":
+            fig.add_trace(go.Bar(x=ks, y=ys, name=name, marker={"color": colour}, hovertemplate=hover))
+        else:
+            line = {"color": colour, "width": 3 if name in dashed else 2}
+            if name in dashed:
+                line["dash"] = "dash"
+            fig.add_trace(
+                go.Scatter(x=ks, y=ys, name=name, mode="lines+markers", line=line, hovertemplate=hover)
+            )
+    fig.update_layout(barmode="group", bargap=0.18)
+    fig.update_xaxes(dtick=1)
+    return plots.layout(fig, title, x_title, y_title, top=90)
+
+
+__all__ = ["figure_of_series", "fraction_html", "tally_in_steps"]

@@ -1,0 +1,292 @@
+"""What the tutorial pages share: their stylesheets, the ruleset menu, seat names and card rows.
+
+Pages 01-04 draw with :func:`style` (the lesson stylesheet over the app's);
+pages 05-08 build their tree with :func:`page` (the app's stylesheet plus
+:data:`PAGE_CSS`). :class:`RulesetChoice` puts a ruleset menu above any page
+that takes ``rules=`` (pages 03, 04 and 07). A page's own widgets live in the
+module named after its notebook (``tutorial/02-the-deal.ipynb``:
+:mod:`pitchlab.lessons.tutorial.the_deal`).
+
+Stable CSS classes for browser tests: :class:`RulesetChoice`'s ``pl-ruleset``
+menu and ``pl-ruleset-description``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as w
+
+from pitchlab.bots.players import Player, RuleBasedPlayer
+from pitchlab.engine.actions import Action, NameTrump
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, HandResult, Phase
+from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
+from pitchlab.ui import drawing
+from pitchlab.ui.session import contract_text, seat_name
+from pitchlab.ui.widgets import (
+    View,
+    classed,
+    replace_children,
+)
+from pitchlab.ui.widgets import style as page_style
+
+LESSON_CSS = """
+<style>
+.pl-lesson { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1000px; }
+.pl-lesson h4 { margin: 10px 0 4px 0; font-size: 16px; }
+.pl-note { color: #444; font-size: 14px; }
+.pl-feedback { font-size: 16px; padding: 8px 12px; border-radius: 6px; min-height: 1.4em; }
+.pl-feedback.pl-right { background: #eafaf1; border-left: 6px solid #1e8449; }
+.pl-feedback.pl-wrong { background: #fdedec; border-left: 6px solid #c0392b; }
+.pl-quiz-score { font-weight: bold; padding: 4px 0; }
+.pl-odds { background: #f4f8fd; border-left: 5px solid #1f5fbf; padding: 6px 12px; border-radius: 4px;
+  font-size: 15px; line-height: 1.5; }
+.pl-trump-table { border-collapse: collapse; font-size: 15px; }
+.pl-trump-table td, .pl-trump-table th { border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left;
+  vertical-align: middle; }
+.pl-caption { text-align: center; font-size: 13px; color: #333; }
+.widget-button.pl-card.pl-winner, .jupyter-button.pl-card.pl-winner { border: 4px solid #1e8449;
+  background: #eafaf1; }
+.pl-bidding .pl-log { max-height: none; }
+.pl-plot .jp-RenderedPlotly { min-height: 440px; }
+.pl-seat-hands td { padding: 2px 10px; vertical-align: middle; }
+</style>
+"""
+
+
+PAGE_CSS = """
+<style>
+.pl-lesson { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1000px; }
+.pl-lesson .pl-row { border: 1px solid #d5d5d5; border-radius: 8px; padding: 6px 10px; margin: 4px 0;
+  background: #fbfbfb; }
+.pl-lesson .pl-row-new { border: 2px solid #1f5fbf; background: #f3f8ff; }
+.pl-lesson .pl-row h4 { margin: 2px 0 4px 0; font-size: 15px; }
+.pl-lesson .pl-cards { display: flex; flex-wrap: wrap; align-items: center; gap: 14px; }
+.pl-lesson .pl-cards figure { margin: 0; text-align: center; font-size: 13px; color: #444; }
+.pl-lesson .pl-cardrow { display: inline-flex; gap: 3px; }
+.pl-lesson .pl-cards-2 { display: grid; grid-template-columns: repeat(2, max-content); gap: 8px 28px; }
+.pl-lesson .pl-public { color: #1e6b3a; font-weight: bold; }
+.pl-lesson table.pl-table { border-collapse: collapse; font-size: 14px; margin: 4px 0; }
+.pl-lesson table.pl-table td, .pl-lesson table.pl-table th { border: 1px solid #ccc; padding: 3px 9px;
+  text-align: center; }
+.pl-lesson table.pl-table th { background: #f0f0f0; }
+.pl-lesson .pl-advice { background: #fffbe6; border-left: 5px solid #f2c94c; padding: 6px 10px;
+  border-radius: 4px; }
+.pl-lesson .pl-note { background: #eef6ff; border-left: 5px solid #1f5fbf; padding: 6px 10px;
+  border-radius: 4px; margin: 4px 0; }
+.pl-lesson .pl-points { font-size: 16px; }
+.pl-lesson .pl-log { max-height: 260px; overflow-y: auto; font-size: 13px; border: 1px solid #ddd;
+  padding: 4px 8px; }
+.pl-lesson .pl-log .pl-log-why { color: #666; font-style: italic; }
+</style>
+"""
+
+
+CARD_W = 48
+"""Width in pixels of a card in these pages' pictures."""
+
+
+def style() -> w.Box:
+    """The stylesheet of the app's widgets plus the lessons' own."""
+    return page_style(LESSON_CSS)
+
+
+def suit_html(suit: Suit) -> str:
+    colour = drawing.RED if suit.is_red else drawing.BLACK
+    return f'<span style="color:{colour};font-weight:bold">{suit.symbol}</span> {suit.name.lower()}'
+
+
+def page(children: Sequence[w.Widget]) -> w.VBox:
+    return classed(w.VBox([page_style(), w.HTML(PAGE_CSS), *children]), "pl-app", "pl-lesson")
+
+
+def name(seat: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
+    """A seat's name with its number, e.g. ``West (seat 1)``; just ``Seat 1`` with no learner."""
+    if human is None:
+        return f"Seat {seat}"
+    called = seat_name(seat, human, rules)
+    return called if called == f"Seat {seat}" else f"{called} (seat {seat})"
+
+
+def cards_html(
+    cards: Sequence[Card], dead: Sequence[Card] = (), marked: Sequence[Card] = (), *, width: int = CARD_W
+) -> str:
+    """A row of card faces side by side: dead ones greyed, ``marked`` ones ringed in gold."""
+    if not cards:
+        return "<i>none</i>"
+    dead_left, marked_set = list(dead), set(marked)
+    faces = []
+    for card in cards:
+        is_dead = card in dead_left
+        if is_dead:
+            dead_left.remove(card)
+        faces.append(drawing.card_svg(card, width, dead=is_dead, marked=card in marked_set))
+    return f"<span class='pl-cardrow'>{''.join(faces)}</span>"
+
+
+def figure_html(
+    caption: str,
+    cards: Sequence[Card],
+    dead: Sequence[Card] = (),
+    marked: Sequence[Card] = (),
+    width: int = CARD_W,
+) -> str:
+    return (
+        f"<figure>{cards_html(cards, dead, marked, width=width)}"
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+    )
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def bots_to(hand: Hand, phases: Sequence[Phase], players: Sequence[Player] | None = None) -> list[str]:
+    """Let bots act while the hand is in one of ``phases``; return what they did, with reasons."""
+    bots = players if players is not None else [RuleBasedPlayer()] * hand.rules.players
+    said = []
+    while hand.phase in phases:
+        seat = hand.to_act
+        assert seat is not None
+        decision = bots[seat].decide(hand.view(seat))
+        hand.apply(decision.action, seat)
+        said.append(f"{name(seat)}: {decision.action} ({decision.why})")
+    return said
+
+
+def bid_and_name(hand: Hand, bids: Sequence[Action], suit: Suit) -> Hand:
+    for action in bids:
+        hand.apply(action)
+    hand.apply(NameTrump(suit))
+    return hand
+
+
+def result_line(result: HandResult, human: int | None = 0, rules: Ruleset | None = None) -> str:
+    """One sentence: the points by team and whether the bid was made."""
+    changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
+    points = "-".join(str(p) for p in result.points)
+    teams = " - ".join(f"team {t}" for t in range(len(result.points)))
+    awards = ""
+    if result.awards:
+        awards = (
+            " "
+            + ", ".join(
+                f"{kind.title()}: {'nobody' if team is None else f'team {team}'}"
+                for kind, team in result.awards
+            )
+            + "."
+        )
+    return (
+        f"Hand over: {contract_text(name(result.bidder, human, rules), result, rules)}; "
+        f"points {points} ({teams}); scores change: {changes}.{awards}"
+    )
+
+
+def trump_family(suit: Suit, rules: Ruleset = TEN_POINT) -> str:
+    """Which cards are trump, in words: "the off-jack J♦ and both jokers join the 13 hearts"."""
+    trump = rules.trump(suit)
+    extras = []
+    roles = [trump.roles[c] for c in dict.fromkeys(trump.cards)]
+    for role, words in (("OJ", "the off-jack"), ("OA", "the off-ace"), ("O3", "the off-three")):
+        if role in roles:
+            card = next(c for c in trump.cards if trump.roles[c] == role)
+            extras.append(f"{words} {card.label}")
+    if "JK" in roles:
+        extras.append("both jokers")
+    if "JKH" in roles or "JKL" in roles:
+        extras.append("the high and the low joker")
+    plain = sum(1 for r in roles if len(r) == 1 or r == "T")
+    name = suit.name.lower()
+    if not extras:
+        return f"the {plain} {name} are trump"
+    joined = extras[0] if len(extras) == 1 else ", ".join(extras[:-1]) + " and " + extras[-1]
+    return f"{joined} join the {plain} {name}"
+
+
+class RulesetChoice(View):
+    """A ruleset menu above a lesson: choosing a ruleset shows its description, its trump
+    ladder and what scores in it, and rebuilds the lesson under it.
+
+    ``make`` builds the lesson from ``rules=`` and ``kwargs``, e.g.
+    ``RulesetChoice(TrumpQuiz, seed=3)``. ``ladder`` and ``points`` show the
+    ladder and the points table for ``suit`` (turn them off for a lesson that
+    draws its own). The menu starts at ``ruleset`` (ten-point by default).
+    Stable CSS classes: ``pl-ruleset``, ``pl-ruleset-description``.
+    """
+
+    def __init__(
+        self,
+        make: Callable[..., View],
+        *,
+        ruleset: str = TEN_POINT.name,
+        ladder: bool = True,
+        points: bool = True,
+        suit: Suit = Suit.HEARTS,
+        **kwargs: object,
+    ) -> None:
+        self.make = make
+        self.kwargs = kwargs
+        self.suit = suit
+        self.menu = classed(
+            w.Dropdown(
+                options=ruleset_names(), value=ruleset, description="Ruleset", layout=w.Layout(width="300px")
+            ),
+            "pl-ruleset",
+        )
+        self.menu.observe(lambda change: self.choose(str(change["new"])), names="value")
+        self.description = classed(w.HTML(), "pl-ruleset-description")
+        self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
+        self.points = classed(w.HTML(), "pl-points")
+        self.ladder.layout.display = None if ladder else "none"
+        self.points.layout.display = None if points else "none"
+        self.holder = w.VBox()
+        self.page: View | None = None
+        self.widget = classed(
+            w.VBox([style(), self.menu, self.description, self.ladder, self.points, self.holder]),
+            "pl-lesson",
+            "pl-ruleset-choice",
+        )
+        self.choose(ruleset)
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset(str(self.menu.value))
+
+    def choose(self, name: str) -> None:
+        """Show the named ruleset and rebuild the lesson under it (the menu does this)."""
+        if self.menu.value != name:
+            self.menu.value = name  # observed: comes back here
+            return
+        rules = ruleset(name)
+        self.description.value = (
+            f"<div class='pl-note' style='line-height:1.45'>{escape(rules.description)}</div>"
+        )
+        suit = self.suit
+        self.ladder.value = (
+            f"<h4>The trump ladder with {suit_html(suit)} trump, highest on the left "
+            f"({escape(trump_family(suit, rules))})</h4>" + drawing.ladder_html(suit, rules, width=44)
+        )
+        self.points.value = "<h4>What scores</h4>" + drawing.points_table(suit, rules, card_width=32)
+        self.page = self.make(rules=rules, **self.kwargs)
+        replace_children(self.holder, [self.page.widget])
+
+
+__all__ = [
+    "CARD_W",
+    "LESSON_CSS",
+    "PAGE_CSS",
+    "RulesetChoice",
+    "bid_and_name",
+    "bots_to",
+    "cards_html",
+    "figure_html",
+    "name",
+    "page",
+    "plural",
+    "result_line",
+    "style",
+    "suit_html",
+    "trump_family",
+]

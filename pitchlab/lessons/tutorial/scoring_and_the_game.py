@@ -1,0 +1,327 @@
+"""Tutorial page 08, scoring and the game (``tutorial/08-scoring-and-the-game.ipynb``).
+
+How a hand is scored, card by card (:func:`score_breakdown`); the win rule on
+a few scenarios, each verdict from the engine (:func:`winning_examples`); and
+a whole bots-only game replayed hand by hand with its score chart
+(:class:`GameReplay`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from pitchlab.bots.players import Player, RuleBasedPlayer
+from pitchlab.engine.cards import Suit
+from pitchlab.engine.game import Game, winner_after
+from pitchlab.engine.hand import Hand, HandResult, Phase
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.tutorial.common import (
+    bots_to,
+    page,
+    result_line,
+)
+from pitchlab.ui import drawing, plots
+from pitchlab.ui.widgets import View, classed
+
+
+def score_breakdown(hand: Hand) -> str:
+    """How a finished hand is scored, point card by point card, as plain text."""
+    result = hand.result()
+    rules, suit = hand.rules, result.trump
+    lines = [f"Trump {suit.symbol}; seat {result.bidder} (team {result.bidding_team}) bid {result.bid}."]
+    for team, cards in enumerate(result.captured):
+        scoring = [c for c in cards if rules.points_of(c, suit) and rules.role_of(c, suit) != "2"]
+        detail = " + ".join(f"{c.label} {rules.points_of(c, suit)}" for c in scoring) or "nothing"
+        lines.append(f"  team {team} captured: {detail}")
+    for card, seat in result.holder_points:
+        lines.append(
+            f"  {card.label} {rules.points_of(card, suit)}: held by seat {seat}, so team {rules.teams[seat]}"
+        )
+    lines.append(
+        f"  points: team 0 {result.points[0]}, team 1 {result.points[1]} (always {rules.total_points})"
+    )
+    team = result.bidding_team
+    if result.made:
+        lines.append(
+            f"  team {team} took {result.points[team]} >= {result.bid}: made. Both teams add what they took."
+        )
+    else:
+        lines.append(
+            f"  team {team} took {result.points[team]} < {result.bid}: set. Team {team} loses {result.bid};"
+            f" team {1 - team} adds what it took."
+        )
+    changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
+    lines.append(f"  score change: {changes}")
+    return "\n".join(lines)
+
+
+def bots_hand(seed: int, dealer: int = 0) -> Hand:
+    """A hand dealt from ``seed`` and played to the end by the rule-based bots."""
+    hand = Hand.deal(dealer=dealer, seed=seed)
+    bots_to(hand, (Phase.BID, Phase.NAME_TRUMP, Phase.BURY, Phase.PLAY))
+    return hand
+
+
+def example_result(bidding_team: int, bid: int, points: tuple[int, int]) -> HandResult:
+    """A made-up hand result (bidding team, bid, points by team), scored by the rules."""
+    made = points[bidding_team] >= bid
+    change = list(points)
+    if not made:
+        change[bidding_team] = -bid
+    return HandResult(
+        bidder=bidding_team,
+        bid=bid,
+        trump=Suit.SPADES,
+        points=points,
+        captured=((), ()),
+        holder_points=(),
+        made=made,
+        score_change=tuple(change),
+        bidding_team=bidding_team,
+    )
+
+
+WIN_CASES: tuple[tuple[str, tuple[int, int], int, int, tuple[int, int]], ...] = (
+    ("team 0 bids 5, takes 6 and reaches 52", (46, 30), 0, 5, (6, 4)),
+    ("team 1 reaches 55, but team 0 bid", (40, 48), 0, 6, (3, 7)),
+    ("team 1 bids 4 and takes 4 the next hand", (40, 55), 1, 4, (6, 4)),
+    ("team 0 at 3 bids 5 and takes 2", (3, 20), 0, 5, (2, 8)),
+    ("team 1 at 12 bids 10 and takes all 10", (30, 12), 1, 10, (0, 10)),
+)
+"""Scenarios for the win rule: (what happens, scores before, bidding team, bid, points by team)."""
+
+
+def winning_examples(rules: Ruleset = TEN_POINT) -> str:
+    """The win rule on a few scenarios, each verdict computed by the engine's :func:`winner_after`."""
+    lines = []
+    for text, before, team, bid, points in WIN_CASES:
+        result = example_result(team, bid, points)
+        after = [s + c for s, c in zip(before, result.score_change, strict=True)]
+        win = winner_after(rules, result, after)
+        verdict = "play on" if win is None else f"team {win} wins"
+        lines.append(f"{text}: {before[0]}-{before[1]} -> {after[0]}-{after[1]}: {verdict}")
+    return "\n".join(lines)
+
+
+def play_game(seed: int, players: Sequence[Player] | None = None, max_hands: int = 500) -> Game:
+    """A whole game played by bots (rule-based by default) from ``seed``, to a winner."""
+    bots = players if players is not None else [RuleBasedPlayer()] * TEN_POINT.players
+    game = Game(seed=random.Random(seed))
+    while True:
+        bots_to(game.hand, (Phase.BID, Phase.NAME_TRUMP, Phase.BURY, Phase.PLAY), bots)
+        game.score_if_over()
+        if game.is_over or len(game.history) >= max_hands:
+            return game
+        game.next_hand()
+
+
+def score_series(game: Game, hands: int | None = None) -> tuple[list[int], list[list[int]]]:
+    """Hand numbers (0 = the start) and each team's score after each of the first ``hands`` hands."""
+    history = game.history[:hands]
+    xs = list(range(len(history) + 1))
+    ys = [[0] + [h.scores[t] for h in history] for t in range(game.rules.num_teams)]
+    return xs, ys
+
+
+def score_chart(game: Game, hands: int | None = None) -> go.Figure:
+    """Both teams' scores hand by hand, with the target line."""
+    xs, ys = score_series(game, hands)
+    colours = (plots.BLUE, drawing.RED)
+    fig = go.Figure()
+    for team, series in enumerate(ys):
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=series,
+                mode="lines+markers",
+                name=f"team {team} (seats {team} and {team + 2})",
+                line={"color": colours[team % 2], "width": 3},
+            )
+        )
+    target = game.rules.target
+    fig.add_hline(
+        y=target,
+        line_dash="dash",
+        line_color=plots.GREEN,
+        annotation_text=f"target {target}",
+        annotation_position="top left",
+    )
+    fig.add_hline(y=0, line_color="#999", line_width=1)
+    low = min([0, *[v for s in ys for v in s]]) - 5
+    high = max([target, *[v for s in ys for v in s]]) + 8
+    plots.layout(
+        fig,
+        "Scores after each hand (game to 52; only the bidding team can win)",
+        "hand number",
+        "score (points)",
+    )
+    fig.update_layout(yaxis_range=[low, high], xaxis_range=[0, max(1, len(game.history))], width=900)
+    return fig
+
+
+def hand_rows(
+    game: Game, hands: int | None = None
+) -> list[tuple[int, int, int, int, str, int, int, str, int, int]]:
+    """One row per hand: number, dealer, bidder, bid, trump, points by team, made/set, scores after."""
+    rows = []
+    for k, scored in enumerate(game.history[:hands], start=1):
+        r = scored.result
+        rows.append(
+            (
+                k,
+                scored.hand.dealer,
+                r.bidder,
+                r.bid,
+                r.trump.symbol,
+                r.points[0],
+                r.points[1],
+                "made" if r.made else "set",
+                scored.scores[0],
+                scored.scores[1],
+            )
+        )
+    return rows
+
+
+HAND_COLUMNS = ("hand", "dealer", "bidder", "bid", "trump", "pts 0", "pts 1", "result", "team 0", "team 1")
+
+
+def hands_table_html(game: Game, hands: int | None = None) -> str:
+    head = "".join(f"<th>{c}</th>" for c in HAND_COLUMNS)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
+        for row in hand_rows(game, hands)
+    )
+    return f"<table class='pl-table pl-hands'><tr>{head}</tr>{body}</table>"
+
+
+def hands_table_text(game: Game) -> str:
+    """The hands of a game as a plain text table."""
+    rows = [HAND_COLUMNS, *[tuple(str(v) for v in row) for row in hand_rows(game)]]
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(HAND_COLUMNS))]
+    return "\n".join("  ".join(str(v).rjust(wd) for v, wd in zip(r, widths, strict=True)) for r in rows)
+
+
+def game_summary(game: Game) -> str:
+    """Who won, the final scores and how many hands it took."""
+    if game.winner is None:
+        return f"No winner after {len(game.history)} hands: {game.scores[0]}-{game.scores[1]}."
+    last = game.history[-1].result
+    how = (
+        "a bid of 10 that took all 10"
+        if last.bid == game.rules.max_bid and last.points[last.bidding_team] == game.rules.total_points
+        else f"bidding {last.bid} and reaching {game.scores[game.winner]}"
+    )
+    return (
+        f"Team {game.winner} wins after {len(game.history)} hands by {how}; "
+        f"final scores {game.scores[0]}-{game.scores[1]}."
+    )
+
+
+class GameReplay(View):
+    """A bots-only game from ``seed``, revealed one hand at a time, with the score chart and table."""
+
+    def __init__(self, seed: int = 4, game: Game | None = None) -> None:
+        self.game = game if game is not None else play_game(seed)
+        self.shown = 0
+        self.figure = score_chart(self.game, 0)
+        self.status = classed(w.HTML(), "pl-status")
+        self.chart = w.Output(layout=w.Layout(min_height="430px"))
+        self.table = w.HTML()
+        self.last = w.HTML()
+        self.next = classed(w.Button(description="Next hand ▶", button_style="primary"), "pl-next")
+        self.next.on_click(lambda _b: self.step())
+        self.to_end = classed(w.Button(description="Play to the end »"), "pl-run")
+        self.to_end.on_click(lambda _b: self.step(len(self.game.history)))
+        self.again = classed(w.Button(description="Start again"), "pl-restart")
+        self.again.on_click(lambda _b: self.restart())
+        self.over = w.HTML()
+        self.widget = page(
+            [
+                self.status,
+                w.HBox([self.next, self.to_end, self.again]),
+                self.last,
+                self.over,
+                self.chart,
+                w.HTML("<h3>The hands so far</h3>"),
+                self.table,
+            ]
+        )
+        self.refresh()
+
+    @property
+    def done(self) -> bool:
+        return self.shown >= len(self.game.history)
+
+    def step(self, hands: int = 1) -> None:
+        self.shown = min(len(self.game.history), self.shown + hands)
+        self.refresh()
+
+    def restart(self) -> None:
+        self.shown = 0
+        self.refresh()
+
+    def plotted(self) -> list[list[int]]:
+        """The y values of each team's line as currently plotted."""
+        return [list(trace.y) for trace in self.figure.data if trace.name and trace.name.startswith("team")]
+
+    def _draw(self) -> None:
+        self.figure = score_chart(self.game, self.shown)
+        from IPython import get_ipython
+
+        if get_ipython() is None:
+            return  # plain Python (tests): keep the figure, show nothing
+        self.chart.clear_output(wait=True)
+        with self.chart:
+            self.figure.show()
+
+    def refresh(self) -> None:
+        game = self.game
+        total = len(game.history)
+        self._draw()
+        self.table.value = hands_table_html(game, self.shown) if self.shown else "<i>No hands yet.</i>"
+        if self.shown:
+            scored = game.history[self.shown - 1]
+            self.last.value = f"<div class='pl-note'>Hand {self.shown}: {escape(result_line(scored.result, None).removeprefix('Hand over: '))}</div>"
+        else:
+            self.last.value = ""
+        self.next.disabled = self.to_end.disabled = self.done
+        if self.done:
+            self.status.value = escape(f"Game over. {game_summary(game)}")
+            self.over.value = escape(game_summary(game))
+            self.over.add_class("pl-game-over")
+        else:
+            self.status.value = (
+                f"{self.shown} of {total} hands shown, scores {self._scores()}. Press Next hand."
+            )
+            self.over.value = ""
+            self.over.remove_class("pl-game-over")
+
+    def _scores(self) -> str:
+        if not self.shown:
+            return "0-0"
+        s = self.game.history[self.shown - 1].scores
+        return f"{s[0]}-{s[1]}"
+
+
+__all__ = [
+    "HAND_COLUMNS",
+    "WIN_CASES",
+    "GameReplay",
+    "bots_hand",
+    "example_result",
+    "game_summary",
+    "hand_rows",
+    "hands_table_html",
+    "hands_table_text",
+    "play_game",
+    "score_breakdown",
+    "score_chart",
+    "score_series",
+    "winning_examples",
+]

@@ -1,0 +1,195 @@
+"""Tutorial page 02, the deal (``tutorial/02-the-deal.ipynb``): deal a hand from a seed and read its odds.
+
+:class:`DealExplorer` is a small controller holding a dealt hand plus the
+views drawn from it: a callback calls one method (which the tests call too),
+then :meth:`~DealExplorer.refresh` redraws. Stable CSS classes for browser
+tests: ``pl-seed``, ``pl-deal``, ``pl-show-others``, ``pl-named-suit``,
+``pl-odds``, ``pl-plot``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.tutorial.common import (
+    style,
+    suit_html,
+)
+from pitchlab.odds.probability import (
+    at_least,
+    best_suit_distribution,
+    percent,
+    trump_count_distribution,
+    trump_counts,
+    trump_in,
+)
+from pitchlab.ui import drawing, plots
+from pitchlab.ui.pictures import sort_hand
+from pitchlab.ui.session import seat_name
+from pitchlab.ui.widgets import (
+    SeededView,
+    classed,
+)
+
+OPPONENTS_AND_PARTNER = (1, 2, 3)
+
+
+class DealExplorer(SeededView):
+    """Deal a hand from a seed and look at it: your cards, which would be trump, and the exact odds.
+
+    The seed box fixes the deal (the same seed always gives the same cards);
+    **Deal a new hand** moves to the next seed.
+    """
+
+    def __init__(self, seed: int = 1, rules: Ruleset = TEN_POINT, dealer: int = 3) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.hand = Hand.deal(rules, dealer, seed)
+        self.seed = seed
+        self.seed_box = classed(
+            w.IntText(value=seed, description="Seed", layout=w.Layout(width="170px")), "pl-seed"
+        )
+        self.seed_box.observe(self._on_seed, names="value")
+        self.deal_button = classed(
+            w.Button(description="Deal a new hand", button_style="primary", icon="refresh"), "pl-deal"
+        )
+        self.deal_button.on_click(lambda _b: self.next_deal())
+        self.show_others = classed(
+            w.ToggleButton(
+                value=False,
+                description="Show the other hands",
+                icon="eye",
+                layout=w.Layout(width="210px"),
+            ),
+            "pl-show-others",
+        )
+        self.show_others.observe(lambda _c: self.refresh(), names="value")
+        best = max(Suit, key=lambda s: trump_counts(self.cards, rules)[s])
+        self.named = classed(
+            w.ToggleButtons(
+                options=[(f"{s.symbol} {s.name.title()}", s) for s in Suit],
+                value=best,
+                tooltips=[f"name {s.name.lower()} as trump" for s in Suit],
+                style={"button_width": "110px"},
+            ),
+            "pl-named-suit",
+        )
+        self.named.observe(lambda _c: self.refresh(), names="value")
+        self.your_hand = w.HTML()
+        self.others = w.HTML()
+        self.trump_table = w.HTML()
+        self.odds = classed(w.HTML(), "pl-odds")
+        self.plot = classed(w.Output(), "pl-plot")
+        self.widget = classed(
+            w.VBox(
+                [
+                    style(),
+                    w.HBox([self.seed_box, self.deal_button, self.show_others]),
+                    w.HTML("<h4>Your hand (nine cards, sorted by suit)</h4>"),
+                    self.your_hand,
+                    self.others,
+                    w.HTML("<h4>Which of your cards would be trump?</h4>"),
+                    self.trump_table,
+                    w.HTML(
+                        "<h4>How likely is a hand like yours?</h4>"
+                        '<div class="pl-note">Pick a suit to name as trump:</div>'
+                    ),
+                    self.named,
+                    self.odds,
+                    self.plot,
+                ]
+            ),
+            "pl-lesson",
+            "pl-deal-explorer",
+        )
+        self.refresh()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Your nine cards (seat 0)."""
+        return self.hand.hand_of(0)
+
+    def deal(self, seed: int) -> None:
+        """Deal the hand of ``seed`` (the seed box calls this)."""
+        self.seed = seed
+        if self.seed_box.value != seed:
+            self.seed_box.value = seed
+        self.hand = Hand.deal(self.rules, self.dealer, seed)
+        self.refresh()
+
+    def next_deal(self) -> None:
+        """Move to the next seed and deal it."""
+        self.deal(self.seed + 1)
+
+    def refresh(self) -> None:
+        rules, cards = self.rules, self.cards
+        self.your_hand.value = drawing.hand_svg(sort_hand(cards), 78, overlap=0.7)
+        if self.show_others.value:
+            rows = "".join(
+                f"<tr><td><b>{seat_name(s)}</b></td><td>"
+                f"{drawing.hand_svg(sort_hand(self.hand.hand_of(s)), 50, overlap=0.62)}</td></tr>"
+                for s in OPPONENTS_AND_PARTNER
+            )
+            self.others.value = (
+                f'<table class="pl-seat-hands">{rows}</table>'
+                f'<div class="pl-note">The other {len(self.hand.stock)} cards are the stock, face down.</div>'
+            )
+        else:
+            self.others.value = '<div class="pl-note">The other hands are hidden, as at a real table.</div>'
+        self.trump_table.value = self._trump_table_html()
+        suit = self.named.value
+        counts = trump_counts(cards, rules)
+        self.odds.value = self._odds_html(suit, counts)
+        fig = plots.trump_count_figure(suit, yours=counts[suit], your_best=max(counts.values()), rules=rules)
+        self.figure = fig
+        self.plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+
+    def _trump_table_html(self) -> str:
+        rules, cards = self.rules, self.cards
+        rows = []
+        for suit in Suit:
+            trump = trump_in(cards, suit, rules)
+            notes = []
+            for card in dict.fromkeys(trump):
+                role = rules.role_of(card, suit)
+                if role == "OJ":
+                    notes.append(f"{card.label} is the off-jack")
+                elif card.is_joker:
+                    n = trump.count(card)
+                    notes.append("both jokers" if n == 2 else "a joker")
+            pictures = drawing.hand_svg(trump, 40, overlap=1.08) if trump else "<i>none</i>"
+            rows.append(
+                f"<tr><td>{suit_html(suit)}</td><td><b>{len(trump)}</b></td><td>{pictures}</td>"
+                f"<td class='pl-note'>{escape(', '.join(notes))}</td></tr>"
+            )
+        return (
+            '<table class="pl-trump-table"><tr><th>if trump is</th><th>trump</th>'
+            "<th>your cards that would be trump (high to low)</th><th>note</th></tr>"
+            f"{''.join(rows)}</table>"
+        )
+
+    def _odds_html(self, suit: Suit, counts: dict[Suit, int]) -> str:
+        rules = self.rules
+        k = counts[suit]
+        named = trump_count_distribution(rules, suit)
+        deck, trump, size = len(rules.deck), len(rules.trump_cards(suit)), rules.hand_size
+        best_k = max(counts.values())
+        best_suits = " or ".join(s.symbol for s in Suit if counts[s] == best_k)
+        best = best_suit_distribution(rules)
+        return (
+            f"With {suit_html(suit)} named you hold <b>{k}</b> trump. "
+            f"Exactly {k} of {trump} trump in {size} cards from {deck}: "
+            f"C({trump},{k})·C({deck - trump},{size - k}) / C({deck},{size}) = "
+            f"<b>{percent(float(named[k]))}</b> of deals; at least {k}: {percent(float(at_least(k, named)))}.<br>"
+            f"Your best suit is {best_suits} with <b>{best_k}</b> trump. The best of the four suits gives "
+            f"exactly {best_k} in <b>{percent(float(best[best_k]))}</b> of deals, at least {best_k} in "
+            f"{percent(float(at_least(best_k, best)))} (exact, counted over suit patterns)."
+        )
+
+
+__all__ = ["DealExplorer"]

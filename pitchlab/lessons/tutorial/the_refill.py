@@ -1,0 +1,245 @@
+"""Tutorial page 05, the refill (``tutorial/05-the-refill.ipynb``): throw away, draw back to six.
+
+:class:`RefillStepper` shows the refill one seat at a time from a hand whose
+trump is named. The constructed deal the page uses (:func:`stock_runs_out_hand`)
+is a plain function, so the tests can check the numbers the page shows
+against numbers worked out by hand.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from pitchlab.engine.actions import Bid, Pass
+from pitchlab.engine.cards import Suit, parse_cards
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.tutorial.common import (
+    bid_and_name,
+    bots_to,
+    figure_html,
+    name,
+    page,
+    plural,
+)
+from pitchlab.ui.widgets import View, classed, replace_children
+
+
+def seeded_trump_hand(seed: int, dealer: int = 0) -> Hand:
+    """A shuffled deal from ``seed``, bid and named by the rule-based bots: trump is named, the refill done."""
+    hand = Hand.deal(dealer=dealer, seed=seed)
+    bots_to(hand, (Phase.BID, Phase.NAME_TRUMP))
+    return hand
+
+
+def stock_runs_out_hand() -> Hand:
+    """A constructed deal in which the stock runs out during the refill.
+
+    Dealer: seat 0. Seats 1, 2 and 3 hold no spades at all; seat 0 holds four.
+    Everyone else passes, so the dealer must bid 4, and names spades. Seats 1,
+    2 and 3 each want six cards: 6 + 6 + 6 = 18, the whole stock. The dealer
+    wants two more but the stock is empty: it draws nothing and plays with
+    four trump (the Ruling on a short stock).
+    """
+    hands = [
+        parse_cards("AS JS 3S 2S 4H 5H 6H 7H 8H"),
+        parse_cards("9H TH JH QH KH AH 2D 3D 4D"),
+        parse_cards("5D 6D 7D 8D 9D TD QD KD AD"),
+        parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC"),
+    ]
+    stock = parse_cards("KS QC TS 2H JK 9S QS KC 8S JD 3H JC 7S AC JK 6S 5S 4S")
+    hand = Hand.from_cards(hands, stock, dealer=0)
+    return bid_and_name(hand, [Pass(), Pass(), Pass(), Bid(4)], Suit.SPADES)
+
+
+def draw_reveals(drawn: int, stock_before: int, rules: Ruleset = TEN_POINT) -> str:
+    """What the table learns from a public draw count, given how many cards the stock held."""
+    full = rules.refill_to
+    if stock_before == 0:
+        return "the stock was already empty, so drawing nothing tells the table nothing"
+    if drawn == stock_before and drawn < full:
+        return f"it emptied the stock, so it kept at least {full - drawn} trump of its own"
+    if drawn == 0:
+        return f"it kept {full} or more trump of its own"
+    if drawn == full:
+        return "it kept no trump of its own"
+    return f"it kept exactly {full - drawn} trump of its own"
+
+
+class RefillStepper(View):
+    """The refill one seat at a time: throw away, draw back to six, dead cards greyed.
+
+    Start from a hand whose trump has been named (the engine has already run
+    the refill and kept each turn in :attr:`Hand.refills`). **Next** reveals
+    one more turn; the last turn is the bidder taking the rest of the stock,
+    then a summary of the public draw counts and what they reveal.
+    """
+
+    def __init__(self, hand: Hand, human: int | None = 0) -> None:
+        if hand.trump is None:
+            raise PitchError("name trump first: the refill happens once trump is named")
+        self.hand = hand
+        self.human = human
+        self.turns = hand.refills
+        self.shown = 0
+        self.status = classed(w.HTML(), "pl-status")
+        self.stock = w.HTML()
+        self.start = w.HTML(self._start_html())
+        self.rows: list[w.HTML] = []
+        self.row_box = w.VBox()
+        self.summary = classed(w.HTML(), "pl-refill-summary")
+        self.next = classed(w.Button(description="Next seat ▶", button_style="primary"), "pl-next")
+        self.next.on_click(lambda _b: self.step())
+        self.again = classed(w.Button(description="Start again"), "pl-restart")
+        self.again.on_click(lambda _b: self.restart())
+        self.widget = page(
+            [
+                self.start,
+                self.status,
+                w.HBox([self.next, self.again, self.stock], layout=w.Layout(align_items="center")),
+                self.row_box,
+                self.summary,
+            ]
+        )
+        self.refresh()
+
+    @property
+    def done(self) -> bool:
+        return self.shown >= len(self.turns)
+
+    def step(self) -> None:
+        """Reveal one more refill turn."""
+        if not self.done:
+            self.shown += 1
+        self.refresh()
+
+    def restart(self) -> None:
+        self.shown = 0
+        self.refresh()
+
+    def _name(self, seat: int) -> str:
+        return name(seat, self.human)
+
+    def stock_left(self, turns: int) -> int:
+        """Cards left in the stock after ``turns`` refill turns."""
+        return len(self.hand.stock) - sum(len(t.drawn) for t in self.turns[:turns])
+
+    def _start_html(self) -> str:
+        hand = self.hand
+        assert hand.trump is not None and hand.bidder is not None
+        rules, suit = hand.rules, hand.trump
+        figures = []
+        for k in range(1, rules.players + 1):
+            seat = (hand.dealer + k) % rules.players
+            dealt = hand.cards(hand.dealt[seat])
+            trump = [c for c in dealt if rules.is_trump(c, suit)]
+            figures.append(
+                figure_html(f"{self._name(seat)}: {len(trump)} trump of 9", dealt, marked=trump, width=44)
+            )
+        return (
+            f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.bid} and named "
+            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._name(hand.dealer))}, "
+            f"so the refill starts at {escape(self._name((hand.dealer + 1) % rules.players))}. "
+            "</div><div class='pl-note'>Every hand is shown face up here, trump ringed in gold. At a real "
+            f"table only the draw counts are public.</div><div class='pl-cards-2'>{''.join(figures)}</div>"
+        )
+
+    def row_html(self, index: int) -> str:
+        """One refill turn, in words and pictures."""
+        hand = self.hand
+        rules = hand.rules
+        suit = hand.trump
+        assert suit is not None
+        turn = self.turns[index]
+        who = escape(self._name(turn.seat))
+        dead = [c for c in turn.drawn if not rules.is_trump(c, suit)]
+        if turn.from_remainder and not turn.drawn:
+            return (
+                f"<h4>Last: the bidder, {who}, would take the rest of the stock</h4>"
+                "<div>The stock is empty, so the bidder takes nothing.</div>"
+            )
+        if turn.from_remainder:
+            kept = [c for c in turn.drawn if rules.is_trump(c, suit)]
+            return (
+                f"<h4>Last: the bidder, {who}, takes the rest of the stock</h4>"
+                f"<div class='pl-cards'>{figure_html(f'the last {len(turn.drawn)} cards', turn.drawn, dead)}"
+                f"{figure_html('kept: trump', kept)}{figure_html('thrown away', turn.thrown)}</div>"
+                f"<div>{who} keeps {plural(len(kept), 'trump')} and throws the rest away"
+                " (the remainder is not a public count, but everyone knows its size).</div>"
+            )
+        before = self.stock_left(index)
+        own = [c for c in hand.cards(hand.dealt[turn.seat]) if rules.is_trump(c, suit)]
+        n = len(turn.drawn)
+        line = (
+            f"<span class='pl-public'>Public: {who} drew {n}</span>"
+            f" &mdash; {escape(draw_reveals(n, before, rules))}."
+        )
+        short = ""
+        if len(own) + n < rules.refill_to:
+            short = (
+                f"<div class='pl-note'><b>Ruling: the stock ran out.</b> {who} wanted "
+                f"{rules.refill_to - len(own)} cards but only {before} were left, so it plays short "
+                f"with {plural(len(own) + n, 'card')}.</div>"
+            )
+        return (
+            f"<h4>{index + 1}. {who}: throws away {len(turn.thrown)}, keeps {len(own)} trump, "
+            f"draws {n}</h4>"
+            f"<div class='pl-cards'>{figure_html('thrown away (not trump)', turn.thrown)}"
+            f"{figure_html('kept trump', own)}"
+            f"{figure_html(f'drawn: {n} (grey = dead)', turn.drawn, dead)}</div>"
+            f"<div>{line}</div>{short}"
+        )
+
+    def summary_html(self) -> str:
+        """The public draw counts and what each reveals, next to the truth."""
+        hand = self.hand
+        rules, suit = hand.rules, hand.trump
+        assert suit is not None
+        rows = []
+        for index, turn in enumerate(self.turns):
+            if turn.from_remainder:
+                continue
+            n = len(turn.drawn)
+            own = sum(1 for c in hand.cards(hand.dealt[turn.seat]) if rules.is_trump(c, suit))
+            dead = sum(1 for c in turn.drawn if not rules.is_trump(c, suit))
+            rows.append(
+                f"<tr><td>{escape(self._name(turn.seat))}</td><td><b>{n}</b></td>"
+                f"<td>{escape(draw_reveals(n, self.stock_left(index), rules))}</td>"
+                f"<td>{own}</td><td>{dead}</td><td>{hand.trump_count(turn.seat)}</td></tr>"
+            )
+        return (
+            "<h4>What the table knows</h4><table class='pl-table'><tr><th>seat</th><th>drew (public)</th>"
+            "<th>what that reveals</th><th>trump of its own (hidden)</th><th>dead cards (hidden)</th>"
+            "<th>trump now</th></tr>" + "".join(rows) + "</table>"
+        )
+
+    def refresh(self) -> None:
+        total = len(self.turns)
+        self.rows = [w.HTML(self.row_html(i)) for i in range(self.shown)]
+        for i, row in enumerate(self.rows):
+            classed(row, "pl-row", "pl-refill-row")
+            if i == self.shown - 1:
+                row.add_class("pl-row-new")
+        replace_children(self.row_box, self.rows[::-1])
+        left = self.stock_left(min(self.shown, total))
+        self.stock.value = (
+            f"<div class='pl-points' style='margin-left: 16px'>Stock: <b>{left}</b> of "
+            f"{len(self.hand.stock)} cards left</div>"
+        )
+        self.next.disabled = self.done
+        if self.done:
+            self.status.value = (
+                "The refill is done. Below: the draw counts everyone saw, and what they reveal."
+            )
+            self.summary.value = self.summary_html()
+        else:
+            nxt = self.turns[self.shown]
+            who = "the bidder takes the rest" if nxt.from_remainder else f"{self._name(nxt.seat)} refills"
+            self.status.value = f"Step {self.shown + 1} of {total}: press Next to see {escape(who)}."
+            self.summary.value = ""
+
+
+__all__ = ["RefillStepper", "draw_reveals", "seeded_trump_hand", "stock_runs_out_hand"]
