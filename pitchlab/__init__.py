@@ -52,6 +52,7 @@ from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, rules
 from pitchlab.saves import SAVE_FORMAT, open_game, seal_game
 from pitchlab.simulation import BidChances, bid_chances
 from pitchlab.stats import Estimate
+from pitchlab.tricks import card_power, game_points, sort_cards, trick_winner
 from pitchlab.view import SeatView
 
 __version__ = "0.1.0"
@@ -105,12 +106,14 @@ __all__ = [
     "UnknownRuleset",
     "action_code",
     "bid_chances",
+    "card_power",
     "dumps",
     "dumps_game",
     "estimate",
     "format_cards",
     "from_record",
     "game_from_record",
+    "game_points",
     "game_to_record",
     "loads",
     "loads_game",
@@ -124,7 +127,9 @@ __all__ = [
     "ruleset",
     "ruleset_names",
     "seal_game",
+    "sort_cards",
     "summary",
     "to_record",
+    "trick_winner",
     "winner_after",
 ]
