@@ -19,7 +19,7 @@ Stable CSS classes for browser tests: ``pl-seed``, ``pl-deal``,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -40,6 +40,8 @@ from pitchlab.probability import (
 )
 from pitchlab.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.session import bid_text, describe, refusal, seat_name, verb
+from pitchlab.tricks import sort_cards
+from pitchlab.tricks import trick_winner as winning_position
 from pitchlab.widgets import (
     ActionBar,
     BidBar,
@@ -76,8 +78,6 @@ LESSON_CSS = """
 """
 
 RED = drawing.RED
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
 OPPONENTS_AND_PARTNER = (1, 2, 3)
 
 
@@ -99,17 +99,6 @@ class Picture:
 
     def _repr_html_(self) -> str:
         return self.html
-
-
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards grouped by suit (spades, hearts, clubs, diamonds: colours alternate), high first; jokers last."""
-
-    def key(card: Card) -> tuple[int, int]:
-        if card.suit is None or card.rank is None:
-            return (len(SUIT_ORDER), 0)
-        return (SUIT_ORDER.index(card.suit), -int(card.rank))
-
-    return sorted(cards, key=key)
 
 
 def trump_role_name(card: Card, suit: Suit, rules: Ruleset = TEN_POINT) -> str:
@@ -249,11 +238,11 @@ class DealExplorer(SeededView):
 
     def refresh(self) -> None:
         rules, cards = self.rules, self.cards
-        self.your_hand.value = drawing.hand_svg(sort_hand(cards), 78, overlap=0.7)
+        self.your_hand.value = drawing.hand_svg(sort_cards(cards), 78, overlap=0.7)
         if self.show_others.value:
             rows = "".join(
                 f"<tr><td><b>{seat_name(s)}</b></td><td>"
-                f"{drawing.hand_svg(sort_hand(self.hand.hand_of(s)), 50, overlap=0.62)}</td></tr>"
+                f"{drawing.hand_svg(sort_cards(self.hand.hand_of(s)), 50, overlap=0.62)}</td></tr>"
                 for s in OPPONENTS_AND_PARTNER
             )
             self.others.value = (
@@ -316,31 +305,11 @@ class DealExplorer(SeededView):
 # ----------------------------------------------------------------- page 03
 
 
-def _power(card: Card, lead: Card, suit: Suit, rules: Ruleset) -> int:
-    """How strong a card is in a trick led by ``lead``: any trump beats every other card;
-    where suit is followed, a card of the plain suit led comes next, by its rank."""
-    rank = rules.trump_rank(card, suit)
-    if rank or rules.play_rule != "follow-suit":
-        return 100 + rank if rank else 0
-    if not rules.is_trump(lead, suit) and card.suit == lead.suit and card.rank is not None:
-        return int(card.rank)
-    return 0
-
-
 def trick_winner(cards: Sequence[Card], suit: Suit, rules: Ruleset = TEN_POINT) -> int:
-    """The position in the trick of the winning card: the highest trump, the first played among equals.
-
-    Only a strictly higher card takes the lead from the card winning so far,
-    which is how the first of two identical jokers beats the second. Where
-    suit is followed (``play_rule == "follow-suit"``) a trick with no trump
-    goes to the highest card of the suit led.
-    """
-    best, best_power = 0, -1
-    for i, card in enumerate(cards):
-        power = _power(card, cards[0], suit, rules)
-        if power > best_power:
-            best, best_power = i, power
-    return best
+    """The position in the trick of the winning card, by the engine's rule
+    (:func:`pitchlab.tricks.trick_winner`), in the argument order the tutorial pages use:
+    the cards first, and ten-point Pitch unless a ruleset is given."""
+    return winning_position(rules, suit, cards)
 
 
 def random_trick(
@@ -795,7 +764,7 @@ class BiddingLesson(SeededView):
             teams=rules.teams,
         )
         cards = hand.hand_of(0)
-        self.your_hand.value = drawing.hand_svg(sort_hand(cards), 74, overlap=0.7)
+        self.your_hand.value = drawing.hand_svg(sort_cards(cards), 74, overlap=0.7)
         counts = trump_counts(cards, rules)
         self.suits_line.value = (
             '<div class="pl-note">Trump you would hold: '
@@ -940,7 +909,6 @@ __all__ = [
     "possessive",
     "random_trick",
     "seating_picture",
-    "sort_hand",
     "style",
     "trick_winner",
     "trump_family",

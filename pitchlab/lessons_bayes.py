@@ -45,10 +45,11 @@ from pitchlab.cards import Card, Suit
 from pitchlab.errors import PitchError
 from pitchlab.hand import Hand
 from pitchlab.inference import Posterior
-from pitchlab.lessons import Picture, sort_hand
+from pitchlab.lessons import Picture
 from pitchlab.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.stats import Estimate, agrees, proportion, z_of
+from pitchlab.tricks import sort_cards
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a run goes on, e.g. :meth:`pitchlab.classroom.ProgressBar.update`."""
@@ -431,7 +432,7 @@ def hand_picture(cards: Sequence[Card], label: str = "", caption: str = "") -> P
     under = (
         f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
     )
-    svg = drawing.hand_svg(sort_hand(cards), 64, label=label or caption)
+    svg = drawing.hand_svg(sort_cards(cards), 64, label=label or caption)
     return Picture(f'<div class="pl-bayes-hand" style="margin:4px 0">{svg}{under}</div>')
 
 

@@ -37,10 +37,11 @@ from numpy.typing import NDArray
 
 from pitchlab import drawing, plots, sampling
 from pitchlab.cards import Card, Suit
-from pitchlab.lessons import Picture, sort_hand
+from pitchlab.lessons import Picture
 from pitchlab.probability import Distribution, percent, trump_in
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.stats import Estimate, agrees, binomial_se, proportion, z_of
+from pitchlab.tricks import sort_cards
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` as a run goes on, e.g. :meth:`pitchlab.classroom.ProgressBar.update`."""
@@ -101,7 +102,7 @@ def _fraction_html(p: Fraction) -> str:
 
 def hand_picture(cards: Sequence[Card], label: str = "") -> Picture:
     """A hand drawn as cards, sorted by suit, for a lesson to show the hand it is talking about."""
-    return Picture(f'<div class="pl-odds-hand">{drawing.hand_svg(sort_hand(cards), 64, label=label)}</div>')
+    return Picture(f'<div class="pl-odds-hand">{drawing.hand_svg(sort_cards(cards), 64, label=label)}</div>')
 
 
 @dataclass(frozen=True)

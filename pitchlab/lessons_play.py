@@ -29,7 +29,8 @@ from pitchlab.hand import Hand, HandResult, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.session import bid_text, contract_text, describe, refusal, result_of, seat_name
-from pitchlab.widgets import HandView, View, classed, replace_children, sort_cards, style
+from pitchlab.tricks import sort_cards
+from pitchlab.widgets import HandView, View, classed, replace_children, style
 
 PAGE_CSS = """
 <style>

@@ -35,11 +35,12 @@ from pitchlab.cards import Card, Suit, parse_cards
 from pitchlab.classroom import ProgressBar
 from pitchlab.errors import PitchError
 from pitchlab.ladder import Cell, Ladder, Spot, Strength, shipped, strength_of
-from pitchlab.lessons import Picture, sort_hand
+from pitchlab.lessons import Picture
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.sampling import slots_of
 from pitchlab.simulation import POSITIONS, BidChances, bid_chances, setup
 from pitchlab.stats import z_of
+from pitchlab.tricks import sort_cards
 from pitchlab.widgets import CSS, View, classed
 
 Distribution = Mapping[int, Fraction]
@@ -251,7 +252,7 @@ def answers_figure(ladder: Ladder, cell: Cell) -> go.Figure:
 def hand_picture(cards: str | Sequence[Card], width: int = 70) -> Picture:
     """Nine cards drawn as cards, sorted by suit."""
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
-    return Picture(drawing.hand_svg(sort_hand(hand), width, overlap=0.72))
+    return Picture(drawing.hand_svg(sort_cards(hand), width, overlap=0.72))
 
 
 class BidExplorer(View):
@@ -390,7 +391,7 @@ class BidExplorer(View):
         lowest, top = result.bids()[0], result.top_bid()
         strength, suit = hand_strength(s.cards, s.rules)
         lines = [
-            f"Showing <b>{escape(' '.join(c.label for c in sort_hand(s.cards)))}</b> with "
+            f"Showing <b>{escape(' '.join(c.label for c in sort_cards(s.cards)))}</b> with "
             f"<b>{s.trump.symbol} {s.trump.name.lower()}</b> as trump from the <b>{POSITIONS[s.position]}</b> seat "
             f"({result.hands:,} simulated hands, seed {escape(str(result.seed))}).",
             f"As bidder your team takes {result.mean_points().value:.1f} of the "

@@ -65,6 +65,7 @@ from pitchlab.pace import PACES, PaceTimer
 from pitchlab.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.session import Table, bid_text, result_of
 from pitchlab.storage import Autosave
+from pitchlab.tricks import sort_cards
 
 CSS = """
 <style>
@@ -264,24 +265,8 @@ def card_button(
 
 TABLE_WIDE, TABLE_PHONE = 560, 360
 """The table picture's widths: a desktop's and a phone's (shown below 520 px, see ``CSS``)."""
-SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 MAX_QUERY = 8192
 """Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
-"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
-
-
-def sort_cards(cards: Iterable[Card], rules: Ruleset | None = None, trump: Suit | None = None) -> list[Card]:
-    """A hand as a player holds it: once trump is known its trump first, high to low;
-    the rest by suit (colours alternating), high to low; jokers before the suits."""
-
-    def key(card: Card) -> tuple[int, int, int]:
-        if rules is not None and trump is not None and rules.is_trump(card, trump):
-            return (0, -rules.trump_rank(card, trump), 0)
-        if card.suit is None or card.rank is None:
-            return (1, 0, int(card))
-        return (2 + SORT_SUITS.index(card.suit), -int(card.rank), 0)
-
-    return sorted(cards, key=key)
 
 
 class HandView(w.HBox):  # type: ignore[misc]
@@ -1192,6 +1177,5 @@ __all__ = [
     "readable",
     "replace_children",
     "same_cards",
-    "sort_cards",
     "style",
 ]
