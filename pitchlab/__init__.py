@@ -62,6 +62,7 @@ from pitchlab.engine.record import (
 )
 from pitchlab.engine.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
 from pitchlab.engine.saves import SAVE_FORMAT, open_game, seal_game
+from pitchlab.engine.tricks import card_power, game_points, sort_cards, trick_winner
 from pitchlab.engine.view import SeatView
 from pitchlab.odds.inference import Posterior, posterior, posterior_given
 from pitchlab.odds.stats import Estimate
@@ -117,12 +118,14 @@ __all__ = [
     "UnknownRuleset",
     "action_code",
     "bid_chances",
+    "card_power",
     "dumps",
     "dumps_game",
     "estimate",
     "format_cards",
     "from_record",
     "game_from_record",
+    "game_points",
     "game_to_record",
     "loads",
     "loads_game",
@@ -136,7 +139,9 @@ __all__ = [
     "ruleset",
     "ruleset_names",
     "seal_game",
+    "sort_cards",
     "summary",
     "to_record",
+    "trick_winner",
     "winner_after",
 ]

@@ -8,12 +8,6 @@ import pitchlab as pl
 from pitchlab.ui import pictures
 
 
-def test_a_hand_sorts_by_suit_with_colours_alternating_high_first_jokers_last() -> None:
-    cards = pl.parse_cards("JK 2D AS 3H KS JK TC")
-    # worked by hand: spades A K, hearts 3, clubs 10, diamonds 2, then both jokers
-    assert [c.code for c in pictures.sort_hand(cards)] == ["AS", "KS", "3H", "TC", "2D", "JK", "JK"]
-
-
 def test_a_hand_picture_takes_codes_or_cards_and_draws_each_card() -> None:
     codes = "AS 9S 5S KH 8H 4D JD 7C JK"
     from_codes = pictures.hand_picture(codes, "a hand")._repr_html_()

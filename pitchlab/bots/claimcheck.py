@@ -30,7 +30,8 @@ from pitchlab.bots import claims as c
 from pitchlab.engine.actions import Pass, Play
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import GAME_VALUES, Ruleset
+from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.tricks import beats, game_points, play_suit
 
 EQUAL_TOLERANCE = 0.25
 """The most two expected values may differ by and still be called equally good."""
@@ -56,9 +57,7 @@ class Knowledge:
 
     def suit_of(self, card: Card) -> Suit | None:
         """The suit a card counts as: the trump suit for any trump."""
-        if self.trump is not None and self.rules.is_trump(card, self.trump):
-            return self.trump
-        return card.suit
+        return card.suit if self.trump is None else play_suit(self.rules, self.trump, card)
 
     def _read_tricks(self) -> None:
         trump = self.trump
@@ -132,13 +131,7 @@ class Knowledge:
         the first played: identical jokers)."""
         trump = self.trump
         assert trump is not None
-        rc = self.rules.trump_rank(challenger, trump)
-        rb = self.rules.trump_rank(best, trump)
-        if rc or rb:
-            return rc > rb
-        if challenger.suit != led or best.suit != led or challenger.rank is None or best.rank is None:
-            return False
-        return int(challenger.rank) > int(best.rank)
+        return beats(self.rules, trump, led, challenger, best)
 
     def trick_best(self) -> tuple[Card, int] | None:
         """The card winning the current trick so far, and who played it."""
@@ -182,7 +175,7 @@ class Knowledge:
             return True
         awards = self.rules.awards
         game = any(a.kind == "game" for a in awards)
-        if game and card.rank is not None and GAME_VALUES.get(card.rank.letter, 0):
+        if game and game_points(card):
             return True
         trump = self.trump
         if trump is None or not self.rules.trump_rank(card, trump):
@@ -338,10 +331,8 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
         case c.TrickGame(cards=named, pips=said):
             if not any(a.kind == "game" for a in rules.awards):
                 return "Game is not played"
-            counting = [
-                x for x in view.current_trick.cards if x.rank is not None and GAME_VALUES.get(x.rank.letter)
-            ]
-            total = sum(GAME_VALUES[x.rank.letter] for x in counting if x.rank is not None)
+            counting = [x for x in view.current_trick.cards if game_points(x)]
+            total = sum(game_points(x) for x in counting)
             if sorted(counting) != sorted(named) or total != said:
                 return f"the trick's counting cards are {counting} worth {total} game points"
             return None

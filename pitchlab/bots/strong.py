@@ -59,6 +59,7 @@ from pitchlab.engine.actions import NameTrump, Play
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.tricks import beats, trick_winner
 from pitchlab.engine.view import SeatView
 from pitchlab.odds import inference
 
@@ -275,28 +276,20 @@ def sure_bank(view: SeatView, card: Card) -> Bank | None:
     def capture(c: Card) -> int:
         return table.points.get(c, 0) if table.scorers.get(c) == "capturer" else 0
 
-    def rank(c: Card) -> int:
-        return rules.trump_rank(c, trump)
-
     trick = view.current_trick
     pointed = tuple(c for c in trick.cards if capture(c))
     if not pointed and not capture(card):
         return None
-    winner, winner_seat = card, seat
-    if trick.cards:
-        best, best_seat = trick.cards[0], trick.seats[0]
-        for c, s in zip(trick.cards, trick.seats, strict=True):
-            if rank(c) > rank(best):  # an equal rank (the twin joker) stays with the first played
-                best, best_seat = c, s
-        if rank(card) <= rank(best):
-            winner, winner_seat = best, best_seat
+    cards, seats = (*trick.cards, card), (*trick.seats, seat)
+    won = trick_winner(rules, trump, cards)  # an equal rank (the twin joker): the first played
+    winner, winner_seat = cards[won], seats[won]
     if rules.teams[winner_seat] != rules.teams[seat]:
         return None
     n = rules.players
     leader = trick.seats[0] if trick.seats else seat
     after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
     unseen = view.unseen_trump()
-    unbeatable = not any(rank(u) > rank(winner) for u in unseen)
+    unbeatable = not any(beats(rules, trump, trump, u, winner) for u in unseen)
     # a card of ours that nothing unseen can beat keeps its points whenever it is played:
     # playing it now banks nothing that was at risk
     banked = sum(capture(c) for c in pointed) + (0 if winner_seat == seat and unbeatable else capture(card))

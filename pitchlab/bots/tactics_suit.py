@@ -78,7 +78,8 @@ from pitchlab.bots.claims import (
 from pitchlab.engine.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
-from pitchlab.engine.rules import GAME_VALUES, Ruleset
+from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suit
 
 if TYPE_CHECKING:
     from pitchlab.engine.hand import Hand
@@ -176,7 +177,7 @@ def table_of(hand: Hand, seat: int) -> HandTable:
 # for a joker) and the game points
 _SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
-_GAME: tuple[int, ...] = tuple(0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in CARDS)
+_GAME: tuple[int, ...] = GAME_POINTS
 
 
 # ------------------------------------------------------------------ bidding
@@ -488,6 +489,8 @@ class _SuitFacts:
     """Each plain suit's cards in the deck, highest first."""
     unique: bool
     """Whether no card is in the deck twice (no identical jokers)."""
+    power: dict[Suit | None, tuple[int, ...]]
+    """:func:`~pitchlab.engine.tricks.card_power` by the suit led (``None``: nothing led) and card index."""
 
 
 @functools.cache
@@ -500,7 +503,7 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         rank[card] = r
         if table.scorers.get(card) == "capturer":
             capture[card] = table.points.get(card, 0)
-    suit = tuple(trump if rank[i] else _SUIT[i] for i in range(size))
+    suit = tuple(play_suit(rules, trump, card) for card in CARDS)
     by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
     return _SuitFacts(
         rank=tuple(rank),
@@ -520,6 +523,7 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
             if plain != trump
         ),
         unique=len(set(rules.deck)) == len(rules.deck),
+        power={led: tuple(card_power(rules, trump, led, card) for card in CARDS) for led in (None, *Suit)},
     )
 
 
@@ -530,7 +534,7 @@ class _Out:
     unseen_ranks: list[int]
     """The trump ranks among them, highest first."""
     top_plain: dict[Suit | None, int]
-    """The rank of the highest of them in each plain suit."""
+    """The power of the highest of them in each plain suit, with that suit led (its natural rank)."""
     top_seen: int
     bottom_seen: int
     """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
@@ -547,7 +551,8 @@ class _Out:
         for cards in f.plain_desc:
             top = _not_seen(cards, left, 1)
             if top:
-                top_plain[_SUIT[top[0]]] = _RANK[top[0]]
+                led = _SUIT[top[0]]
+                top_plain[led] = f.power[led][top[0]]
         unseen = len(view.rules.deck) - len(seen)
         held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
         return cls(
@@ -646,13 +651,7 @@ class _Trick:
 
     def power(self, card: Card, led: Suit | None = None) -> int:
         """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""
-        rank = self.f.rank[card]
-        if rank:
-            return 100 + rank
-        led = self.led if led is None else led
-        if led is not None and led != self.trump and _SUIT[card] == led:
-            return _RANK[card]
-        return 0
+        return self.f.power[self.led if led is None else led][card]
 
     def strongest_after(self, led: Suit | None) -> int:
         """The power of the strongest card any seat after this one might hold, with ``led`` led
@@ -663,7 +662,7 @@ class _Trick:
             known = 0
             trump = self.trump
             out = self.out
-            top_trump = 100 + max(out.unseen_ranks) if out.unseen_ranks else 0
+            top_trump = TRUMP_BASE + max(out.unseen_ranks) if out.unseen_ranks else 0
             top_plain = out.top_plain.get(led, 0) if led != trump else 0
             for s in self.after:
                 void = self.voids[s]

@@ -46,7 +46,8 @@ from pitchlab.engine.actions import (
 from pitchlab.engine.bitset import BIT, bits
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
-from pitchlab.engine.rules import GAME_VALUES, TEN_POINT, Ruleset
+from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
 
 if TYPE_CHECKING:
     from pitchlab.engine.view import SeatView
@@ -116,9 +117,13 @@ class HandResult:
 
 
 class _Tables:
-    """Per-ruleset, per-trump lookups over slots, built once and shared."""
+    """Per-ruleset, per-trump lookups over slots, built once and shared.
 
-    __slots__ = ("capture_points", "holder_mask", "holder_points", "power", "trump_mask")
+    ``power`` is each slot's rank as trump (0: not trump), all that trump-only play compares;
+    ``follow_power[lead][slot]`` is :func:`~pitchlab.engine.tricks.card_power` of the slot's card in a
+    trick led by the slot ``lead``, for follow-suit play."""
+
+    __slots__ = ("capture_points", "follow_power", "holder_mask", "holder_points", "power", "trump_mask")
 
     def __init__(self, rules: Ruleset, suit: Suit) -> None:
         trump = rules.trump(suit)
@@ -139,6 +144,13 @@ class _Tables:
                 self.holder_points[slot] = trump.points[card]
             else:
                 self.capture_points[slot] = trump.points.get(card, 0)
+        rows: dict[Suit | None, list[int]] = {}
+        self.follow_power: list[list[int]] = []
+        for card in rules.deck:
+            led = play_suit(rules, suit, card)
+            if led not in rows:
+                rows[led] = [card_power(rules, suit, led, other) for other in rules.deck]
+            self.follow_power.append(rows[led])
 
 
 def _deal_pattern(
@@ -197,7 +209,6 @@ class _Compiled:
         "deal_patterns",
         "follow",
         "game_values",
-        "plain_power",
         "plays",
         "single_slot",
         "slots_of",
@@ -233,14 +244,13 @@ class _Compiled:
         )
         self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
         self.bid_of.update({0: PASS, THROW_IN_CODE: THROW_IN})
-        # follow-suit play: each card's own suit (-1 for a joker), rank within it, and game points
+        # follow-suit play: each card's own suit (-1 for a joker), and game points
         self.follow = rules.play_rule == "follow-suit"
         self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
         self.suit_masks = [
             sum(1 << slot for slot, s in enumerate(self.suit_of) if s == suit) for suit in Suit
         ]
-        self.plain_power = [0 if c.rank is None else int(c.rank) for c in deck]
-        self.game_values = [0 if c.rank is None else GAME_VALUES.get(c.rank.letter, 0) for c in deck]
+        self.game_values = [GAME_POINTS[c] for c in deck]
 
 
 @functools.cache
@@ -917,15 +927,7 @@ class Hand:
         self._played |= bit
         self._trick.append(slot)
         self._trick_seats.append(seat)
-        if tables.trump_mask >> slot & 1:
-            power = 100 + tables.power[slot]
-        elif (
-            self._c.suit_of[slot] == self._c.suit_of[self._trick[0]]
-            and not tables.trump_mask >> self._trick[0] & 1
-        ):
-            power = self._c.plain_power[slot]
-        else:
-            power = 0
+        power = tables.follow_power[self._trick[0]][slot]
         if power > self._best_power:
             self._best_power = power
             self._best = seat

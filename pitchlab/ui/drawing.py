@@ -17,6 +17,7 @@ from html import escape
 
 from pitchlab.engine.cards import Card, Suit, card_name, show_cards_as
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import game_points_words
 
 RED = "#c0392b"
 BLACK = "#1b1b1b"
@@ -256,7 +257,7 @@ _CARD_NAMES = {
 _AWARD_NAMES = {
     "high": ("High", "the highest trump in play"),
     "low": ("Low", "the lowest trump in play"),
-    "game": ("Game", "the most game points in the tricks taken (10 = 10, A = 4, K = 3, Q = 2, J = 1)"),
+    "game": ("Game", f"the most game points in the tricks taken ({game_points_words()})"),
 }
 
 

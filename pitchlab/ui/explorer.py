@@ -39,13 +39,13 @@ from pitchlab.engine.hand import Hand
 from pitchlab.engine.limits import MAX_RECORD_CHARS
 from pitchlab.engine.record import loads
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import SUIT_ORDER, sort_cards
 from pitchlab.odds.probability import at_least, mean, percent, stock_size, trump_in
 from pitchlab.odds.stats import z_of
 from pitchlab.studies import whatif
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import ProgressBar
 from pitchlab.ui.coach import PlayPanel
-from pitchlab.ui.pictures import SUIT_ORDER, sort_hand
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import View, classed
 from pitchlab.ui.widgets import style as page_style
@@ -667,7 +667,7 @@ class Explorer(View):
             self._set_picker(analysis.cards)
 
         def move() -> None:
-            self.codes.value = " ".join(c.code for c in sort_hand(analysis.cards))
+            self.codes.value = " ".join(c.code for c in sort_cards(analysis.cards))
             self.position.value = analysis.position
 
         self._quietly(move)
@@ -686,7 +686,7 @@ class Explorer(View):
             else:
                 button.remove_class("pl-selected")
         self.trump_buttons[None].description = f"bot's pick: {a.bot_suit.symbol}"
-        self.hand_picture.value = drawing.hand_svg(sort_hand(a.cards), 50, overlap=0.62)
+        self.hand_picture.value = drawing.hand_svg(sort_cards(a.cards), 50, overlap=0.62)
         how = "the bot's pick" if self.trump_choice is None else "your pick"
         self.status.value = (
             f"{suit_html(a.trump)} trump ({how}) · <b>{POSITIONS[a.position]}</b> seat: {POSITION_HELP[a.position]}<br>"
@@ -782,7 +782,7 @@ class Explorer(View):
                 + "".join(f"<td>{c}</td>" for c in cells)
                 + "</tr>"
             )
-        held = [c for c in sort_hand(a.cards) if rules.points_of(c, suit)]
+        held = [c for c in sort_cards(a.cards) if rules.points_of(c, suit)]
         you = (
             "You hold " + ", ".join(f"{card_html(c)} ({rules.points_of(c, suit)})" for c in held) + "."
             if held
@@ -881,7 +881,7 @@ def _exact(value: Fraction) -> str:
 
 
 def _hand_words(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in sort_hand(cards))
+    return " ".join(c.label for c in sort_cards(cards))
 
 
 __all__ = ["DEFAULT_HAND", "Explorer", "others_trump_figure", "style"]

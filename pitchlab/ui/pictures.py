@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from pitchlab.engine.cards import Card, Suit, parse_cards
+from pitchlab.engine.cards import Card, parse_cards
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.ui import drawing
 
 _CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
 _FIRST = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
 _HEAD = ' style="border:1px solid #ccc;padding:3px 10px;background:#f0f0f0;text-align:center"'
-
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
 
 
 class Picture:
@@ -30,17 +28,6 @@ class Picture:
 
     def _repr_html_(self) -> str:
         return self.html
-
-
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards grouped by suit (spades, hearts, clubs, diamonds: colours alternate), high first; jokers last."""
-
-    def key(card: Card) -> tuple[int, int]:
-        if card.suit is None or card.rank is None:
-            return (len(SUIT_ORDER), 0)
-        return (SUIT_ORDER.index(card.suit), -int(card.rank))
-
-    return sorted(cards, key=key)
 
 
 def hand_picture(
@@ -62,7 +49,7 @@ def hand_picture(
     under = (
         f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
     )
-    svg = drawing.hand_svg(sort_hand(hand), width, overlap=overlap, label=label or caption)
+    svg = drawing.hand_svg(sort_cards(hand), width, overlap=overlap, label=label or caption)
     return Picture(f'<div class="pl-hand-picture" style="margin:4px 0">{svg}{under}</div>')
 
 
@@ -91,4 +78,4 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "", *,
     )
 
 
-__all__ = ["SUIT_ORDER", "Picture", "hand_picture", "sort_hand", "table"]
+__all__ = ["Picture", "hand_picture", "table"]

@@ -56,6 +56,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.ui import drawing, guide, page_request
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.keys import keys_line
@@ -71,7 +72,6 @@ from pitchlab.ui.widgets import (
     classed,
     readable,
     same_cards,
-    sort_cards,
     style,
 )
 

@@ -17,7 +17,6 @@ import ipywidgets as w
 
 from pitchlab.engine.actions import Action, Bid, Pass
 from pitchlab.engine.cards import Card, Suit, card_name, spoken_parts
-from pitchlab.engine.rules import Ruleset
 from pitchlab.ui.access import ScrollRegions
 from pitchlab.ui.keys import KEYS_CSS, Keys
 from pitchlab.ui.lifeline import Lifeline
@@ -216,24 +215,6 @@ def card_button(
         classes.append("pl-dead")
     classed(button, *classes)
     return button
-
-
-SORT_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""Suits in the order a hand is sorted: colours alternate, so the eye separates them."""
-
-
-def sort_cards(cards: Iterable[Card], rules: Ruleset | None = None, trump: Suit | None = None) -> list[Card]:
-    """A hand as a player holds it: once trump is known its trump first, high to low;
-    the rest by suit (colours alternating), high to low; jokers before the suits."""
-
-    def key(card: Card) -> tuple[int, int, int]:
-        if rules is not None and trump is not None and rules.is_trump(card, trump):
-            return (0, -rules.trump_rank(card, trump), 0)
-        if card.suit is None or card.rank is None:
-            return (1, 0, int(card))
-        return (2 + SORT_SUITS.index(card.suit), -int(card.rank), 0)
-
-    return sorted(cards, key=key)
 
 
 class HandView(w.HBox):  # type: ignore[misc]
@@ -453,6 +434,5 @@ __all__ = [
     "readable",
     "replace_children",
     "same_cards",
-    "sort_cards",
     "style",
 ]

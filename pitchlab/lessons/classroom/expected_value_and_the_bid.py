@@ -36,11 +36,12 @@ from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import z_of
 from pitchlab.ui import plots
 from pitchlab.ui.classroom import ProgressBar
-from pitchlab.ui.pictures import hand_picture, sort_hand
+from pitchlab.ui.pictures import hand_picture
 from pitchlab.ui.widgets import CSS, View, classed
 
 Distribution = Mapping[int, Fraction]
@@ -385,7 +386,7 @@ class BidExplorer(View):
         lowest, top = result.bids()[0], result.top_bid()
         strength, suit = hand_strength(s.cards, s.rules)
         lines = [
-            f"Showing <b>{escape(' '.join(c.label for c in sort_hand(s.cards)))}</b> with "
+            f"Showing <b>{escape(' '.join(c.label for c in sort_cards(s.cards)))}</b> with "
             f"<b>{s.trump.symbol} {s.trump.name.lower()}</b> as trump from the <b>{POSITIONS[s.position]}</b> seat "
             f"({result.hands:,} simulated hands, seed {escape(str(result.seed))}).",
             f"As bidder your team takes {result.mean_points().value:.1f} of the "

@@ -19,6 +19,7 @@ from pitchlab.engine.actions import Action, Bid, Pass
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,
     suit_html,
@@ -27,7 +28,6 @@ from pitchlab.odds.probability import (
     trump_counts,
 )
 from pitchlab.ui import drawing
-from pitchlab.ui.pictures import sort_hand
 from pitchlab.ui.session import bid_text, describe, refusal, seat_name, verb
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -209,7 +209,7 @@ class BiddingLesson(SeededView):
             teams=rules.teams,
         )
         cards = hand.hand_of(0)
-        self.your_hand.value = drawing.hand_svg(sort_hand(cards), 74, overlap=0.7)
+        self.your_hand.value = drawing.hand_svg(sort_cards(cards), 74, overlap=0.7)
         counts = trump_counts(cards, rules)
         self.suits_line.value = (
             '<div class="pl-note">Trump you would hold: '

@@ -16,6 +16,7 @@ import ipywidgets as w
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,
     suit_html,
@@ -29,7 +30,6 @@ from pitchlab.odds.probability import (
     trump_in,
 )
 from pitchlab.ui import drawing, plots
-from pitchlab.ui.pictures import sort_hand
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import (
     SeededView,
@@ -128,11 +128,11 @@ class DealExplorer(SeededView):
 
     def refresh(self) -> None:
         rules, cards = self.rules, self.cards
-        self.your_hand.value = drawing.hand_svg(sort_hand(cards), 78, overlap=0.7)
+        self.your_hand.value = drawing.hand_svg(sort_cards(cards), 78, overlap=0.7)
         if self.show_others.value:
             rows = "".join(
                 f"<tr><td><b>{seat_name(s)}</b></td><td>"
-                f"{drawing.hand_svg(sort_hand(self.hand.hand_of(s)), 50, overlap=0.62)}</td></tr>"
+                f"{drawing.hand_svg(sort_cards(self.hand.hand_of(s)), 50, overlap=0.62)}</td></tr>"
                 for s in OPPONENTS_AND_PARTNER
             )
             self.others.value = (

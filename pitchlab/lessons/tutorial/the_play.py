@@ -17,6 +17,7 @@ from pitchlab.engine.actions import Play
 from pitchlab.engine.cards import Card
 from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     name,
     page,
@@ -25,7 +26,7 @@ from pitchlab.lessons.tutorial.common import (
 )
 from pitchlab.ui import drawing
 from pitchlab.ui.session import bid_text, describe, refusal, result_of, seat_name
-from pitchlab.ui.widgets import HandView, View, classed, sort_cards
+from pitchlab.ui.widgets import HandView, View, classed
 
 
 def trick_story(hand: Hand, index: int, human: int | None = 0) -> str:

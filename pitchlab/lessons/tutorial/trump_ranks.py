@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.tricks import trick_winner as winning_position
 from pitchlab.lessons.tutorial.common import (
     style,
     suit_html,
@@ -47,31 +48,11 @@ def trump_role_name(card: Card, suit: Suit, rules: Ruleset = TEN_POINT) -> str:
     return f"{card.label} ({names[role]})" if role in names else card.label
 
 
-def _power(card: Card, lead: Card, suit: Suit, rules: Ruleset) -> int:
-    """How strong a card is in a trick led by ``lead``: any trump beats every other card;
-    where suit is followed, a card of the plain suit led comes next, by its rank."""
-    rank = rules.trump_rank(card, suit)
-    if rank or rules.play_rule != "follow-suit":
-        return 100 + rank if rank else 0
-    if not rules.is_trump(lead, suit) and card.suit == lead.suit and card.rank is not None:
-        return int(card.rank)
-    return 0
-
-
 def trick_winner(cards: Sequence[Card], suit: Suit, rules: Ruleset = TEN_POINT) -> int:
-    """The position in the trick of the winning card: the highest trump, the first played among equals.
-
-    Only a strictly higher card takes the lead from the card winning so far,
-    which is how the first of two identical jokers beats the second. Where
-    suit is followed (``play_rule == "follow-suit"``) a trick with no trump
-    goes to the highest card of the suit led.
-    """
-    best, best_power = 0, -1
-    for i, card in enumerate(cards):
-        power = _power(card, cards[0], suit, rules)
-        if power > best_power:
-            best, best_power = i, power
-    return best
+    """The position in the trick of the winning card, by the engine's rule
+    (:func:`pitchlab.engine.tricks.trick_winner`), in the argument order the tutorial pages use:
+    the cards first, and ten-point Pitch unless a ruleset is given."""
+    return winning_position(rules, suit, cards)
 
 
 def random_trick(
