@@ -316,7 +316,7 @@ def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
     rules = hand.rules
     seat = hand.to_act
     assert seat is not None
-    mask = hand.hands[seat]
+    mask = hand.hand_mask(seat)
     bidder = hand.bidder
     partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
     return seat, mask, tactics.best_rating(rules, mask), partner

@@ -156,8 +156,19 @@ def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
     return (0, *[v for v in values if v > high or (match and v == high)])
 
 
-THROW_IN_CODE = -1
-"""The action code of :data:`~pitchlab.actions.THROW_IN` in the bidding."""
+class BidCode(enum.IntEnum):
+    """The bidding's action codes that are not a number bid: ints, so that the fast path
+    compares and stores them like any other code."""
+
+    PASS = 0
+    """A pass (kept in :attr:`Hand.bids` as the bid 0)."""
+    THROW_IN = -1
+    """:data:`~pitchlab.actions.THROW_IN`: show a weak hand."""
+
+
+_PASS_CODE = BidCode.PASS
+_THROW_IN_CODE = BidCode.THROW_IN
+# (an enum member looked up on its class costs a descriptor call; the hot paths read these)
 
 _JUNK_FREE = frozenset("AKQJT32")
 """Ranks that save a hand from a ``junk`` redeal (with any joker)."""
@@ -220,7 +231,7 @@ class _Compiled:
             _bid_codes(rules, high, bool(dealer)) for high in range(rules.top_bid + 1) for dealer in (0, 1)
         )
         self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
-        self.bid_of.update({0: PASS, THROW_IN_CODE: THROW_IN})
+        self.bid_of.update({_PASS_CODE: PASS, _THROW_IN_CODE: THROW_IN})
         # follow-suit play: each card's own suit (-1 for a joker), rank within it, and game points
         self.follow = rules.play_rule == "follow-suit"
         self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
@@ -264,19 +275,25 @@ class Hand:
     """
 
     __slots__ = (
+        "_actor",
         "_best",
         "_best_power",
+        "_buried",
         "_bury_queue",
         "_c",
         "_captured",
+        "_dealt",
         "_discard_queue",
+        "_hands",
         "_held",
         "_leader",
         "_passed",
         "_played",
+        "_plays",
         "_power",
         "_refill_log",
         "_start_held",
+        "_stock",
         "_tables",
         "_trick",
         "_trick_log",
@@ -284,24 +301,18 @@ class Hand:
         "_trick_seats",
         "bidder",
         "bids",
-        "buried",
         "called",
         "dealer",
-        "dealt",
         "discarded",
         "drawn",
-        "hands",
         "high_bid",
         "partner",
         "phase",
-        "plays",
         "redeal",
         "rules",
         "scores",
-        "stock",
         "stock_used",
         "thrown_in",
-        "to_act",
         "trump",
     )  # fmt: skip
 
@@ -322,25 +333,25 @@ class Hand:
         self.rules = rules
         self._c = _compiled(rules)
         self.dealer = dealer
-        self.dealt: tuple[int, ...] = tuple(hands)
-        self.stock: tuple[int, ...] = tuple(stock)
+        self._dealt: tuple[int, ...] = tuple(hands)
+        self._stock: tuple[int, ...] = tuple(stock)
         self.phase = Phase.BID
-        self.to_act: int | None = (dealer + 1) % n
+        self._actor = (dealer + 1) % n  # read through to_act or actor: nobody acts once the hand is over
         self.bids: list[int] = []
         self.high_bid = 0
         self.bidder: int | None = None
         self.trump: Suit | None = None
-        self.hands: list[int] = list(hands)
+        self._hands: list[int] = list(hands)
         self.drawn: list[int] = [0] * n
         self._refill_log: list[tuple[int, int, tuple[int, ...], bool]] = []
         self.stock_used = 0
-        self.buried: list[int] = [0] * n
+        self._buried: list[int] = [0] * n
         self._bury_queue: list[int] = []
         self._tables: _Tables | None = None
         self._power: list[int] = []
         self._held: list[int] = [0] * n  # trump each seat can still play
         self._start_held: list[int] = [0] * n
-        self.plays: list[int] = []
+        self._plays: list[int] = []
         self._played = 0
         self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
         self._trick_objects: list[Trick] = []
@@ -371,13 +382,12 @@ class Hand:
         if not rules.auction and self.redeal is None:
             # no bidding: eldest hand pitches, its first lead naming trump, with a bid of 0
             self.bidder = (dealer + 1) % n
-            self._held = self.hands[:]
+            self._held = self._hands[:]
             self._after_exchange()
 
     def _void(self, why: str) -> None:
         self.redeal = why
         self.phase = Phase.OVER
-        self.to_act = None
 
     # ----------------------------------------------------------------- set-up
 
@@ -412,13 +422,16 @@ class Hand:
     @classmethod
     def from_cards(
         cls,
+        rules: Ruleset,
+        dealer: int,
         hands: Sequence[Iterable[Card]],
         stock: Iterable[Card],
-        dealer: int = 0,
-        rules: Ruleset = TEN_POINT,
         scores: Sequence[int] | None = None,
     ) -> Hand:
         """Start from a chosen deal: cards per seat and the stock, top first.
+
+        Every constructor takes ``rules, dealer``, then the deal (slot masks, a deck
+        order, cards or a seed), then ``scores``.
 
         Raises :class:`BadDeal` unless together they are exactly one deck with
         ``hand_size`` cards per seat.
@@ -474,7 +487,7 @@ class Hand:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """Every card the seat holds now, dead cards included."""
-        return self.cards(self.hands[seat])
+        return self.cards(self._hands[seat])
 
     def playable(self, seat: int) -> tuple[Card, ...]:
         """The cards the seat may still play, trick aside (empty before play begins)."""
@@ -484,10 +497,52 @@ class Hand:
         """Non-trump cards drawn in the refill: held but never played."""
         if self._tables is None or self.rules.exchange != "refill":
             return ()
-        return self.cards(self.hands[seat] & ~self._tables.trump_mask)
+        return self.cards(self._hands[seat] & ~self._tables.trump_mask)
 
     def buried_by(self, seat: int) -> tuple[Card, ...]:
-        return self.cards(self.buried[seat])
+        return self.cards(self._buried[seat])
+
+    def dealt_to(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt, in deck order."""
+        return self.cards(self._dealt[seat])
+
+    @property
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock as dealt, top first (the cards drawn from it included; see ``stock_used``)."""
+        deck = self.rules.deck
+        return tuple([deck[s] for s in self._stock])
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far, in order."""
+        deck = self.rules.deck
+        return tuple([deck[s] for s in self._plays])
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return None if self.phase is Phase.OVER else self._actor
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, where the caller knows the hand is not over (:class:`PitchError` if it is)."""
+        if self.phase is Phase.OVER:
+            raise PitchError("the hand is over: no seat is to act")
+        return self._actor
+
+    def _bidder_seat(self) -> int:
+        """The bidder, where the phase guarantees one (:class:`PitchError` if there is none)."""
+        bidder = self.bidder
+        if bidder is None:
+            raise PitchError(f"no one has won the bidding: the hand is in the {self.phase} phase")
+        return bidder
+
+    def _trump_tables(self) -> _Tables:
+        """The lookups for the trump named; :class:`PitchError` if none is named yet."""
+        tables = self._tables
+        if tables is None:
+            raise PitchError(f"no trump is named yet: the hand is in the {self.phase} phase")
+        return tables
 
     @property
     def bid(self) -> int:
@@ -523,10 +578,35 @@ class Hand:
         deck = self.rules.deck
         return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
 
+    # Slot masks, for the bots, tactics and solver that think in slots (the fast path):
+    # each has a card-valued twin above (hand_of, dealt_to, buried_by, playable...).
+
+    def hand_mask(self, seat: int) -> int:
+        """The slots ``seat`` holds now (:meth:`hand_of`)."""
+        return self._hands[seat]
+
+    def dealt_mask(self, seat: int) -> int:
+        """The slots ``seat`` was dealt (:meth:`dealt_to`)."""
+        return self._dealt[seat]
+
+    def buried_mask(self, seat: int) -> int:
+        """The slots ``seat`` buried (:meth:`buried_by`)."""
+        return self._buried[seat]
+
+    def held_mask(self, seat: int) -> int:
+        """The slots ``seat`` may still play, trick aside: its trump in trump-only play
+        (0 for everyone before trump is named; set already while seats bury)."""
+        return self._held[seat]
+
     @property
-    def held(self) -> list[int]:
-        """Each seat's playable trump as a slot mask (a copy; all 0 before trump is named)."""
-        return self._held[:]
+    def stock_slots(self) -> tuple[int, ...]:
+        """The stock as slots, top first, the part drawn included (:attr:`stock_cards`)."""
+        return self._stock
+
+    @property
+    def play_slots(self) -> tuple[int, ...]:
+        """Every card played so far as slots, in order (:attr:`played_cards`)."""
+        return tuple(self._plays)
 
     @property
     def trick_slots(self) -> list[int]:
@@ -542,7 +622,7 @@ class Hand:
     def seen_by_all(self) -> int:
         """Slots every seat has seen: the buried cards and every card played."""
         mask = self._played
-        for buried in self.buried:
+        for buried in self._buried:
             mask |= buried
         return mask
 
@@ -556,7 +636,7 @@ class Hand:
         """Trump the seat holds now (0 before trump is named)."""
         if self._tables is None:
             return 0
-        return (self.hands[seat] & self._tables.trump_mask).bit_count()
+        return (self._hands[seat] & self._tables.trump_mask).bit_count()
 
     def position(self, seat: int) -> int:
         """Where ``seat`` speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
@@ -596,7 +676,7 @@ class Hand:
 
     def _choices(self) -> int:
         """The seat's playable (or buriable) cards, one slot per distinct card."""
-        held: int = self._held[self.to_act]  # type: ignore[index]
+        held = self._held[self._actor]
         if self._c.follow and self._trick and self.phase is Phase.PLAY:
             held = self._follow_mask(held)
         twins = self._c.twins
@@ -606,7 +686,7 @@ class Hand:
 
     def _playable_now(self) -> int:
         """The cards the seat to act may play to the trick as it stands (twins both listed)."""
-        held: int = self._held[self.to_act]  # type: ignore[index]
+        held = self._held[self._actor]
         return self._follow_mask(held) if self._c.follow and self._trick else held
 
     def _follow_mask(self, held: int) -> int:
@@ -616,7 +696,7 @@ class Hand:
         seat that cannot answer the call plays anything.
         """
         lead = self._trick[0]
-        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        trump_mask = self._trump_tables().trump_mask
         if trump_mask >> lead & 1:
             return held & trump_mask or held if self.rules.trump_lead_must_follow else held
         follow = held & self._c.suit_masks[self._c.suit_of[lead]] & ~trump_mask
@@ -625,7 +705,7 @@ class Hand:
     def _legal_bids(self) -> tuple[int, ...]:
         codes = self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
         rules = self.rules
-        seat: int = self.to_act  # type: ignore[assignment]
+        seat = self._actor
         if (
             rules.moon_needs_score_above_zero
             and rules.moon_bid in codes
@@ -633,30 +713,30 @@ class Hand:
         ):
             codes = tuple(c for c in codes if c != rules.moon_bid)
         if rules.throw_in != "none" and self._may_throw_in(seat):
-            codes = (*codes, THROW_IN_CODE)
+            codes = (*codes, _THROW_IN_CODE)
         return codes
 
     def _may_throw_in(self, seat: int) -> bool:
         if any(s == seat for s, _ in self.thrown_in):
             return False
-        cards = self.cards(self.hands[seat])
+        cards = self.cards(self._hands[seat])
         if self.rules.throw_in_hand == "top-ten":
             return max(0 if c.rank is None else 99 if c.is_joker else int(c.rank) for c in cards) == 10
         return all(c.rank is not None and 3 <= int(c.rank) <= 9 for c in cards)
 
     def _discardable(self) -> int:
-        held = self.hands[self.to_act]  # type: ignore[index]
+        held = self._hands[self._actor]
         if self.rules.discard_trump:
             return held
-        return held & ~self._tables.trump_mask  # type: ignore[union-attr]
+        return held & ~self._trump_tables().trump_mask
 
     def _callable(self) -> int:
         """Cards the bidder may call: any it does not hold itself. An identical joker only
         when the bidder holds its twin, so that the call names one card, not two. Never a
         card buried face up (Ruling): the table already sees who laid it down, so calling it
         would name a partner openly instead of by a card still hidden."""
-        mine = self.hands[self.to_act]  # type: ignore[index]
-        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self.buried)
+        mine = self._hands[self._actor]
+        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self._buried)
         twins = self._c.twins
         if others & twins == twins:
             others &= ~twins
@@ -669,12 +749,12 @@ class Hand:
             self._play_following(code)
         elif phase is Phase.PLAY:
             # the innermost step of every simulation, so it is written out here
-            seat: int = self.to_act  # type: ignore[assignment]
+            seat = self._actor
             bit = BIT[code]
-            self.hands[seat] ^= bit
+            self._hands[seat] ^= bit
             held = self._held
             held[seat] ^= bit
-            self.plays.append(code)
+            self._plays.append(code)
             self._played |= bit
             self._trick.append(code)
             self._trick_seats.append(seat)
@@ -689,7 +769,7 @@ class Hand:
                 s = 0
             while s != leader:
                 if held[s]:
-                    self.to_act = s
+                    self._actor = s
                     return
                 self._passed |= 1 << s
                 s += 1
@@ -711,9 +791,8 @@ class Hand:
 
     def _bid(self, value: int) -> None:
         n = self.rules.players
-        seat = self.to_act
-        assert seat is not None
-        if value == THROW_IN_CODE:
+        seat = self._actor
+        if value == _THROW_IN_CODE:
             self._throw_in(seat)
             return
         self.bids.append(value)
@@ -721,33 +800,33 @@ class Hand:
             self.high_bid = value
             self.bidder = seat
         if len(self.bids) < n:
-            self.to_act = (seat + 1) % n
+            self._actor = (seat + 1) % n
             return
         bidder = self.bidder
         if bidder is None:  # only where the dealer may pass too (all_pass_redeal)
             self._void("everyone passed: the same dealer deals again")
             return
         if self.rules.stock_rest == "bidder-before-trump":  # the kitty
-            rest = self.stock[self.stock_used :]
-            self.hands[bidder] |= sum([BIT[slot] for slot in rest])
+            rest = self._stock[self.stock_used :]
+            self._hands[bidder] |= sum([BIT[slot] for slot in rest])
             self._refill_log.append((bidder, 0, tuple(rest), True))
-            self.stock_used = len(self.stock)
+            self.stock_used = len(self._stock)
         if self.rules.trump_choice == "first-lead":
-            self._held = self.hands[:]  # the bidder's first card will name trump
+            self._held = self._hands[:]  # the bidder's first card will name trump
             self._after_exchange()
         else:
             self.phase = Phase.NAME_TRUMP
-            self.to_act = bidder
+            self._actor = bidder
 
     def _throw_in(self, seat: int) -> None:
         """Show a weak hand: the deal is void, or the hand is replaced from the stock and the turn goes on."""
-        self.thrown_in.append((seat, self.hands[seat]))
+        self.thrown_in.append((seat, self._hands[seat]))
         if self.rules.throw_in == "redeal":
             self._void(f"seat {seat} threw in its hand: the same dealer deals again")
             return
-        fresh = self.stock[self.stock_used : self.stock_used + self.rules.hand_size]
+        fresh = self._stock[self.stock_used : self.stock_used + self.rules.hand_size]
         self.stock_used += len(fresh)
-        self.hands[seat] = sum([BIT[slot] for slot in fresh])
+        self._hands[seat] = sum([BIT[slot] for slot in fresh])
 
     def _set_trump(self, suit: Suit) -> _Tables:
         self.trump = suit
@@ -762,14 +841,14 @@ class Hand:
             n = self.rules.players
             queue = [(self.dealer + k) % n for k in range(1, n + 1)]
             if self.rules.moon_skips_exchange and self.high_bid == self.rules.moon_bid:
-                queue.remove(self.bidder)  # type: ignore[arg-type]
+                queue.remove(self._actor)  # naming trump, the bidder acts
             self._discard_queue = queue
             self.phase = Phase.DISCARD
-            self.to_act = queue[0]
+            self._actor = queue[0]
             return
         if exchange == "refill":
             self._refill(tables.trump_mask)
-        self._held = [h & tables.trump_mask for h in self.hands] if not self._c.follow else self.hands[:]
+        self._held = [h & tables.trump_mask for h in self._hands] if not self._c.follow else self._hands[:]
         self._start_bury()
 
     def _start_bury(self) -> None:
@@ -784,15 +863,15 @@ class Hand:
         self._bury_queue = queue
         if queue:
             self.phase = Phase.BURY
-            self.to_act = queue[0]
+            self._actor = queue[0]
         else:
             self._after_exchange()
 
     def _refill(self, trump_mask: int) -> None:
         rules = self.rules
         n = rules.players
-        hands = self.hands
-        stock = self.stock
+        hands = self._hands
+        stock = self._stock
         pos = self.stock_used
         log = self._refill_log
         for k in range(1, n + 1):
@@ -822,18 +901,17 @@ class Hand:
         self.stock_used = pos
 
     def _bury(self, slot: int) -> None:
-        seat = self.to_act
-        assert seat is not None
+        seat = self._actor
         bit = 1 << slot
-        self.hands[seat] ^= bit
+        self._hands[seat] ^= bit
         self._held[seat] ^= bit
-        self.buried[seat] |= bit
+        self._buried[seat] |= bit
         if self.rules.buried_to == "opponents":  # with its points, a buried two included
             self._captured[self._opponent_of(seat)] |= bit
         if self._held[seat].bit_count() <= self.rules.keep_trump:
             self._bury_queue.pop(0)
             if self._bury_queue:
-                self.to_act = self._bury_queue[0]
+                self._actor = self._bury_queue[0]
             else:
                 self._after_exchange()
 
@@ -844,41 +922,39 @@ class Hand:
         return next(s for s in ((seat + k) % n for k in range(1, n)) if teams[s] != teams[seat])
 
     def _discard(self, mask: int) -> None:
-        seat = self.to_act
-        assert seat is not None
-        fresh = self.stock[self.stock_used : self.stock_used + mask.bit_count()]
+        seat = self._actor
+        fresh = self._stock[self.stock_used : self.stock_used + mask.bit_count()]
         self.stock_used += len(fresh)
         drawn = sum([BIT[slot] for slot in fresh])
-        self.hands[seat] = self.hands[seat] & ~mask | drawn
+        self._hands[seat] = self._hands[seat] & ~mask | drawn
         self.discarded[seat] = mask
         self.drawn[seat] = len(fresh)
         self._refill_log.append((seat, mask, tuple(fresh), False))
         self._discard_queue.pop(0)
         if self._discard_queue:
-            self.to_act = self._discard_queue[0]
+            self._actor = self._discard_queue[0]
             return
-        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
-        self._held = self.hands[:] if self._c.follow else [h & trump_mask for h in self.hands]
+        trump_mask = self._trump_tables().trump_mask
+        self._held = self._hands[:] if self._c.follow else [h & trump_mask for h in self._hands]
         self._after_exchange()
 
     def _after_exchange(self) -> None:
         """The hand is set up: the bidder calls its partner, if the rules say so, then play."""
         if self.rules.call_partner:
             self.phase = Phase.CALL
-            self.to_act = self.bidder
+            self._actor = self._bidder_seat()
         else:
             self._start_play()
 
     def _call(self, slot: int) -> None:
         self.called = self.rules.deck[slot]
-        self.partner = next((s for s, mask in enumerate(self.hands) if mask >> slot & 1), None)
+        self.partner = next((s for s, mask in enumerate(self._hands) if mask >> slot & 1), None)
         self._start_play()
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
         self._start_held = self._held[:]
-        assert self.bidder is not None
-        self._lead_from(self.bidder)
+        self._lead_from(self._bidder_seat())
 
     def _lead_from(self, seat: int) -> None:
         """Give the lead to ``seat`` or, if it is out of trump, the next seat clockwise that is not."""
@@ -887,21 +963,21 @@ class Hand:
         for k in range(n):
             s = (seat + k) % n
             if held[s]:
-                self._leader = self.to_act = s
+                self._leader = self._actor = s
                 return
             self._passed |= 1 << s
         self._finish()
 
     def _play_following(self, slot: int) -> None:
         """One card of follow-suit play: every seat plays to every trick."""
-        seat: int = self.to_act  # type: ignore[assignment]
+        seat = self._actor
         tables = self._tables
         if tables is None:  # the pitch: the first card led names trump
             tables = self._set_trump(Suit(self._c.suit_of[slot]))
         bit = BIT[slot]
-        self.hands[seat] ^= bit
+        self._hands[seat] ^= bit
         self._held[seat] ^= bit
-        self.plays.append(slot)
+        self._plays.append(slot)
         self._played |= bit
         self._trick.append(slot)
         self._trick_seats.append(seat)
@@ -922,7 +998,7 @@ class Hand:
         following = (seat + 1) % n
         while following != self._leader:
             if held[following]:  # a seat left short by an empty stock sits the trick out
-                self.to_act = following
+                self._actor = following
                 return
             self._passed |= 1 << following
             following = (following + 1) % n
@@ -933,9 +1009,9 @@ class Hand:
         trick = tuple(self._trick)
         mask = sum([BIT[slot] for slot in trick])
         if not self._trick_log and self.rules.buried_to == "first-trick":
-            for buried in self.buried:
+            for buried in self._buried:
                 mask |= buried
-        self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
+        self._captured[winner] |= mask & ~self._trump_tables().holder_mask
         self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
         self._trick = []
         self._trick_seats = []
@@ -944,7 +1020,6 @@ class Hand:
 
     def _finish(self) -> None:
         self.phase = Phase.OVER
-        self.to_act = None
 
     # ---------------------------------------------------------- checked path
 
@@ -975,7 +1050,7 @@ class Hand:
         Raises :class:`IllegalAction`, naming the seat, the action and the
         rule, and changes nothing, if the rules do not allow it now.
         """
-        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
+        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self._actor):
             # the common case, checked inline: a card held once in the deck, in the seat's trump
             slot = self._c.single_slot.get(action.card) if isinstance(action.card, Card) else None
             if slot is not None and self._playable_now() >> slot & 1:
@@ -985,10 +1060,10 @@ class Hand:
 
     def encode(self, action: Action, seat: int | None = None) -> int:
         """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
-        actor = self.to_act
         phase = self.phase
-        if actor is None:
+        if phase is Phase.OVER:
             raise IllegalAction(seat, action, "the hand is over; no one may act")
+        actor = self._actor
         if seat is not None and seat != actor:
             raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
         if phase is Phase.PLAY and type(action) is Play:
@@ -997,8 +1072,8 @@ class Hand:
                 return slot
             raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
         if phase is Phase.BID and type(action) is ThrowIn:
-            if THROW_IN_CODE in self._legal_bids():
-                return THROW_IN_CODE
+            if _THROW_IN_CODE in self._legal_bids():
+                return _THROW_IN_CODE
             raise IllegalAction(actor, action, self._why_not_throw_in(actor))
         if phase is Phase.DISCARD and type(action) is Discard:
             return self._discard_code(actor, action)
@@ -1041,7 +1116,7 @@ class Hand:
             raise IllegalAction(seat, action, "a discard lists the cards thrown away")
         mask = 0
         for card in cards:
-            slot = self._slot_in(card, self.hands[seat] & ~mask)
+            slot = self._slot_in(card, self._hands[seat] & ~mask)
             if slot is None:
                 raise IllegalAction(
                     seat, action, f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
@@ -1062,7 +1137,7 @@ class Hand:
         return None
 
     def _why_not_playable(self, seat: int, card: Card) -> str:
-        if self._slot_in(card, self.hands[seat]) is None:
+        if self._slot_in(card, self._hands[seat]) is None:
             return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
         if self._c.follow:
             lead = self.rules.deck[self._trick[0]]
@@ -1072,10 +1147,10 @@ class Hand:
         return f"{card.code} is not trump: a dead card stays in the hand and is never played"
 
     def _why_not_call(self, seat: int, card: object) -> str:
-        if self._slot_in(card, self.hands[seat]) is not None:
+        if self._slot_in(card, self._hands[seat]) is not None:
             return "the bidder calls a card it does not hold itself"
         burier = next(
-            (s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None
+            (s for s, mask in enumerate(self._buried) if self._slot_in(card, mask) is not None), None
         )
         if burier is not None:
             return (
@@ -1095,7 +1170,7 @@ class Hand:
             )
         moon = rules.moon_bid
         if moon is not None and value == moon:
-            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self.to_act]] <= 0:  # type: ignore[index]
+            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self._actor]] <= 0:
                 return "shooting the moon needs a score above zero"
             return f"a moon must be higher than the high bid so far ({self.high_bid})"
         top = f" or the moon ({moon})" if moon is not None else ""
@@ -1120,7 +1195,7 @@ class Hand:
             # a holder-scored card is captured only when buried to the opponents, points and all
             points[seat] = sum([capture[slot] + holder[slot] for slot in bits(mask)])
         if self.phase is Phase.PLAY or self.phase is Phase.OVER:
-            shown = sum([BIT[slot] for slot in self.plays]) if public and self.phase is Phase.PLAY else -1
+            shown = sum([BIT[slot] for slot in self._plays]) if public and self.phase is Phase.PLAY else -1
             for seat in range(self.rules.players):
                 held = (self._start_held[seat] & shown | self._buried_kept(seat)) & tables.holder_mask
                 points[seat] += sum([holder[slot] for slot in bits(held)])
@@ -1134,7 +1209,7 @@ class Hand:
         """The seat's buried cards whose holder-scored points stay its own: all of them when
         buried cards go to the first trick (the two's Ruling), none when they go to the
         opponents, who take them with their points."""
-        return self.buried[seat] if self.rules.buried_to == "first-trick" else 0
+        return self._buried[seat] if self.rules.buried_to == "first-trick" else 0
 
     def _contests(self) -> list[tuple[str, int | None, int]]:
         """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
@@ -1149,7 +1224,7 @@ class Hand:
         tables = self._tables
         n = self.rules.players
         teams = self.rules.teams
-        in_play = [(self._start_held[s] | self.buried[s]) & tables.trump_mask for s in range(n)]
+        in_play = [(self._start_held[s] | self._buried[s]) & tables.trump_mask for s in range(n)]
         trump_slots = sorted(bits(sum(in_play)), key=tables.power.__getitem__)
         out: list[tuple[str, int | None, int]] = []
         for award in awards:
@@ -1192,7 +1267,7 @@ class Hand:
 
     def shown_mask(self, seat: int) -> int:
         """The slots ``seat`` has laid face up: buried or played, this trick included."""
-        mask = self.buried[seat]
+        mask = self._buried[seat]
         for _, slots, seats, _ in self._trick_log:
             for slot, who in zip(slots, seats, strict=True):
                 if who == seat:

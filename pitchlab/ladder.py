@@ -276,7 +276,7 @@ def tally_deal(hand: Hand, bot: RuleBasedPlayer, into: Tallies) -> None:
         seat = hand.to_act
         assert seat is not None
         team = rules.teams[seat]
-        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hands[seat])))
+        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hand_mask(seat))))
         answers = into.setdefault(cell, {})
         for code in hand.legal_codes():
             trial = hand.copy()

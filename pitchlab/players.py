@@ -281,7 +281,14 @@ class RuleBasedPlayer:
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
             legal = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
             found = self._game_bid(
-                rules, hand.hands[seat], legal, hand.high_bid, partner, hand.position(seat), hand.scores, seat
+                rules,
+                hand.hand_mask(seat),
+                legal,
+                hand.high_bid,
+                partner,
+                hand.position(seat),
+                hand.scores,
+                seat,
             )
             if found is not None:
                 return found
@@ -293,8 +300,8 @@ class RuleBasedPlayer:
             assert suit is not None
             assert hand.bidder is not None
             t = tactics.suit_tables(rules, suit)
-            unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
-            mine = hand.held[seat]
+            unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
+            mine = hand.held_mask(seat)
             out = hand.passed_over
             known = _bidders_partner(hand.view(seat)) if rules.call_partner else None
             side = tactics.sides(rules, seat, hand.bidder, known)
@@ -304,8 +311,8 @@ class RuleBasedPlayer:
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, hand.held[seat], rules.buried_to == "opponents")[0]
-        best = tactics.best_rating(rules, hand.hands[seat])
+            return tactics.choose_bury(t, hand.held_mask(seat), rules.buried_to == "opponents")[0]
+        best = tactics.best_rating(rules, hand.hand_mask(seat))
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
         bidder = hand.bidder

@@ -35,13 +35,12 @@ Record = dict[str, Any]
 
 def to_record(hand: Hand) -> Record:
     """The record of a hand as far as it has gone (a position if unfinished)."""
-    deck = hand.rules.deck
     record: Record = {
         "format": FORMAT,
         "ruleset": hand.rules.name,
         "dealer": hand.dealer,
-        "hands": [[c.code for c in hand.cards(mask)] for mask in hand.dealt],
-        "stock": [deck[s].code for s in hand.stock],
+        "hands": [[c.code for c in hand.dealt_to(seat)] for seat in range(hand.rules.players)],
+        "stock": [c.code for c in hand.stock_cards],
     }
     rules = hand.rules
     if any(hand.scores):
@@ -62,7 +61,7 @@ def to_record(hand: Hand) -> Record:
             record["bury"] = [[c.code for c in hand.buried_by(seat)] for seat in seats]
         if hand.called is not None:
             record["call"] = hand.called.code
-        record["plays"] = [deck[s].code for s in hand.plays]
+        record["plays"] = [c.code for c in hand.played_cards]
     return record
 
 
@@ -136,7 +135,7 @@ def from_record(data: object) -> Hand:
         want = f"{rules.num_teams} whole numbers (the game scores by team)"
         raise BadRecord("scores", f"expected {want}, got {scores!r}")
     try:
-        hand = Hand.from_cards(hands, stock, dealer, rules, scores)
+        hand = Hand.from_cards(rules, dealer, hands, stock, scores)
     except PitchError as exc:
         stock_size = len(rules.deck) - rules.players * rules.hand_size
         where = "stock" if str(exc).startswith("stock") or len(stock) != stock_size else "hands"
