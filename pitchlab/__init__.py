@@ -22,7 +22,7 @@ from pitchlab.errors import (
     UnknownRuleset,
 )
 from pitchlab.game import Game, ScoredHand, winner_after
-from pitchlab.hand import Hand, HandResult, Phase, Refill, Trick
+from pitchlab.hand import Hand, Phase, Refill, Trick
 from pitchlab.inference import Posterior, posterior, posterior_given
 from pitchlab.ladder import Ladder
 from pitchlab.players import (
@@ -50,6 +50,7 @@ from pitchlab.record import (
 )
 from pitchlab.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
 from pitchlab.saves import SAVE_FORMAT, open_game, seal_game
+from pitchlab.scoring import HandResult
 from pitchlab.simulation import BidChances, bid_chances
 from pitchlab.stats import Estimate
 from pitchlab.view import SeatView

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from pitchlab.actions import Action
 from pitchlab.errors import PitchError
-from pitchlab.hand import Hand, HandResult
+from pitchlab.hand import Hand
 from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.scoring import HandResult
 
 
 @dataclass(frozen=True)

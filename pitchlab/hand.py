@@ -30,11 +30,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pitchlab import refusals, scoring
 from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.bitset import BIT, bits
 from pitchlab.cards import Card, Suit
 from pitchlab.errors import BadDeal, IllegalAction, PitchError
 from pitchlab.rules import GAME_VALUES, TEN_POINT, Ruleset
+from pitchlab.scoring import HandResult
 
 if TYPE_CHECKING:
     from pitchlab.view import SeatView
@@ -54,6 +56,11 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+_BID, _NAME_TRUMP, _DISCARD, _BURY, _CALL, _PLAY, _OVER = Phase
+# the hot paths compare with these: an enum member looked up on its class costs a
+# descriptor call, about ten times a global name (Python 3.11)
 
 
 @dataclass(frozen=True)
@@ -78,29 +85,6 @@ class Refill:
     thrown: tuple[Card, ...]
     drawn: tuple[Card, ...]
     from_remainder: bool = False
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The score of a finished hand; ``points`` and ``score_change`` are by team."""
-
-    bidder: int
-    bid: int
-    trump: Suit
-    points: tuple[int, ...]
-    captured: tuple[tuple[Card, ...], ...]
-    holder_points: tuple[tuple[Card, int], ...]
-    """Cards scored by their holder's team (the two), each with the seat that held it."""
-    made: bool
-    score_change: tuple[int, ...]
-    bidding_team: int
-    awards: tuple[tuple[str, int | None], ...] = ()
-    """Each contest point of the ruleset (High, Low, Game) and the team that won it, if any."""
-    side_points: int | None = None
-    """The points the bidding side took (the bidder and its called partner, or its team)."""
-    tally: tuple[tuple[str, int, int], ...] = ()
-    """Every point won, as (what, team, points), in the order a tie at the target counts
-    them out: High, Low, the point cards from high to low, Game."""
 
 
 class _Tables:
@@ -263,7 +247,6 @@ def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
 
 
 _NAME = tuple(NameTrump(s) for s in Suit)
-_SUIT_RULE = "the bidder names one of the four suits"
 
 
 class Hand:
@@ -286,10 +269,10 @@ class Hand:
         "_discard_queue",
         "_hands",
         "_held",
+        "_lead_played",
         "_leader",
         "_passed",
         "_played",
-        "_plays",
         "_power",
         "_refill_log",
         "_start_held",
@@ -351,9 +334,10 @@ class Hand:
         self._power: list[int] = []
         self._held: list[int] = [0] * n  # trump each seat can still play
         self._start_held: list[int] = [0] * n
-        self._plays: list[int] = []
         self._played = 0
-        self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._lead_played = 0  # _played when the trick in progress was led
+        self._trick_log: list[tuple[int, list[int], list[int], int]] = []
+        """Each finished trick: leader, slots and seats in the order played, winner (never changed)."""
         self._trick_objects: list[Trick] = []
         self._leader = 0
         self._passed = 0  # seats the table has seen passed over, out of cards to play
@@ -516,17 +500,17 @@ class Hand:
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played so far, in order."""
         deck = self.rules.deck
-        return tuple([deck[s] for s in self._plays])
+        return tuple([deck[s] for s in self.play_slots])
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` once the hand is over."""
-        return None if self.phase is Phase.OVER else self._actor
+        return None if self.phase is _OVER else self._actor
 
     @property
     def actor(self) -> int:
         """The seat to act, where the caller knows the hand is not over (:class:`PitchError` if it is)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise PitchError("the hand is over: no seat is to act")
         return self._actor
 
@@ -550,7 +534,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def tricks(self) -> list[Trick]:
@@ -559,7 +543,7 @@ class Hand:
         if len(built) < len(self._trick_log):
             deck = self.rules.deck
             built.extend(
-                Trick(lead, tuple([deck[s] for s in slots]), seats, win)
+                Trick(lead, tuple([deck[s] for s in slots]), tuple(seats), win)
                 for lead, slots, seats, win in self._trick_log[len(built) :]
             )
         return built[:]
@@ -606,7 +590,8 @@ class Hand:
     @property
     def play_slots(self) -> tuple[int, ...]:
         """Every card played so far as slots, in order (:attr:`played_cards`)."""
-        return tuple(self._plays)
+        # kept by trick rather than in one list: a play appends one item fewer
+        return tuple([slot for _, slots, _, _ in self._trick_log for slot in slots] + self._trick)
 
     @property
     def trick_slots(self) -> list[int]:
@@ -662,22 +647,22 @@ class Hand:
         Identical cards are one choice: a seat holding both ``JK`` is offered one.
         """
         phase = self.phase
-        if phase is Phase.PLAY or phase is Phase.BURY:
+        if phase is _PLAY or phase is _BURY:
             return bits(self._choices())
-        if phase is Phase.BID:
+        if phase is _BID:
             return self._legal_bids()
-        if phase is Phase.NAME_TRUMP:
+        if phase is _NAME_TRUMP:
             return (0, 1, 2, 3)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return _submasks(self._discardable())
-        if phase is Phase.CALL:
+        if phase is _CALL:
             return bits(self._callable())
         return []
 
     def _choices(self) -> int:
         """The seat's playable (or buriable) cards, one slot per distinct card."""
         held = self._held[self._actor]
-        if self._c.follow and self._trick and self.phase is Phase.PLAY:
+        if self._c.follow and self._trick and self.phase is _PLAY:
             held = self._follow_mask(held)
         twins = self._c.twins
         if held & twins == twins and twins:
@@ -745,16 +730,16 @@ class Hand:
     def step(self, code: int) -> None:
         """Apply a legal action code without checking it (the fast path)."""
         phase = self.phase
-        if phase is Phase.PLAY and self._c.follow:
-            self._play_following(code)
-        elif phase is Phase.PLAY:
+        if phase is _PLAY:
+            if self._c.follow:
+                self._play_following(code)
+                return
             # the innermost step of every simulation, so it is written out here
             seat = self._actor
             bit = BIT[code]
             self._hands[seat] ^= bit
             held = self._held
             held[seat] ^= bit
-            self._plays.append(code)
             self._played |= bit
             self._trick.append(code)
             self._trick_seats.append(seat)
@@ -776,15 +761,15 @@ class Hand:
                 if s == n:
                     s = 0
             self._end_trick()
-        elif phase is Phase.BID:
+        elif phase is _BID:
             self._bid(code)
-        elif phase is Phase.NAME_TRUMP:
+        elif phase is _NAME_TRUMP:
             self._name_trump(Suit(code))
-        elif phase is Phase.BURY:
+        elif phase is _BURY:
             self._bury(code)
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             self._discard(code)
-        elif phase is Phase.CALL:
+        elif phase is _CALL:
             self._call(code)
         else:
             raise IllegalAction(None, code, "the hand is over")
@@ -958,14 +943,18 @@ class Hand:
 
     def _lead_from(self, seat: int) -> None:
         """Give the lead to ``seat`` or, if it is out of trump, the next seat clockwise that is not."""
-        n = self.rules.players
         held = self._held
-        for k in range(n):
-            s = (seat + k) % n
+        n = len(held)
+        s = seat
+        for _ in held:
             if held[s]:
                 self._leader = self._actor = s
+                self._lead_played = self._played
                 return
             self._passed |= 1 << s
+            s += 1
+            if s == n:
+                s = 0
         self._finish()
 
     def _play_following(self, slot: int) -> None:
@@ -977,7 +966,6 @@ class Hand:
         bit = BIT[slot]
         self._hands[seat] ^= bit
         self._held[seat] ^= bit
-        self._plays.append(slot)
         self._played |= bit
         self._trick.append(slot)
         self._trick_seats.append(seat)
@@ -1006,13 +994,13 @@ class Hand:
 
     def _end_trick(self) -> None:
         winner = self._best
-        trick = tuple(self._trick)
-        mask = sum([BIT[slot] for slot in trick])
+        mask = self._played ^ self._lead_played  # the cards of this trick
         if not self._trick_log and self.rules.buried_to == "first-trick":
             for buried in self._buried:
                 mask |= buried
         self._captured[winner] |= mask & ~self._trump_tables().holder_mask
-        self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
+        # the lists go into the log as they are: a new trick starts new ones
+        self._trick_log.append((self._leader, self._trick, self._trick_seats, winner))
         self._trick = []
         self._trick_seats = []
         self._best_power = -1
@@ -1026,20 +1014,20 @@ class Hand:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             plays = self._c.plays
             return tuple([plays[s] for s in bits(self._choices())])
-        if phase is Phase.BID:
+        if phase is _BID:
             bid_of = self._c.bid_of
             return tuple([bid_of[code] for code in self._legal_bids()])
-        if phase is Phase.NAME_TRUMP:
+        if phase is _NAME_TRUMP:
             return _NAME
-        if phase is Phase.BURY:
+        if phase is _BURY:
             buries = self._c.buries
             return tuple([buries[s] for s in bits(self._choices())])
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return tuple(Discard(self.cards(mask)) for mask in _submasks(self._discardable()))
-        if phase is Phase.CALL:
+        if phase is _CALL:
             deck = self.rules.deck
             return tuple(Call(deck[slot]) for slot in bits(self._callable()))
         return ()
@@ -1050,7 +1038,7 @@ class Hand:
         Raises :class:`IllegalAction`, naming the seat, the action and the
         rule, and changes nothing, if the rules do not allow it now.
         """
-        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self._actor):
+        if type(action) is Play and self.phase is _PLAY and (seat is None or seat == self._actor):
             # the common case, checked inline: a card held once in the deck, in the seat's trump
             slot = self._c.single_slot.get(action.card) if isinstance(action.card, Card) else None
             if slot is not None and self._playable_now() >> slot & 1:
@@ -1061,53 +1049,43 @@ class Hand:
     def encode(self, action: Action, seat: int | None = None) -> int:
         """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
         phase = self.phase
-        if phase is Phase.OVER:
-            raise IllegalAction(seat, action, "the hand is over; no one may act")
+        if phase is _OVER:
+            raise IllegalAction(seat, action, refusals.over())
         actor = self._actor
         if seat is not None and seat != actor:
-            raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
-        if phase is Phase.PLAY and type(action) is Play:
+            raise IllegalAction(seat, action, refusals.not_your_turn(self))
+        if phase is _PLAY and type(action) is Play:
             slot = self._slot_in(action.card, self._playable_now())
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
-        if phase is Phase.BID and type(action) is ThrowIn:
+            raise IllegalAction(actor, action, refusals.play(self, actor, action.card))
+        if phase is _BID and type(action) is ThrowIn:
             if _THROW_IN_CODE in self._legal_bids():
                 return _THROW_IN_CODE
-            raise IllegalAction(actor, action, self._why_not_throw_in(actor))
-        if phase is Phase.DISCARD and type(action) is Discard:
+            raise IllegalAction(actor, action, refusals.throw_in(self, actor))
+        if phase is _DISCARD and type(action) is Discard:
             return self._discard_code(actor, action)
-        if phase is Phase.CALL and type(action) is Call:
+        if phase is _CALL and type(action) is Call:
             slot = self._slot_in(action.card, self._callable())
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, self._why_not_call(actor, action.card))
-        if phase is Phase.BID and type(action) in (Bid, Pass):
+            raise IllegalAction(actor, action, refusals.call(self, actor, action.card))
+        if phase is _BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
             well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
             if well_formed and value in self._legal_bids():
                 return value
-            raise IllegalAction(actor, action, self._why_not_bid(value))
-        if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
+            raise IllegalAction(actor, action, refusals.bid(self, value))
+        if phase is _NAME_TRUMP and type(action) is NameTrump:
             if isinstance(action.suit, Suit):
                 return int(action.suit)
-            raise IllegalAction(actor, action, _SUIT_RULE)
-        if phase is Phase.BURY and type(action) is Bury:
+            raise IllegalAction(actor, action, refusals.SUIT_RULE)
+        if phase is _BURY and type(action) is Bury:
             slot = self._slot_in(action.card, self._held[actor])
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, "only a trump in the seat's own hand may be buried")
-        raise IllegalAction(actor, action, f"the hand is in the {phase} phase; {_EXPECT[phase]}")
-
-    def _why_not_throw_in(self, seat: int) -> str:
-        rules = self.rules
-        if rules.throw_in == "none":
-            return f"{rules.name} has no throw-in"
-        if any(s == seat for s, _ in self.thrown_in):
-            return f"seat {seat} has already thrown in once this hand"
-        if rules.throw_in_hand == "top-ten":
-            return "only a hand whose highest card is a ten may be thrown in"
-        return "only a hand of nothing but threes to nines may be thrown in"
+            raise IllegalAction(actor, action, refusals.BURY_RULE)
+        raise IllegalAction(actor, action, refusals.wrong_action(self))
 
     def _discard_code(self, seat: int, action: Discard) -> int:
         """The slot mask of a legal discard; :class:`IllegalAction` if it is not one."""
@@ -1118,12 +1096,10 @@ class Hand:
         for card in cards:
             slot = self._slot_in(card, self._hands[seat] & ~mask)
             if slot is None:
-                raise IllegalAction(
-                    seat, action, f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
-                )
+                raise IllegalAction(seat, action, refusals.not_held(seat, card))
             mask |= 1 << slot
         if mask & ~self._discardable():
-            raise IllegalAction(seat, action, f"{self.rules.name} does not let a player discard trump")
+            raise IllegalAction(seat, action, refusals.no_trump_discard(self))
         return mask
 
     def _slot_in(self, card: object, mask: int) -> int | None:
@@ -1136,48 +1112,6 @@ class Hand:
                 return slot
         return None
 
-    def _why_not_playable(self, seat: int, card: Card) -> str:
-        if self._slot_in(card, self._hands[seat]) is None:
-            return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
-        if self._c.follow:
-            lead = self.rules.deck[self._trick[0]]
-            if self._tables is not None and self._tables.trump_mask >> self._trick[0] & 1:
-                return f"{lead.code} led trump, and seat {seat} holds trump: it must play one"
-            return f"{lead.code} was led: seat {seat} holds that suit, so it must follow suit or play trump"
-        return f"{card.code} is not trump: a dead card stays in the hand and is never played"
-
-    def _why_not_call(self, seat: int, card: object) -> str:
-        if self._slot_in(card, self._hands[seat]) is not None:
-            return "the bidder calls a card it does not hold itself"
-        burier = next(
-            (s for s, mask in enumerate(self._buried) if self._slot_in(card, mask) is not None), None
-        )
-        if burier is not None:
-            return (
-                f"{getattr(card, 'code', card)} was buried face up by seat {burier}: a card out of "
-                "play in the open may not be called"
-            )
-        if isinstance(card, Card) and len(self._c.slots_of.get(card, ())) == 2:
-            return f"a {card.label.lower()} may be called only by a bidder holding the other: two cards would answer"
-        return f"{getattr(card, 'code', card)!s:.20} is not a card of the {self.rules.name} deck"
-
-    def _why_not_bid(self, value: object) -> str:
-        rules = self.rules
-        legal = self._legal_bids()
-        if 0 not in legal:  # a stuck dealer
-            return f"everyone else passed, so the dealer must bid {min(legal)}" + (
-                " or more" if len(legal) > 1 else ""
-            )
-        moon = rules.moon_bid
-        if moon is not None and value == moon:
-            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self._actor]] <= 0:
-                return "shooting the moon needs a score above zero"
-            return f"a moon must be higher than the high bid so far ({self.high_bid})"
-        top = f" or the moon ({moon})" if moon is not None else ""
-        if type(value) is not int or not rules.min_bid <= value <= rules.max_bid:
-            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}{top}"
-        return f"a bid must be higher than the high bid so far ({self.high_bid})"
-
     # ---------------------------------------------------------------- result
 
     def points_by_seat(self, public: bool = False) -> list[int]:
@@ -1186,80 +1120,19 @@ class Hand:
         With ``public`` set, a holder's card (the two) counts only once the table
         has seen who holds it, because it was played or buried face up.
         """
-        tables = self._tables
-        points = [0] * self.rules.players
-        if tables is None:
-            return points
-        capture, holder = tables.capture_points, tables.holder_points
-        for seat, mask in enumerate(self._captured):
-            # a holder-scored card is captured only when buried to the opponents, points and all
-            points[seat] = sum([capture[slot] + holder[slot] for slot in bits(mask)])
-        if self.phase is Phase.PLAY or self.phase is Phase.OVER:
-            shown = sum([BIT[slot] for slot in self._plays]) if public and self.phase is Phase.PLAY else -1
-            for seat in range(self.rules.players):
-                held = (self._start_held[seat] & shown | self._buried_kept(seat)) & tables.holder_mask
-                points[seat] += sum([holder[slot] for slot in bits(held)])
-        if self.phase is Phase.OVER:
-            for _, credited, award_points in self._contests():
-                if credited is not None:
-                    points[credited] += award_points
-        return points
-
-    def _buried_kept(self, seat: int) -> int:
-        """The seat's buried cards whose holder-scored points stay its own: all of them when
-        buried cards go to the first trick (the two's Ruling), none when they go to the
-        opponents, who take them with their points."""
-        return self._buried[seat] if self.rules.buried_to == "first-trick" else 0
-
-    def _contests(self) -> list[tuple[str, int | None, int]]:
-        """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
-
-        High and Low are the highest and lowest trump in play (held when play
-        began, or buried); Game goes to the side with strictly the most game
-        points, credited to that side's seat that took the most of them.
-        """
-        awards = self.rules.awards
-        if not awards or self._tables is None:
-            return []
-        tables = self._tables
-        n = self.rules.players
-        teams = self.rules.teams
-        in_play = [(self._start_held[s] | self._buried[s]) & tables.trump_mask for s in range(n)]
-        trump_slots = sorted(bits(sum(in_play)), key=tables.power.__getitem__)
-        out: list[tuple[str, int | None, int]] = []
-        for award in awards:
-            seat: int | None = None
-            if award.kind == "game":
-                value = self._c.game_values
-                by_seat = [sum([value[slot] for slot in bits(mask)]) for mask in self._captured]
-                by_team = [0] * self.rules.num_teams
-                for s, v in enumerate(by_seat):
-                    by_team[teams[s]] += v
-                best = max(by_team)
-                if by_team.count(best) == 1:
-                    team = by_team.index(best)
-                    seat = max((s for s in range(n) if teams[s] == team), key=lambda s: (by_seat[s], -s))
-            elif trump_slots:
-                slot = trump_slots[-1] if award.kind == "high" else trump_slots[0]
-                owners = in_play if award.scorer == "holder" else self._captured
-                seat = next((s for s in range(n) if owners[s] >> slot & 1), None)
-            out.append((award.kind, seat, award.points))
-        return out
+        return scoring.points_by_seat(self, public)
 
     def game_points(self) -> list[int]:
         """Game points (ten 10, ace 4, king 3, queen 2, jack 1) each team has captured so far."""
-        value = self._c.game_values
-        totals = [0] * self.rules.num_teams
-        for seat, mask in enumerate(self._captured):
-            totals[self.rules.teams[seat]] += sum([value[slot] for slot in bits(mask)])
-        return totals
+        return scoring.game_points(self)
 
     def points_by_team(self, public: bool = False) -> list[int]:
         """Points each team has taken so far (see :meth:`points_by_seat` for ``public``)."""
-        points = [0] * self.rules.num_teams
-        for seat, p in enumerate(self.points_by_seat(public)):
-            points[self.rules.teams[seat]] += p
-        return points
+        return scoring.points_by_team(self, public)
+
+    def result(self) -> HandResult:
+        """The score of the finished hand (see :mod:`pitchlab.scoring`)."""
+        return scoring.result(self)
 
     def captured_mask(self, seat: int) -> int:
         """The slots :meth:`captured_by` lists."""
@@ -1281,60 +1154,10 @@ class Hand:
         """Cards won in tricks (and the buried cards, for the first trick's winner)."""
         return self.cards(self._captured[seat])
 
-    def result(self) -> HandResult:
-        """The score of the finished hand."""
-        if self.phase is not Phase.OVER:
-            raise PitchError(f"the hand is not over: it is in the {self.phase} phase")
-        if self.redeal is not None:
-            raise PitchError(f"the hand was not played: {self.redeal}")
-        assert self._tables is not None
-        assert self.bidder is not None
-        assert self.trump is not None
-        tables = self._tables
-        rules = self.rules
-        points = self.points_by_team()
-        team = rules.teams[self.bidder]
-        side = self.bidding_side()
-        by_seat = self.points_by_seat()
-        taken = sum(by_seat[s] for s in side)
-        contests = self._contests()
-        if self.is_moon:
-            every_trick = all(t.winner in side for t in self.tricks) or not rules.moon_needs_every_trick
-            # Ruling: the moon is every point *in play*; a card never dealt (the jack) is not
-            # owed, while a contest nobody won (a Game tie) is a point the side did not take
-            in_play = sum(by_seat) + sum(p for _, s, p in contests if s is None)
-            made = taken == in_play and every_trick
-            gain = taken if rules.moon_made is None else rules.moon_made
-            loss = rules.moon_set
-        else:
-            made = taken >= self.high_bid
-            gain, loss = taken, self.high_bid
-        change = list(points)
-        for t in {rules.teams[s] for s in side}:
-            change[t] = gain if made else -loss
-        captured: list[list[Card]] = [[] for _ in points]
-        for seat, mask in enumerate(self._captured):
-            captured[rules.teams[seat]].extend(self.cards(mask))
-        holders = tuple(
-            (rules.deck[slot], seat)
-            for seat in range(rules.players)
-            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
-        )
-        awards = tuple((kind, None if seat is None else rules.teams[seat]) for kind, seat, _ in contests)
-        return HandResult(
-            bidder=self.bidder,
-            bid=self.high_bid,
-            trump=self.trump,
-            points=tuple(points),
-            captured=tuple(tuple(sorted(c)) for c in captured),
-            holder_points=holders,
-            made=made,
-            score_change=tuple(change),
-            bidding_team=team,
-            awards=awards,
-            side_points=taken,
-            tally=self._tally(contests),
-        )
+    @property
+    def play_began(self) -> bool:
+        """Whether the card play has begun (it has, too, in a hand played out)."""
+        return self.phase is _PLAY or self.phase is _OVER
 
     @property
     def is_moon(self) -> bool:
@@ -1350,36 +1173,3 @@ class Hand:
             return tuple(sorted({bidder} | ({self.partner} if self.partner is not None else set())))
         team = self.rules.teams[bidder]
         return tuple(s for s in range(self.rules.players) if self.rules.teams[s] == team)
-
-    def _tally(self, contests: list[tuple[str, int | None, int]]) -> tuple[tuple[str, int, int], ...]:
-        """Every point won, in count-out order: High, Low, point cards high to low, Game."""
-        tables = self._tables
-        assert tables is not None
-        teams = self.rules.teams
-        first = [(k, teams[s], p) for k, s, p in contests if s is not None and k != "game"]
-        won = [
-            (slot, seat, tables.capture_points[slot] + tables.holder_points[slot])
-            for seat, mask in enumerate(self._captured)
-            for slot in bits(mask)
-        ]
-        won += [
-            (slot, seat, tables.holder_points[slot])
-            for seat in range(self.rules.players)
-            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
-        ]
-        # high to low; twin jokers (one rank) by team, so the order does not depend on which slot is which
-        won.sort(key=lambda w: (-tables.power[w[0]], teams[w[1]]))
-        cards = [(self.rules.deck[slot].code, teams[seat], points) for slot, seat, points in won if points]
-        last = [(k, teams[s], p) for k, s, p in contests if s is not None and k == "game"]
-        return tuple(first + cards + last)
-
-
-_EXPECT = {
-    Phase.BID: "expected a bid or a pass",
-    Phase.NAME_TRUMP: "expected the bidder to name trump",
-    Phase.BURY: "expected a trump to bury",
-    Phase.DISCARD: "expected the cards to discard",
-    Phase.CALL: "expected the bidder to call a card",
-    Phase.PLAY: "expected a card to play",
-    Phase.OVER: "no action is possible",
-}

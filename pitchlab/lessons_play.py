@@ -25,9 +25,10 @@ from pitchlab.actions import Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit, parse_cards
 from pitchlab.errors import PitchError
 from pitchlab.game import Game, winner_after
-from pitchlab.hand import Hand, HandResult, Phase, Trick
+from pitchlab.hand import Hand, Phase, Trick
 from pitchlab.players import Decision, Player, RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.scoring import HandResult
 from pitchlab.session import bid_text, contract_text, describe, refusal, result_of, seat_name
 from pitchlab.widgets import HandView, View, classed, replace_children, sort_cards, style
 

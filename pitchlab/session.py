@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 from pitchlab.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.errors import PitchError
 from pitchlab.game import Game
-from pitchlab.hand import Hand, HandResult, Phase
+from pitchlab.hand import Hand, Phase
 from pitchlab.plain import refusal_words
 from pitchlab.players import Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.record import dumps, dumps_game, loads
 from pitchlab.rules import TEN_POINT, Ruleset
 from pitchlab.saves import open_game, save_view, seal_game
+from pitchlab.scoring import HandResult
 
 if TYPE_CHECKING:
     from pitchlab.advice import Advice
