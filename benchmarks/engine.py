@@ -89,15 +89,19 @@ def bare_loop(path: Path) -> Callable[[int, int], None] | None:
     return run
 
 
-def rates(runs: dict[str, tuple[Callable[[int, int], None], int]], rounds: int) -> dict[str, list[float]]:
+def rates(
+    runs: dict[str, tuple[Callable[[int, int], None], int]],
+    rounds: int,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, list[float]]:
     """Hands per second of each run, round by round, the runs taking turns within a round
     so that a change in the machine's load falls on all of them alike."""
     out: dict[str, list[float]] = {name: [] for name in runs}
     for r in range(rounds):
         for name, (run, hands) in runs.items():
-            start = time.perf_counter()
+            start = clock()
             run(hands, r)
-            out[name].append(hands / (time.perf_counter() - start))
+            out[name].append(hands / (clock() - start))
     return out
 
 
@@ -106,6 +110,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5000, help="hands per round (rule-based: a fifth)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time by this process's CPU time, not the wall clock (steadier on a busy shared machine)",
+    )
     parser.add_argument(
         "--bare", type=Path, default=BARE_LOOP, help="the bare loop to run beside (a git worktree: pass it)"
     )
@@ -123,7 +132,7 @@ def main() -> None:
         print(f"no bare loop at {args.bare}: no ratios")
     else:
         runs["bare_loop"] = (bare, n)
-    measured = rates(runs, args.rounds)
+    measured = rates(runs, args.rounds, time.process_time if args.cpu else time.perf_counter)
     figures = {f"{name}_hands_per_s": statistics.median(r) for name, r in measured.items()}
     if bare is not None:
         # the median of each round's ratio: both sides of a ratio ran under the same load
@@ -133,10 +142,12 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.json:
         rounded = {k: round(v, 3 if "_over_" in k else 1) for k, v in figures.items()}
-        print(json.dumps({**rounded, "load": load}))
+        print(json.dumps({**rounded, "load": load, "clock": "cpu" if args.cpu else "wall"}))
         return
+    clock = "CPU time" if args.cpu else "wall clock"
     print(
-        f"pitchlab {pl.__version__}, Python {platform.python_version()}, {platform.machine()}, load {load:.2f}"
+        f"pitchlab {pl.__version__}, Python {platform.python_version()}, {platform.machine()}, "
+        f"load {load:.2f}, {clock}, medians of {args.rounds} rounds"
     )
     for name, value in figures.items():
         print(f"{name:30} {value:12.2f}" if "_over_" in name else f"{name:30} {value:12,.0f}")

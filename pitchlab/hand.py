@@ -10,11 +10,16 @@ Two ways in, one engine underneath:
   :meth:`Hand.step` take small integers and check nothing. The checked path
   validates and then calls :meth:`Hand.step`, so both play the same rules.
 
-An action code means, by phase: in ``BID`` the bid (0 is pass); in
-``NAME_TRUMP`` the suit index; in ``BURY`` and ``PLAY`` the card's *slot*, its
-position in ``rules.deck``. Slots tell the two identical jokers apart inside
-the engine; everything public speaks in :class:`~pitchlab.cards.Card` values,
-where both are ``JK``.
+An action code means, by phase: in ``BID`` the bid (:attr:`BidCode.PASS`, 0, is a
+pass; :attr:`BidCode.THROW_IN` throws the hand in); in ``NAME_TRUMP`` the suit
+index; in ``BURY`` and ``PLAY`` the card's *slot*, its position in ``rules.deck``.
+Slots tell the two identical jokers apart inside the engine; everything public
+speaks in :class:`~pitchlab.cards.Card` values, where both are ``JK``, except the
+few ``*_mask`` and ``*_slots`` accessors that hand slots to the bots, tactics and
+solver, which think in them for speed.
+
+This module is the state machine only: :mod:`pitchlab.scoring` scores a hand and
+:mod:`pitchlab.refusals` words the rule behind each refused action.
 
 The refill has no decisions in it, so it runs by itself the moment trump is
 named; :attr:`Hand.refills` keeps each seat's throw-away and draw so a
@@ -246,6 +251,8 @@ def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
     return _compiled(rules).tables[suit]
 
 
+_SUITS = tuple(Suit)
+"""The suits by index (faster than calling ``Suit``)."""
 _NAME = tuple(NameTrump(s) for s in Suit)
 
 
@@ -318,7 +325,7 @@ class Hand:
         self.dealer = dealer
         self._dealt: tuple[int, ...] = tuple(hands)
         self._stock: tuple[int, ...] = tuple(stock)
-        self.phase = Phase.BID
+        self.phase = _BID
         self._actor = (dealer + 1) % n  # read through to_act or actor: nobody acts once the hand is over
         self.bids: list[int] = []
         self.high_bid = 0
@@ -400,7 +407,8 @@ class Hand:
     ) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
         positions, dealt = _compiled(rules).deal_patterns[dealer]
-        hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
+        bit, at = BIT.__getitem__, order.__getitem__
+        hands = [sum(map(bit, map(at, seat_positions))) for seat_positions in positions]
         return cls(rules, dealer, hands, order[dealt:], scores)
 
     @classmethod
@@ -764,7 +772,7 @@ class Hand:
         elif phase is _BID:
             self._bid(code)
         elif phase is _NAME_TRUMP:
-            self._name_trump(Suit(code))
+            self._name_trump(_SUITS[code])
         elif phase is _BURY:
             self._bury(code)
         elif phase is _DISCARD:
@@ -841,10 +849,10 @@ class Hand:
             self._after_exchange()
             return
         keep = self.rules.keep_trump
-        n = self.rules.players
-        queue = [
-            s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self._held[s].bit_count() > keep
-        ]
+        held = self._held
+        n = len(held)
+        first = self.dealer + 1  # clockwise from the dealer's left, the dealer last
+        queue = [s for s in (*range(first, n), *range(first)) if held[s].bit_count() > keep]
         self._bury_queue = queue
         if queue:
             self.phase = Phase.BURY
@@ -859,20 +867,23 @@ class Hand:
         stock = self._stock
         pos = self.stock_used
         log = self._refill_log
-        for k in range(1, n + 1):
-            seat = (self.dealer + k) % n
-            if rules.bidder_refills_last and seat == self.bidder:
+        drawn = self.drawn
+        refill_to = rules.refill_to
+        waits = self.bidder if rules.bidder_refills_last else None  # draws with the rest of the stock
+        first = self.dealer + 1
+        for seat in (*range(first, n), *range(first)):
+            if seat == waits:
                 continue
             before = hands[seat]
             kept = before & trump_mask
-            want = rules.refill_to - kept.bit_count()
+            want = refill_to - kept.bit_count()
             got = stock[pos : pos + want] if want > 0 else ()
             pos += len(got)
             for slot in got:
                 kept |= BIT[slot]
             hands[seat] = kept
-            self.drawn[seat] = len(got)
-            log.append((seat, before & ~trump_mask, tuple(got), False))
+            drawn[seat] = len(got)
+            log.append((seat, before & ~trump_mask, got, False))
         taker = {"bidder": self.bidder, "dealer": self.dealer}.get(rules.stock_rest)
         if taker is not None:
             rest = tuple(stock[pos:])
