@@ -65,7 +65,7 @@ from numpy.typing import NDArray
 from pitchlab import claims as cl
 from pitchlab import gamemodel, tactics
 from pitchlab.gamemodel import GameModel, Outcome, Outcomes
-from pitchlab.hand import Hand, Phase
+from pitchlab.hand import BidCode, Hand, Phase
 from pitchlab.ladder import strength_of
 from pitchlab.players import RuleBasedPlayer
 from pitchlab.rules import TEN_POINT, Ruleset
@@ -314,8 +314,7 @@ def _finish(hand: Hand, bot: FastPlayer) -> Hand:
 def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
     """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
     rules = hand.rules
-    seat = hand.to_act
-    assert seat is not None
+    seat = hand.actor
     mask = hand.hand_mask(seat)
     bidder = hand.bidder
     partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
@@ -331,7 +330,7 @@ def tally_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[
         keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
         top: Hand | None = None
         for code in hand.legal_codes():
-            if code < 0:  # a throw-in is not a bid
+            if code == BidCode.THROW_IN:  # not a bid
                 continue
             trial = top = hand.copy()
             trial.step(code)
@@ -550,13 +549,12 @@ def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list
     for k in range(count):
         hand = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng)
         while hand.phase is Phase.BID:
-            seat = hand.to_act
-            assert seat is not None
+            seat = hand.actor
             team = rules.teams[seat]
             chosen = player.code(hand)
             nets: dict[int, int] = {}
             for code in hand.legal_codes():
-                if code < 0:
+                if code == BidCode.THROW_IN:
                     continue
                 trial = hand.copy()
                 trial.step(code)

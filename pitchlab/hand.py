@@ -378,7 +378,7 @@ class Hand:
 
     def _void(self, why: str) -> None:
         self.redeal = why
-        self.phase = Phase.OVER
+        self.phase = _OVER
 
     # ----------------------------------------------------------------- set-up
 
@@ -808,7 +808,7 @@ class Hand:
             self._held = self._hands[:]  # the bidder's first card will name trump
             self._after_exchange()
         else:
-            self.phase = Phase.NAME_TRUMP
+            self.phase = _NAME_TRUMP
             self._actor = bidder
 
     def _throw_in(self, seat: int) -> None:
@@ -836,7 +836,7 @@ class Hand:
             if self.rules.moon_skips_exchange and self.high_bid == self.rules.moon_bid:
                 queue.remove(self._actor)  # naming trump, the bidder acts
             self._discard_queue = queue
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
             self._actor = queue[0]
             return
         if exchange == "refill":
@@ -855,7 +855,7 @@ class Hand:
         queue = [s for s in (*range(first, n), *range(first)) if held[s].bit_count() > keep]
         self._bury_queue = queue
         if queue:
-            self.phase = Phase.BURY
+            self.phase = _BURY
             self._actor = queue[0]
         else:
             self._after_exchange()
@@ -937,7 +937,7 @@ class Hand:
     def _after_exchange(self) -> None:
         """The hand is set up: the bidder calls its partner, if the rules say so, then play."""
         if self.rules.call_partner:
-            self.phase = Phase.CALL
+            self.phase = _CALL
             self._actor = self._bidder_seat()
         else:
             self._start_play()
@@ -948,7 +948,7 @@ class Hand:
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._start_held = self._held[:]
         self._lead_from(self._bidder_seat())
 
@@ -1018,7 +1018,7 @@ class Hand:
         self._lead_from(winner)
 
     def _finish(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
 
     # ---------------------------------------------------------- checked path
 

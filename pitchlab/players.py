@@ -16,7 +16,7 @@ from pitchlab import claims, tactics, tactics_suit
 from pitchlab.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.cards import Card, Suit
 from pitchlab.claims import Claim, Estimate, render
-from pitchlab.hand import Hand, Phase, card_slots
+from pitchlab.hand import BidCode, Hand, Phase, card_slots
 from pitchlab.rules import Ruleset
 from pitchlab.view import SeatView
 
@@ -273,13 +273,12 @@ class RuleBasedPlayer:
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
         rules = hand.rules
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         phase = hand.phase
         if phase is Phase.BID and self.bidding == "game":
             bidder = hand.bidder
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-            legal = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+            legal = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
             found = self._game_bid(
                 rules,
                 hand.hand_mask(seat),
@@ -317,7 +316,7 @@ class RuleBasedPlayer:
             return int(best.suit)
         bidder = hand.bidder
         partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-        codes = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+        codes = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
         code, _ = self.bid(
             rules, best, codes, hand.high_bid, partner_high, hand.position(seat), fallback=True
         )
@@ -411,8 +410,7 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
     """Let ``players`` (one per seat) finish ``hand``; return who decided what."""
     log = []
     while not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         decision = players[seat].decide(hand.view(seat))
         hand.apply(decision.action, seat)
         log.append((seat, decision))

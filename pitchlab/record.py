@@ -214,8 +214,7 @@ def _replay_discards(hand: Hand, data: Mapping[str, Any]) -> None:
         if cards is not None:
             _cards(cards, f"discard[{seat}]")
     while hand.phase is Phase.DISCARD:
-        turn = hand.to_act
-        assert turn is not None
+        turn = hand.actor
         if raw[turn] is None:  # a position: this seat has yet to discard
             return
         _apply(hand, Discard(tuple(_cards(raw[turn], f"discard[{turn}]"))), f"discard[{turn}]")
@@ -268,8 +267,7 @@ def _replay_bury(hand: Hand, data: Mapping[str, Any]) -> None:
         raise BadRecord("bury", f"expected one list per seat ({hand.rules.players}), got {raw!r}")
     queues = [_cards(cards, f"bury[{seat}]") for seat, cards in enumerate(raw)]
     while hand.phase is Phase.BURY:
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         if not queues[seat]:
             # a position: this seat has yet to bury, so nobody may have buried after it
             later = next((s for s, rest in enumerate(queues) if rest), None)
