@@ -37,7 +37,7 @@ def positions(deals: int) -> Iterator[tuple[str, pl.Hand]]:
         for seed in range(deals):
             hand = pl.Hand.deal(rules, seed % rules.players, seed)
             while not hand.is_over:
-                first_lead = hand.phase is pl.Phase.PLAY and not hand.plays
+                first_lead = hand.phase is pl.Phase.PLAY and not hand.play_slots
                 yield ("first lead" if first_lead else str(hand.phase)), hand.copy()
                 seat = hand.to_act
                 assert seat is not None

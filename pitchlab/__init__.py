@@ -45,7 +45,7 @@ from pitchlab.engine.errors import (
     UnknownRuleset,
 )
 from pitchlab.engine.game import Game, ScoredHand, winner_after
-from pitchlab.engine.hand import Hand, HandResult, Phase, Refill, Trick
+from pitchlab.engine.hand import Hand, Phase, Refill, Trick
 from pitchlab.engine.record import (
     FORMAT,
     GAME_FORMAT,
@@ -62,6 +62,7 @@ from pitchlab.engine.record import (
 )
 from pitchlab.engine.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
 from pitchlab.engine.saves import SAVE_FORMAT, open_game, seal_game
+from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.tricks import card_power, game_points, sort_cards, trick_winner
 from pitchlab.engine.view import SeatView
 from pitchlab.odds.inference import Posterior, posterior, posterior_given

@@ -93,7 +93,7 @@ def build(
 def deal(hands: Sequence[str], stock: str = "", *, dealer: int = 0, trump: str = "H") -> pl.Hand:
     """The :class:`pl.Hand` of :func:`build`'s deal."""
     full_hands, full_stock = build(hands, stock, trump)
-    return pl.Hand.from_cards(full_hands, full_stock, dealer)
+    return pl.Hand.from_cards(pl.TEN_POINT, dealer, full_hands, full_stock)
 
 
 Table = pl.Hand | pl.Game

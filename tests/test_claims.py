@@ -184,9 +184,7 @@ def called_position() -> pl.Hand:
     """Call-partner, dealer 0 stuck at 4: seat 0 names hearts and calls the ace, which seat 2
     holds. Seat 0 leads the king; seat 1 follows with the five."""
     hand = deal({0: "KH QH 7H 6H", 1: "5H 4H JK", 2: "AH 3H 8H", 3: "JH JD TH 9H JK 2H"})
-    hand = pl.Hand.from_cards(
-        [hand.hand_of(s) for s in range(4)], [hand.card(s) for s in hand.stock], dealer=0, rules=CALL
-    )
+    hand = pl.Hand.from_cards(CALL, 0, [hand.hand_of(s) for s in range(4)], hand.stock_cards)
     stuck_dealer_names_hearts(hand)
     while hand.phase is not pl.Phase.CALL:
         seat = hand.to_act

@@ -139,7 +139,7 @@ def auction_play() -> pl.Hand:
     hands = [[pl.Card(c) for c in h.split()] for h in AUCTION]
     dealt = {c for h in hands for c in h}
     stock = [c for c in rules.deck if c not in dealt]
-    hand = pl.Hand.from_cards(hands, stock, dealer=3, rules=rules)
+    hand = pl.Hand.from_cards(rules, 3, hands, stock)
     helpers.bids(hand, 2, None, None, None)
     hand.apply(pl.Play(pl.Card("AS")), 0)  # the pitch: spades are trump
     return hand

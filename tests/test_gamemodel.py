@@ -283,7 +283,7 @@ def test_the_bot_bids_to_win_the_game_from_its_view_and_its_fast_path_agrees() -
                 f"from the score now, us {scores[seat % 2]} and them {scores[1 - seat % 2]}" in decision.why
             )
         old = ladder_bot.decide(view)
-        best = tactics.best_rating(pl.TEN_POINT, hand.hands[seat])
+        best = tactics.best_rating(pl.TEN_POINT, hand.hand_mask(seat))
         codes = [c for c in hand.legal_codes() if c >= 0]
         expected = ladder_bot.bid(pl.TEN_POINT, best, codes, 0, False, hand.position(seat))[0]
         assert hand.encode(old.action) == expected  # the ladder's bot ignores the scores

@@ -67,8 +67,8 @@ def brute_force(
     deals = 0
     by_count: dict[int, Counter[int]] = {s: Counter() for s in range(rules.players) if s != me}
     by_card: Counter[tuple[pl.Card, int]] = Counter()
-    for hands, stock in deals_around(rules, me, ref.cards(ref.dealt[me]), ordered_stock=True):
-        hand = pl.Hand.from_cards(hands, stock, ref.dealer, rules)
+    for hands, stock in deals_around(rules, me, ref.dealt_to(me), ordered_stock=True):
+        hand = pl.Hand.from_cards(rules, ref.dealer, hands, stock)
         bids, rest = moves[:5], moves[5:]
         for seat, action in bids:
             hand.apply(action, seat)
@@ -107,14 +107,14 @@ def features(ref: pl.Hand, me: int) -> set[str]:
     """What a position exercises, read from the engine's own state."""
     rules = ref.rules
     found = set()
-    dealt_trump = [len(pr.trump_in(ref.cards(mask), S, rules)) for mask in ref.dealt]
+    dealt_trump = [len(pr.trump_in(ref.dealt_to(seat), S, rules)) for seat in range(4)]
     if any(d < rules.refill_to - k for d, k in zip(ref.drawn, dealt_trump, strict=True)):
         found.add("stock ran short")
-    if sum(ref.drawn) < len(ref.stock):
+    if sum(ref.drawn) < len(ref.stock_slots):
         found.add("bidder took cards")
     if me == ref.bidder:
         found.add("my view as bidder")
-    if any(ref.buried[s] for s in range(4) if s not in (me, ref.bidder)):
+    if any(ref.buried_mask(s) for s in range(4) if s not in (me, ref.bidder)):
         found.add("a non-bidder buried")
     if ref.phase is pl.Phase.BURY:
         found.add("bury under way")
@@ -192,7 +192,7 @@ def test_posterior_given_counts_deals_with_the_same_draws() -> None:
             tuple[tuple[int, ...], tuple[tuple[pl.Card, ...], ...]], list[dict[int, list[pl.Card]]]
         ] = {}
         for hands, stock in deals_around(rules, me, hand, ordered_stock=True):
-            done = pl.Hand.from_cards(hands, stock, dealer, rules)
+            done = pl.Hand.from_cards(rules, dealer, hands, stock)
             for seat, action in bidding(dealer, bidder):
                 done.apply(action, seat)
             seen = tuple(r.drawn for r in done.refills if r.seat == me)  # its draw, then the rest
@@ -326,7 +326,7 @@ def test_a_view_and_its_explicit_observations_agree() -> None:
         turns = {r.seat: r for r in hand.refills if not r.from_remainder}
         rest = [r for r in hand.refills if r.from_remainder]
         explicit = posterior_given(
-            hand.cards(hand.dealt[me]),
+            hand.dealt_to(me),
             view.trump,
             me,
             hand.dealer,
@@ -355,7 +355,7 @@ def test_real_deck_posteriors_are_calibrated_on_seeded_deals() -> None:
     for _ in range(1500):
         rng.shuffle(unseen)
         hands = [mine, unseen[:9], unseen[9:18], unseen[18:27]]
-        hand = pl.Hand.from_cards(hands, unseen[27:], dealer=3)
+        hand = pl.Hand.from_cards(pl.TEN_POINT, 3, hands, unseen[27:])
         for seat, action in opening:
             hand.apply(action, seat)
         while hand.phase is pl.Phase.BURY:  # which cards go is chosen at random, telling nothing more
@@ -479,8 +479,8 @@ def consistent_holdings(ref: pl.Hand, moves: list[Move], me: int) -> Counter[Hol
     found: Counter[Holdings] = Counter()
     rules = ref.rules
     target = ref.view(me)
-    for hands, stock in deals_around(rules, me, ref.cards(ref.dealt[me]), ordered_stock=True):
-        hand = pl.Hand.from_cards(hands, stock, ref.dealer, rules)
+    for hands, stock in deals_around(rules, me, ref.dealt_to(me), ordered_stock=True):
+        hand = pl.Hand.from_cards(rules, ref.dealer, hands, stock)
         for seat, action in moves[:5]:
             hand.apply(action, seat)
         if hand.drawn != ref.drawn:

@@ -132,7 +132,7 @@ def test_the_rule_based_bot_bids_from_its_ladder_and_says_so() -> None:
     for card in mine:
         rest.remove(card)
     hands = [mine, rest[0:9], rest[9:18], rest[18:27]]
-    hand = pl.Hand.from_cards(hands, rest[27:], dealer=3)
+    hand = pl.Hand.from_cards(pl.TEN_POINT, 3, hands, rest[27:])
     decision = player.decide(hand.view(0))
     assert decision.action == pl.Bid(6)
     gain = [c for c in decision.claims if isinstance(c, EstimateClaim)]
@@ -156,7 +156,7 @@ def test_estimate_bidding_ignores_the_ladder() -> None:
     rest = list(pl.TEN_POINT.deck)
     for card in mine:
         rest.remove(card)
-    hand = pl.Hand.from_cards([mine, rest[0:9], rest[9:18], rest[18:27]], rest[27:], dealer=3)
+    hand = pl.Hand.from_cards(pl.TEN_POINT, 3, [mine, rest[0:9], rest[9:18], rest[18:27]], rest[27:])
     assert (
         pl.RuleBasedPlayer(bidding="ladder", ladder=synthetic(values)).decide(hand.view(0)).action == pl.PASS
     )

@@ -66,7 +66,7 @@ def test_deal_explorer_shows_trump_per_suit_and_odds() -> None:
 
 def test_trump_table_counts_the_off_jack_and_jokers() -> None:
     page = the_deal.DealExplorer(seed=1)
-    page.hand = pl.Hand.from_cards(*_deal_with_first_hand("AH JD JK 2H 5S 9C JC 3D KD"))
+    page.hand = pl.Hand.from_cards(pl.TEN_POINT, 0, *_deal_with_first_hand("AH JD JK 2H 5S 9C JC 3D KD"))
     page.refresh()
     assert "J♦ is the off-jack" in page.trump_table.value  # hearts
     assert "J♣ is the off-jack" in page.trump_table.value  # spades
@@ -215,7 +215,7 @@ def test_stuck_dealer_is_offered_only_the_forced_bid() -> None:
     # the ladder has the third seat bid rather than hand the dealer a cheap 4, so bots that
     # bid from their estimate alone make a stuck dealer: these weak hands all pass
     page.bot = pl.RuleBasedPlayer(bidding="estimate")
-    page.start(pl.Hand.from_cards([rest[:9], *bots], rest[9:], dealer=0))
+    page.start(pl.Hand.from_cards(pl.TEN_POINT, 0, [rest[:9], *bots], rest[9:]))
     assert page.hand.bids == [0, 0, 0]  # all three bots passed
     assert offered(page) == {"pl-bid-4"}
     assert "must bid 4" in page.status.value

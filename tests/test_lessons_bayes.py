@@ -72,7 +72,7 @@ def test_the_engines_refill_always_fits_what_the_draw_allows() -> None:
         assert hand.trump is S
         left = probability.stock_left(hand.drawn, hand.dealer)
         for seat in range(4):
-            dealt = len(probability.trump_in(hand.cards(hand.dealt[seat]), S))
+            dealt = len(probability.trump_in(hand.dealt_to(seat), S))
             allowed = kept_given_draw(hand.drawn[seat], left[seat])
             assert dealt in allowed, (seat, hand.drawn, dealt)
             short += hand.drawn[seat] == left[seat] > 0 and len(allowed) > 1
@@ -219,7 +219,7 @@ def test_the_sampler_agrees_on_a_small_deck_with_short_stocks_and_a_seen_remaind
     turns = {r.seat: r.drawn for r in hand.refills if not r.from_remainder}
     rest = [r.drawn for r in hand.refills if r.from_remainder]
     remainder = rest[0] if me == hand.bidder and rest else ()
-    dealt = hand.cards(hand.dealt[me])
+    dealt = hand.dealt_to(me)
     args = (dealt, S, me, hand.dealer, hand.bidder, tuple(hand.drawn))
     post = inference.posterior_given(*args, drew=turns[me], remainder=remainder, rules=hand.rules)
     watch = [pl.Card(c) for c in ("AS", "3S", "JK")]
@@ -282,7 +282,7 @@ def test_the_lessons_hand_replays_to_the_same_moments() -> None:
     assert (start.bidder, start.trump, start.drawn, start.phase) == (3, S, [3, 5, 4, 1], pl.Phase.PLAY)
     later = bayes_from_the_draws.replay(32, BIDDING + TRICKS)
     assert len(later.tricks) == 2 and [t.winner for t in later.tricks] == [1, 0]
-    assert later.cards(later.dealt[0]) == start.cards(start.dealt[0])
+    assert later.dealt_to(0) == start.dealt_to(0)
     # after trick 2 the posterior knows seats 1 and 2 are out: seat 3 holds the 4 unseen trump
     post = inference.posterior(later.view(0))
     assert bayes_from_the_draws.known_out(post) == [1, 2]

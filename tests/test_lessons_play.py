@@ -49,7 +49,9 @@ def test_stepping_the_refill_shows_each_seats_draw() -> None:
             assert f"drew {hand.drawn[turn.seat]}" in newest
             assert f"(seat {turn.seat})" in newest
         drawn_so_far = sum(len(t.drawn) for t in turns[:k])
-        assert f"Stock: {len(hand.stock) - drawn_so_far} of {len(hand.stock)}" in text(stepper.stock.value)
+        assert f"Stock: {len(hand.stock_slots) - drawn_so_far} of {len(hand.stock_slots)}" in text(
+            stepper.stock.value
+        )
     assert stepper.done
     assert stepper.next.disabled
     summary = text(stepper.summary.value)

@@ -25,7 +25,7 @@ def deal(seats: dict[int, str], stock_tail: str = "") -> pl.Hand:
         hands.append(cards + [spare.pop() for _ in range(9 - len(cards))])
     stock = [spare.pop() for _ in range(18 - len(tail))] + tail
     assert not spare
-    return pl.Hand.from_cards(hands, stock, dealer=0)
+    return pl.Hand.from_cards(pl.TEN_POINT, 0, hands, stock)
 
 
 def stuck_dealer_names_hearts(hand: pl.Hand) -> None:

@@ -360,7 +360,7 @@ def refill_by_engine(
     rules: pl.Ruleset, hands: list[list[pl.Card]], stock: list[pl.Card], dealer: int
 ) -> pl.Hand:
     """The engine's refill of a deal: the dealer's left bids, the rest pass, spades named."""
-    hand = pl.Hand.from_cards(hands, stock, dealer, rules)
+    hand = pl.Hand.from_cards(rules, dealer, hands, stock)
     for k in range(rules.players):
         hand.apply(pl.Bid(rules.min_bid) if k == 0 else pl.PASS)
     hand.apply(pl.NameTrump(S))

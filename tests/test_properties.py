@@ -245,7 +245,7 @@ def check_conservation(hand: pl.Hand) -> None:
     done = [c for t in hand.tricks for c in t.cards]
     current = list(hand.current_trick.cards)
     thrown = [c for r in hand.refills for c in r.thrown]
-    stock = [hand.card(slot) for slot in hand.stock[hand.stock_used :]]
+    stock = list(hand.stock_cards[hand.stock_used :])
     captured = [c for s in SEATS for c in hand.captured_by(s)]
 
     assert_same_cards(held + buried + done + current + thrown + stock, DECK_LIST, "(a) the deck")

@@ -92,11 +92,11 @@ def test_from_cards_refuses_a_deal_that_is_not_one_deck() -> None:
     """A chosen deal must be exactly the 54-card deck with JK twice."""
     hands, stock = build(("", "", "", ""), trump_text())
     with pytest.raises(pl.BadDeal):
-        pl.Hand.from_cards(hands, stock[:-1], 0)
+        pl.Hand.from_cards(pl.TEN_POINT, 0, hands, stock[:-1])
     with pytest.raises(pl.BadDeal):
-        pl.Hand.from_cards(hands, [*stock[:-1], card("JK")], 0)
+        pl.Hand.from_cards(pl.TEN_POINT, 0, hands, [*stock[:-1], card("JK")])
     with pytest.raises(pl.BadDeal):
-        pl.Hand.from_cards([hands[0][:8], *hands[1:]], [*stock, hands[0][8]], 0)
+        pl.Hand.from_cards(pl.TEN_POINT, 0, [hands[0][:8], *hands[1:]], [*stock, hands[0][8]])
 
 
 def trump_text(suit: str = "H") -> str:

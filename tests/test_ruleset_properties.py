@@ -113,7 +113,7 @@ def check_cards(hand: pl.Hand) -> None:
     if rules.exchange == "refill":
         # a holder-scored card (the two), played or buried, is nobody's capture
         where += [card for card, _ in hand.result().holder_points]
-    where += [rules.deck[s] for s in hand.stock[hand.stock_used :]]
+    where += hand.stock_cards[hand.stock_used :]
     assert Counter(where) == Counter(rules.deck)
 
 

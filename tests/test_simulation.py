@@ -128,7 +128,7 @@ class DealSpy:
 
     def code(self, hand: pl.Hand) -> int:
         if hand.phase is pl.Phase.BID and len(hand.bids) < 2:
-            deal = (hand.dealer, hand.dealt)
+            deal = (hand.dealer, tuple(hand.dealt_mask(s) for s in range(4)))
             if not self.deals or self.deals[-1] != deal:
                 self.deals.append(deal)
         return self.bot.code(hand)

@@ -18,6 +18,11 @@ from pitchlab.bots import solver
 BOT = pl.RuleBasedPlayer()
 
 
+def held_masks(hand: pl.Hand) -> list[int]:
+    """Every seat's playable cards as slot masks, as the solver takes them."""
+    return [hand.held_mask(seat) for seat in range(hand.rules.players)]
+
+
 def minimax(hand: pl.Hand) -> int:
     """Team 0's final points under best play, by trying every legal card through the engine itself."""
     if hand.is_over:
@@ -84,7 +89,7 @@ def worked_deal() -> pl.Hand:
     for seat in range(4):
         cards = pl.parse_cards(trump[seat]) if trump[seat] else []
         hands.append(cards + [filler.pop() for _ in range(9 - len(cards))])
-    hand = pl.Hand.from_cards(hands, filler, dealer=0)
+    hand = pl.Hand.from_cards(pl.TEN_POINT, 0, hands, filler)
     for action in (pl.Bid(4), pl.PASS, pl.PASS, pl.PASS, pl.NameTrump(pl.Suit.HEARTS)):
         hand.apply(action)
     assert hand.phase is pl.Phase.PLAY and hand.to_act == 1
@@ -186,20 +191,20 @@ def test_points_taken_for_sure_match_the_hand_s_own_count(seed: int) -> None:
     holder's team) is what the hand itself says at every step of the play."""
     hand = position(seed, 0)
     while not hand.is_over:
-        assert solver._taken(hand, hand.held) == hand.points_by_team()
+        assert solver._taken(hand, held_masks(hand)) == hand.points_by_team()
         hand.step(BOT.code(hand))
 
 
 def test_other_holdings_move_the_two_with_them() -> None:
     """Solving with the two moved to the other team's seat moves its point too."""
     hand = worked_deal()  # seat 3 (team 1) holds the 2H
-    held = hand.held
+    held = held_masks(hand)
     two = 1 << hand.rules.deck.index(pl.parse_card("2H"))
     six = 1 << hand.rules.deck.index(pl.parse_card("6H"))
     held[3] ^= two | six  # seat 3 gives up the two and takes the six ...
     held[2] ^= two | six  # ... from seat 2, which takes the two
     assert solver._taken(hand, held) == [1, 0]
-    assert solver._taken(hand, hand.held) == [0, 1]
+    assert solver._taken(hand, held_masks(hand)) == [0, 1]
 
 
 @pytest.mark.parametrize("seed", range(15))

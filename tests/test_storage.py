@@ -33,7 +33,7 @@ def test_a_new_browser_gets_no_offer_and_every_step_is_saved() -> None:
     table, auto = opened("")
     assert not auto.offered
     auto.save()
-    assert pl.loads_game(auto.store.value).hand.dealt == table.game.hand.dealt
+    assert pl.loads_game(auto.store.value).hand.dealt_to(0) == table.game.hand.dealt_to(0)
 
 
 def test_a_saved_game_is_offered_and_resumed_exactly() -> None:

@@ -29,7 +29,7 @@ def deal(rules: pl.Ruleset, seats: list[str], dealer: int = 0) -> pl.Hand:
     hands = [pl.parse_cards(text) for text in seats]
     used = {card for cards in hands for card in cards}
     rest = [card for card in rules.deck if card not in used]
-    return pl.Hand.from_cards(hands, rest, dealer=dealer, rules=rules)
+    return pl.Hand.from_cards(rules, dealer, hands, rest)
 
 
 def bid(hand: pl.Hand, bids: dict[int, int]) -> None:

@@ -70,9 +70,7 @@ def first_lead_deal(ruleset: str, dealer: int, hands: Sequence[str]) -> pl.Hand:
     seats = [h.split() for h in hands]
     used = {c for h in seats for c in h}
     stock = [pl.Card(c) for c in DECK_52 if c not in used]
-    return pl.Hand.from_cards(
-        [[pl.Card(c) for c in h] for h in seats], stock, dealer=dealer, rules=pl.ruleset(ruleset)
-    )
+    return pl.Hand.from_cards(pl.ruleset(ruleset), dealer, [[pl.Card(c) for c in h] for h in seats], stock)
 
 
 def bid_all(hand: pl.Hand, *values: int | None) -> None:
@@ -454,7 +452,7 @@ def test_low_goes_to_its_holder_in_auction_pitch_but_to_its_capturer_in_high_low
 def test_jack_not_dealt_scores_nobody() -> None:
     """No-jack deal: JC is in the stock, so only High and Low (both seat 0's) are scored."""
     hand = replay("auction-pitch-no-jack.json")
-    assert pl.Card("JC") in [hand.card(s) for s in hand.stock]
+    assert pl.Card("JC") in hand.stock_cards
     assert sum(hand.result().points) == 2
 
 
@@ -638,10 +636,10 @@ def test_deal_sizes() -> None:
     for name in ("auction-pitch", "smudge", "high-low-jack"):
         hand = pl.Hand.deal(pl.ruleset(name), dealer=1, seed=5)
         assert [len(hand.hand_of(s)) for s in range(4)] == [6] * 4
-        assert len(hand.stock) == 28
+        assert len(hand.stock_slots) == 28
     hand = pl.Hand.deal(pl.ruleset("thirteen-card"), dealer=2, seed=5)
     assert [len(hand.hand_of(s)) for s in range(4)] == [13] * 4
-    assert len(hand.stock) == 0
+    assert len(hand.stock_slots) == 0
     assert sorted(c.code for s in range(4) for c in hand.hand_of(s)) == sorted(DECK_52)
 
 
@@ -651,7 +649,7 @@ def test_thirteen_card_deals_every_card() -> None:
     short = [[pl.Card(c) for c in h] for h in data["hands"]]
     spare = short[0].pop()
     with pytest.raises(pl.BadDeal):
-        pl.Hand.from_cards(short, [spare], dealer=3, rules=pl.ruleset("thirteen-card"))
+        pl.Hand.from_cards(pl.ruleset("thirteen-card"), 3, short, [spare])
 
 
 def test_games_keep_a_score_per_side() -> None:

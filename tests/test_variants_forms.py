@@ -367,7 +367,7 @@ def test_eight_player_deck_is_48_cards_with_no_threes_and_all_dealt() -> None:
     assert rules.teams == (0, 1, 2, 3, 0, 1, 2, 3)
     hand = pl.Hand.deal(rules, dealer=7, seed=4)
     assert [len(hand.hand_of(s)) for s in range(8)] == [6] * 8
-    assert hand.stock == ()
+    assert hand.stock_cards == ()
     assert pl.Card("3S") not in rules.trump_cards(pl.Suit.SPADES)
 
 

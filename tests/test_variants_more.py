@@ -133,9 +133,7 @@ def tricks(*rows: tuple[int, str, int]) -> list[dict[str, Any]]:
 def deal(ruleset: str, dealer: int, hands: Sequence[str], stock: str) -> pl.Hand:
     """A chosen deal from card-code strings (every card of the deck written out)."""
     rules = pl.ruleset(ruleset)
-    return pl.Hand.from_cards(
-        [pl.parse_cards(h) for h in hands], pl.parse_cards(stock), dealer=dealer, rules=rules
-    )
+    return pl.Hand.from_cards(rules, dealer, [pl.parse_cards(h) for h in hands], pl.parse_cards(stock))
 
 
 def snapshot(hand: pl.Hand) -> dict[str, Any]:
@@ -742,7 +740,7 @@ def test_record_round_trips(name: str) -> None:
 def test_cutthroat_deals_six_each_to_three_and_keeps_three_scores() -> None:
     hand = pl.Hand.deal(pl.ruleset("cutthroat"), dealer=0, seed=3)
     assert [len(hand.hand_of(s)) for s in range(3)] == [6, 6, 6]
-    assert len(hand.stock) == 52 - 18
+    assert len(hand.stock_slots) == 52 - 18
     assert pl.Game(pl.ruleset("cutthroat"), seed=1).scores == [0, 0, 0]
 
 
@@ -956,7 +954,7 @@ def test_five_plays_to_21(before: list[int], winner: int | None) -> None:
 def test_two_handed_deals_nine_each_and_no_one_draws() -> None:
     hand = pl.Hand.deal(pl.ruleset("two-handed"), dealer=0, seed=4)
     assert [len(hand.hand_of(s)) for s in range(2)] == [9, 9]
-    assert len(hand.stock) == 34
+    assert len(hand.stock_slots) == 34
     assert pl.Game(pl.ruleset("two-handed"), seed=1).scores == [0, 0]
 
 
@@ -982,7 +980,7 @@ def test_ten_high_hand_may_be_thrown_in() -> None:
     act(hand, 0, pl.THROW_IN)
     assert hand.is_over
     assert hand.redeal is not None
-    assert hand.thrown_in == [(0, hand.dealt[0])]
+    assert hand.thrown_in == [(0, hand.dealt_mask(0))]
     assert pl.to_record(hand)["bids"] == ["throw-in"]
 
 
@@ -1058,7 +1056,7 @@ def test_oklahoma_deals_six_from_a_deck_with_two_distinct_jokers() -> None:
     rules = pl.ruleset("oklahoma")
     hand = pl.Hand.deal(rules, dealer=0, seed=2)
     assert [len(hand.hand_of(s)) for s in range(4)] == [6] * 4
-    assert len(hand.stock) == 54 - 24
+    assert len(hand.stock_slots) == 54 - 24
     assert sorted(c.code for c in rules.deck if c.is_joker) == ["JKH", "JKL"]
     data = record("oklahoma-moon.json")
     data["hands"][0][0] = "JK"
@@ -1239,7 +1237,7 @@ def test_call_partner_scores_per_player() -> None:
 def test_razzle_dazzle_five_players_nine_each_kitty_of_nine() -> None:
     hand = pl.Hand.deal(pl.ruleset("razzle-dazzle"), dealer=0, seed=5)
     assert [len(hand.hand_of(s)) for s in range(5)] == [9] * 5
-    assert len(hand.stock) == 9
+    assert len(hand.stock_slots) == 9
     assert pl.Game(pl.ruleset("razzle-dazzle"), seed=1).scores == [0] * 5
 
 

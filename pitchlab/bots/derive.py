@@ -20,7 +20,7 @@ from pitchlab.bots.gamemodel import Outcome
 from pitchlab.bots.ladder import Ladder, Tallies, Tally, spot_of, strength_of
 from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
-from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.hand import BidCode, Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds.stats import Estimate, mean_of
 
@@ -60,10 +60,9 @@ def tally_ladder_deal(hand: Hand, bot: FastPlayer, into: Tallies) -> None:
     """
     rules = hand.rules
     while hand.phase is Phase.BID:
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         team = rules.teams[seat]
-        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hands[seat])))
+        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hand_mask(seat))))
         answers = into.setdefault(cell, {})
         for code in hand.legal_codes():
             trial = hand.copy()
@@ -119,9 +118,8 @@ def merge_tallies(total: Tallies, part: Tallies) -> None:
 def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
     """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
     rules = hand.rules
-    seat = hand.to_act
-    assert seat is not None
-    mask = hand.hands[seat]
+    seat = hand.actor
+    mask = hand.hand_mask(seat)
     bidder = hand.bidder
     partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
     return seat, mask, tactics.best_rating(rules, mask), partner
@@ -136,7 +134,7 @@ def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[
         keys = keys_of(rules, mask, best, hand.position(seat), hand.high_bid, partner)
         top: Hand | None = None
         for code in hand.legal_codes():
-            if code < 0:  # a throw-in is not a bid
+            if code == BidCode.THROW_IN:  # not a bid
                 continue
             trial = top = hand.copy()
             trial.step(code)
@@ -219,13 +217,12 @@ def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list
     for k in range(count):
         hand = Hand.deal(rules, (index * BIDDING_CHUNK + k) % rules.players, rng)
         while hand.phase is Phase.BID:
-            seat = hand.to_act
-            assert seat is not None
+            seat = hand.actor
             team = rules.teams[seat]
             chosen = player.code(hand)
             nets: dict[int, int] = {}
             for code in hand.legal_codes():
-                if code < 0:
+                if code == BidCode.THROW_IN:
                     continue
                 trial = hand.copy()
                 trial.step(code)

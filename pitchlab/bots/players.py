@@ -16,7 +16,7 @@ from pitchlab.bots import claims, tactics, tactics_suit
 from pitchlab.bots.claims import Claim, Estimate, render
 from pitchlab.engine.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Hand, Phase, card_slots
+from pitchlab.engine.hand import BidCode, Hand, Phase, card_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
@@ -273,15 +273,21 @@ class RuleBasedPlayer:
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
         rules = hand.rules
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         phase = hand.phase
         if phase is Phase.BID and self.bidding == "game":
             bidder = hand.bidder
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-            legal = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+            legal = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
             found = self._game_bid(
-                rules, hand.hands[seat], legal, hand.high_bid, partner, hand.position(seat), hand.scores, seat
+                rules,
+                hand.hand_mask(seat),
+                legal,
+                hand.high_bid,
+                partner,
+                hand.position(seat),
+                hand.scores,
+                seat,
             )
             if found is not None:
                 return found
@@ -293,8 +299,8 @@ class RuleBasedPlayer:
             assert suit is not None
             assert hand.bidder is not None
             t = tactics.suit_tables(rules, suit)
-            unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
-            mine = hand.held[seat]
+            unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
+            mine = hand.held_mask(seat)
             out = hand.passed_over
             known = _bidders_partner(hand.view(seat)) if rules.call_partner else None
             side = tactics.sides(rules, seat, hand.bidder, known)
@@ -304,13 +310,13 @@ class RuleBasedPlayer:
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, hand.held[seat], rules.buried_to == "opponents")[0]
-        best = tactics.best_rating(rules, hand.hands[seat])
+            return tactics.choose_bury(t, hand.held_mask(seat), rules.buried_to == "opponents")[0]
+        best = tactics.best_rating(rules, hand.hand_mask(seat))
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
         bidder = hand.bidder
         partner_high = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-        codes = [c for c in hand.legal_codes() if c >= 0]  # a negative code is a throw-in
+        codes = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
         code, _ = self.bid(
             rules, best, codes, hand.high_bid, partner_high, hand.position(seat), fallback=True
         )
@@ -404,8 +410,7 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
     """Let ``players`` (one per seat) finish ``hand``; return who decided what."""
     log = []
     while not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         decision = players[seat].decide(hand.view(seat))
         hand.apply(decision.action, seat)
         log.append((seat, decision))

@@ -481,8 +481,7 @@ def opening_bids(deals: int = 2000, seed: int = 1, rules: Ruleset = TEN_POINT) -
     counts: dict[int, Counter[int]] = {}
     for _ in range(deals):
         hand = Hand.deal(rules, dealer=0, seed=rng)
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         action = bot.decide(hand.view(seat)).action
         k = best_count(hand.hand_of(seat), rules)
         counts.setdefault(k, Counter())[action.value if isinstance(action, Bid) else 0] += 1

@@ -285,7 +285,11 @@ class Position:
         if hand.phase is not Phase.PLAY:
             raise PitchError(f"the solver needs a hand in the play phase, not the {hand.phase} phase")
         assert hand.trump is not None and hand.to_act is not None
-        held = tuple(holdings) if holdings is not None else tuple(hand.held)
+        held = (
+            tuple(holdings)
+            if holdings is not None
+            else tuple(hand.held_mask(seat) for seat in range(hand.rules.players))
+        )
         tables = trump_tables(hand.rules, hand.trump)
         pending = 0 if hand.tricks else sum([tables.capture_points[s] for s in bits(_buried(hand))])
         return cls(
@@ -394,6 +398,6 @@ def _taken(hand: Hand, held: Sequence[int]) -> list[int]:
 
 def _buried(hand: Hand) -> int:
     mask = 0
-    for m in hand.buried:
-        mask |= m
+    for seat in range(hand.rules.players):
+        mask |= hand.buried_mask(seat)
     return mask

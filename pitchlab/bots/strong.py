@@ -112,8 +112,7 @@ class StrongPlayer:
 
     def code(self, hand: Hand) -> int:
         """The same choice from a hand, reading only what the seat to act may see."""
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         if not solvable(hand.rules):
             return self.base.code(hand)
         phase = hand.phase

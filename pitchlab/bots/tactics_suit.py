@@ -157,12 +157,12 @@ class HandTable:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(mask.bit_count() for mask in self._of.hands)
+        return tuple(self._of.hand_mask(s).bit_count() for s in range(self._of.rules.players))
 
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat has seen: its hand, the buried cards, every card played (in
         deck order, not the order seen)."""
-        return self._of.cards(self._of.hands[self.seat] | self._of.seen_by_all)
+        return self._of.cards(self._of.hand_mask(self.seat) | self._of.seen_by_all)
 
 
 def table_of(hand: Hand, seat: int) -> HandTable:

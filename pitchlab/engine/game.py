@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from pitchlab.engine.actions import Action
 from pitchlab.engine.errors import PitchError
-from pitchlab.engine.hand import Hand, HandResult
+from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.scoring import HandResult
 
 
 @dataclass(frozen=True)

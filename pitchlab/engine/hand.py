@@ -10,11 +10,16 @@ Two ways in, one engine underneath:
   :meth:`Hand.step` take small integers and check nothing. The checked path
   validates and then calls :meth:`Hand.step`, so both play the same rules.
 
-An action code means, by phase: in ``BID`` the bid (0 is pass); in
-``NAME_TRUMP`` the suit index; in ``BURY`` and ``PLAY`` the card's *slot*, its
-position in ``rules.deck``. Slots tell the two identical jokers apart inside
-the engine; everything public speaks in :class:`~pitchlab.engine.cards.Card` values,
-where both are ``JK``.
+An action code means, by phase: in ``BID`` the bid (:attr:`BidCode.PASS`, 0, is a
+pass; :attr:`BidCode.THROW_IN` throws the hand in); in ``NAME_TRUMP`` the suit
+index; in ``BURY`` and ``PLAY`` the card's *slot*, its position in ``rules.deck``.
+Slots tell the two identical jokers apart inside the engine; everything public
+speaks in :class:`~pitchlab.engine.cards.Card` values, where both are ``JK``, except the
+few ``*_mask`` and ``*_slots`` accessors that hand slots to the bots, tactics and
+solver, which think in them for speed.
+
+This module is the state machine only: :mod:`pitchlab.engine.scoring` scores a hand and
+:mod:`pitchlab.engine.refusals` words the rule behind each refused action.
 
 The refill has no decisions in it, so it runs by itself the moment trump is
 named; :attr:`Hand.refills` keeps each seat's throw-away and draw so a
@@ -30,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pitchlab.engine import refusals, scoring
 from pitchlab.engine.actions import (
     PASS,
     THROW_IN,
@@ -47,6 +53,7 @@ from pitchlab.engine.bitset import BIT, bits
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
 
 if TYPE_CHECKING:
@@ -67,6 +74,11 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+_BID, _NAME_TRUMP, _DISCARD, _BURY, _CALL, _PLAY, _OVER = Phase
+# the hot paths compare with these: an enum member looked up on its class costs a
+# descriptor call, about ten times a global name (Python 3.11)
 
 
 @dataclass(frozen=True)
@@ -91,29 +103,6 @@ class Refill:
     thrown: tuple[Card, ...]
     drawn: tuple[Card, ...]
     from_remainder: bool = False
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The score of a finished hand; ``points`` and ``score_change`` are by team."""
-
-    bidder: int
-    bid: int
-    trump: Suit
-    points: tuple[int, ...]
-    captured: tuple[tuple[Card, ...], ...]
-    holder_points: tuple[tuple[Card, int], ...]
-    """Cards scored by their holder's team (the two), each with the seat that held it."""
-    made: bool
-    score_change: tuple[int, ...]
-    bidding_team: int
-    awards: tuple[tuple[str, int | None], ...] = ()
-    """Each contest point of the ruleset (High, Low, Game) and the team that won it, if any."""
-    side_points: int | None = None
-    """The points the bidding side took (the bidder and its called partner, or its team)."""
-    tally: tuple[tuple[str, int, int], ...] = ()
-    """Every point won, as (what, team, points), in the order a tie at the target counts
-    them out: High, Low, the point cards from high to low, Game."""
 
 
 class _Tables:
@@ -180,8 +169,19 @@ def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
     return (0, *[v for v in values if v > high or (match and v == high)])
 
 
-THROW_IN_CODE = -1
-"""The action code of :data:`~pitchlab.engine.actions.THROW_IN` in the bidding."""
+class BidCode(enum.IntEnum):
+    """The bidding's action codes that are not a number bid: ints, so that the fast path
+    compares and stores them like any other code."""
+
+    PASS = 0
+    """A pass (kept in :attr:`Hand.bids` as the bid 0)."""
+    THROW_IN = -1
+    """:data:`~pitchlab.engine.actions.THROW_IN`: show a weak hand."""
+
+
+_PASS_CODE = BidCode.PASS
+_THROW_IN_CODE = BidCode.THROW_IN
+# (an enum member looked up on its class costs a descriptor call; the hot paths read these)
 
 _JUNK_FREE = frozenset("AKQJT32")
 """Ranks that save a hand from a ``junk`` redeal (with any joker)."""
@@ -243,7 +243,7 @@ class _Compiled:
             _bid_codes(rules, high, bool(dealer)) for high in range(rules.top_bid + 1) for dealer in (0, 1)
         )
         self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
-        self.bid_of.update({0: PASS, THROW_IN_CODE: THROW_IN})
+        self.bid_of.update({_PASS_CODE: PASS, _THROW_IN_CODE: THROW_IN})
         # follow-suit play: each card's own suit (-1 for a joker), and game points
         self.follow = rules.play_rule == "follow-suit"
         self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
@@ -273,8 +273,9 @@ def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
     return _compiled(rules).tables[suit]
 
 
+_SUITS = tuple(Suit)
+"""The suits by index (faster than calling ``Suit``)."""
 _NAME = tuple(NameTrump(s) for s in Suit)
-_SUIT_RULE = "the bidder names one of the four suits"
 
 
 class Hand:
@@ -286,19 +287,25 @@ class Hand:
     """
 
     __slots__ = (
+        "_actor",
         "_best",
         "_best_power",
+        "_buried",
         "_bury_queue",
         "_c",
         "_captured",
+        "_dealt",
         "_discard_queue",
+        "_hands",
         "_held",
+        "_lead_played",
         "_leader",
         "_passed",
         "_played",
         "_power",
         "_refill_log",
         "_start_held",
+        "_stock",
         "_tables",
         "_trick",
         "_trick_log",
@@ -306,24 +313,18 @@ class Hand:
         "_trick_seats",
         "bidder",
         "bids",
-        "buried",
         "called",
         "dealer",
-        "dealt",
         "discarded",
         "drawn",
-        "hands",
         "high_bid",
         "partner",
         "phase",
-        "plays",
         "redeal",
         "rules",
         "scores",
-        "stock",
         "stock_used",
         "thrown_in",
-        "to_act",
         "trump",
     )  # fmt: skip
 
@@ -344,27 +345,28 @@ class Hand:
         self.rules = rules
         self._c = _compiled(rules)
         self.dealer = dealer
-        self.dealt: tuple[int, ...] = tuple(hands)
-        self.stock: tuple[int, ...] = tuple(stock)
-        self.phase = Phase.BID
-        self.to_act: int | None = (dealer + 1) % n
+        self._dealt: tuple[int, ...] = tuple(hands)
+        self._stock: tuple[int, ...] = tuple(stock)
+        self.phase = _BID
+        self._actor = (dealer + 1) % n  # read through to_act or actor: nobody acts once the hand is over
         self.bids: list[int] = []
         self.high_bid = 0
         self.bidder: int | None = None
         self.trump: Suit | None = None
-        self.hands: list[int] = list(hands)
+        self._hands: list[int] = list(hands)
         self.drawn: list[int] = [0] * n
         self._refill_log: list[tuple[int, int, tuple[int, ...], bool]] = []
         self.stock_used = 0
-        self.buried: list[int] = [0] * n
+        self._buried: list[int] = [0] * n
         self._bury_queue: list[int] = []
         self._tables: _Tables | None = None
         self._power: list[int] = []
         self._held: list[int] = [0] * n  # trump each seat can still play
         self._start_held: list[int] = [0] * n
-        self.plays: list[int] = []
         self._played = 0
-        self._trick_log: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._lead_played = 0  # _played when the trick in progress was led
+        self._trick_log: list[tuple[int, list[int], list[int], int]] = []
+        """Each finished trick: leader, slots and seats in the order played, winner (never changed)."""
         self._trick_objects: list[Trick] = []
         self._leader = 0
         self._passed = 0  # seats the table has seen passed over, out of cards to play
@@ -393,13 +395,12 @@ class Hand:
         if not rules.auction and self.redeal is None:
             # no bidding: eldest hand pitches, its first lead naming trump, with a bid of 0
             self.bidder = (dealer + 1) % n
-            self._held = self.hands[:]
+            self._held = self._hands[:]
             self._after_exchange()
 
     def _void(self, why: str) -> None:
         self.redeal = why
-        self.phase = Phase.OVER
-        self.to_act = None
+        self.phase = _OVER
 
     # ----------------------------------------------------------------- set-up
 
@@ -428,19 +429,23 @@ class Hand:
     ) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
         positions, dealt = _compiled(rules).deal_patterns[dealer]
-        hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
+        bit, at = BIT.__getitem__, order.__getitem__
+        hands = [sum(map(bit, map(at, seat_positions))) for seat_positions in positions]
         return cls(rules, dealer, hands, order[dealt:], scores)
 
     @classmethod
     def from_cards(
         cls,
+        rules: Ruleset,
+        dealer: int,
         hands: Sequence[Iterable[Card]],
         stock: Iterable[Card],
-        dealer: int = 0,
-        rules: Ruleset = TEN_POINT,
         scores: Sequence[int] | None = None,
     ) -> Hand:
         """Start from a chosen deal: cards per seat and the stock, top first.
+
+        Every constructor takes ``rules, dealer``, then the deal (slot masks, a deck
+        order, cards or a seed), then ``scores``.
 
         Raises :class:`BadDeal` unless together they are exactly one deck with
         ``hand_size`` cards per seat.
@@ -496,7 +501,7 @@ class Hand:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """Every card the seat holds now, dead cards included."""
-        return self.cards(self.hands[seat])
+        return self.cards(self._hands[seat])
 
     def playable(self, seat: int) -> tuple[Card, ...]:
         """The cards the seat may still play, trick aside (empty before play begins)."""
@@ -506,10 +511,52 @@ class Hand:
         """Non-trump cards drawn in the refill: held but never played."""
         if self._tables is None or self.rules.exchange != "refill":
             return ()
-        return self.cards(self.hands[seat] & ~self._tables.trump_mask)
+        return self.cards(self._hands[seat] & ~self._tables.trump_mask)
 
     def buried_by(self, seat: int) -> tuple[Card, ...]:
-        return self.cards(self.buried[seat])
+        return self.cards(self._buried[seat])
+
+    def dealt_to(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt, in deck order."""
+        return self.cards(self._dealt[seat])
+
+    @property
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock as dealt, top first (the cards drawn from it included; see ``stock_used``)."""
+        deck = self.rules.deck
+        return tuple([deck[s] for s in self._stock])
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far, in order."""
+        deck = self.rules.deck
+        return tuple([deck[s] for s in self.play_slots])
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return None if self.phase is _OVER else self._actor
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, where the caller knows the hand is not over (:class:`PitchError` if it is)."""
+        if self.phase is _OVER:
+            raise PitchError("the hand is over: no seat is to act")
+        return self._actor
+
+    def _bidder_seat(self) -> int:
+        """The bidder, where the phase guarantees one (:class:`PitchError` if there is none)."""
+        bidder = self.bidder
+        if bidder is None:
+            raise PitchError(f"no one has won the bidding: the hand is in the {self.phase} phase")
+        return bidder
+
+    def _trump_tables(self) -> _Tables:
+        """The lookups for the trump named; :class:`PitchError` if none is named yet."""
+        tables = self._tables
+        if tables is None:
+            raise PitchError(f"no trump is named yet: the hand is in the {self.phase} phase")
+        return tables
 
     @property
     def bid(self) -> int:
@@ -517,7 +564,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def tricks(self) -> list[Trick]:
@@ -526,7 +573,7 @@ class Hand:
         if len(built) < len(self._trick_log):
             deck = self.rules.deck
             built.extend(
-                Trick(lead, tuple([deck[s] for s in slots]), seats, win)
+                Trick(lead, tuple([deck[s] for s in slots]), tuple(seats), win)
                 for lead, slots, seats, win in self._trick_log[len(built) :]
             )
         return built[:]
@@ -545,10 +592,36 @@ class Hand:
         deck = self.rules.deck
         return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
 
+    # Slot masks, for the bots, tactics and solver that think in slots (the fast path):
+    # each has a card-valued twin above (hand_of, dealt_to, buried_by, playable...).
+
+    def hand_mask(self, seat: int) -> int:
+        """The slots ``seat`` holds now (:meth:`hand_of`)."""
+        return self._hands[seat]
+
+    def dealt_mask(self, seat: int) -> int:
+        """The slots ``seat`` was dealt (:meth:`dealt_to`)."""
+        return self._dealt[seat]
+
+    def buried_mask(self, seat: int) -> int:
+        """The slots ``seat`` buried (:meth:`buried_by`)."""
+        return self._buried[seat]
+
+    def held_mask(self, seat: int) -> int:
+        """The slots ``seat`` may still play, trick aside: its trump in trump-only play
+        (0 for everyone before trump is named; set already while seats bury)."""
+        return self._held[seat]
+
     @property
-    def held(self) -> list[int]:
-        """Each seat's playable trump as a slot mask (a copy; all 0 before trump is named)."""
-        return self._held[:]
+    def stock_slots(self) -> tuple[int, ...]:
+        """The stock as slots, top first, the part drawn included (:attr:`stock_cards`)."""
+        return self._stock
+
+    @property
+    def play_slots(self) -> tuple[int, ...]:
+        """Every card played so far as slots, in order (:attr:`played_cards`)."""
+        # kept by trick rather than in one list: a play appends one item fewer
+        return tuple([slot for _, slots, _, _ in self._trick_log for slot in slots] + self._trick)
 
     @property
     def trick_slots(self) -> list[int]:
@@ -564,7 +637,7 @@ class Hand:
     def seen_by_all(self) -> int:
         """Slots every seat has seen: the buried cards and every card played."""
         mask = self._played
-        for buried in self.buried:
+        for buried in self._buried:
             mask |= buried
         return mask
 
@@ -578,7 +651,7 @@ class Hand:
         """Trump the seat holds now (0 before trump is named)."""
         if self._tables is None:
             return 0
-        return (self.hands[seat] & self._tables.trump_mask).bit_count()
+        return (self._hands[seat] & self._tables.trump_mask).bit_count()
 
     def position(self, seat: int) -> int:
         """Where ``seat`` speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
@@ -604,22 +677,22 @@ class Hand:
         Identical cards are one choice: a seat holding both ``JK`` is offered one.
         """
         phase = self.phase
-        if phase is Phase.PLAY or phase is Phase.BURY:
+        if phase is _PLAY or phase is _BURY:
             return bits(self._choices())
-        if phase is Phase.BID:
+        if phase is _BID:
             return self._legal_bids()
-        if phase is Phase.NAME_TRUMP:
+        if phase is _NAME_TRUMP:
             return (0, 1, 2, 3)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return _submasks(self._discardable())
-        if phase is Phase.CALL:
+        if phase is _CALL:
             return bits(self._callable())
         return []
 
     def _choices(self) -> int:
         """The seat's playable (or buriable) cards, one slot per distinct card."""
-        held: int = self._held[self.to_act]  # type: ignore[index]
-        if self._c.follow and self._trick and self.phase is Phase.PLAY:
+        held = self._held[self._actor]
+        if self._c.follow and self._trick and self.phase is _PLAY:
             held = self._follow_mask(held)
         twins = self._c.twins
         if held & twins == twins and twins:
@@ -628,7 +701,7 @@ class Hand:
 
     def _playable_now(self) -> int:
         """The cards the seat to act may play to the trick as it stands (twins both listed)."""
-        held: int = self._held[self.to_act]  # type: ignore[index]
+        held = self._held[self._actor]
         return self._follow_mask(held) if self._c.follow and self._trick else held
 
     def _follow_mask(self, held: int) -> int:
@@ -638,7 +711,7 @@ class Hand:
         seat that cannot answer the call plays anything.
         """
         lead = self._trick[0]
-        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
+        trump_mask = self._trump_tables().trump_mask
         if trump_mask >> lead & 1:
             return held & trump_mask or held if self.rules.trump_lead_must_follow else held
         follow = held & self._c.suit_masks[self._c.suit_of[lead]] & ~trump_mask
@@ -647,7 +720,7 @@ class Hand:
     def _legal_bids(self) -> tuple[int, ...]:
         codes = self._c.bid_codes[self.high_bid * 2 + (len(self.bids) == self.rules.players - 1)]
         rules = self.rules
-        seat: int = self.to_act  # type: ignore[assignment]
+        seat = self._actor
         if (
             rules.moon_needs_score_above_zero
             and rules.moon_bid in codes
@@ -655,30 +728,30 @@ class Hand:
         ):
             codes = tuple(c for c in codes if c != rules.moon_bid)
         if rules.throw_in != "none" and self._may_throw_in(seat):
-            codes = (*codes, THROW_IN_CODE)
+            codes = (*codes, _THROW_IN_CODE)
         return codes
 
     def _may_throw_in(self, seat: int) -> bool:
         if any(s == seat for s, _ in self.thrown_in):
             return False
-        cards = self.cards(self.hands[seat])
+        cards = self.cards(self._hands[seat])
         if self.rules.throw_in_hand == "top-ten":
             return max(0 if c.rank is None else 99 if c.is_joker else int(c.rank) for c in cards) == 10
         return all(c.rank is not None and 3 <= int(c.rank) <= 9 for c in cards)
 
     def _discardable(self) -> int:
-        held = self.hands[self.to_act]  # type: ignore[index]
+        held = self._hands[self._actor]
         if self.rules.discard_trump:
             return held
-        return held & ~self._tables.trump_mask  # type: ignore[union-attr]
+        return held & ~self._trump_tables().trump_mask
 
     def _callable(self) -> int:
         """Cards the bidder may call: any it does not hold itself. An identical joker only
         when the bidder holds its twin, so that the call names one card, not two. Never a
         card buried face up (Ruling): the table already sees who laid it down, so calling it
         would name a partner openly instead of by a card still hidden."""
-        mine = self.hands[self.to_act]  # type: ignore[index]
-        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self.buried)
+        mine = self._hands[self._actor]
+        others = (1 << len(self.rules.deck)) - 1 & ~mine & ~sum(self._buried)
         twins = self._c.twins
         if others & twins == twins:
             others &= ~twins
@@ -687,16 +760,16 @@ class Hand:
     def step(self, code: int) -> None:
         """Apply a legal action code without checking it (the fast path)."""
         phase = self.phase
-        if phase is Phase.PLAY and self._c.follow:
-            self._play_following(code)
-        elif phase is Phase.PLAY:
+        if phase is _PLAY:
+            if self._c.follow:
+                self._play_following(code)
+                return
             # the innermost step of every simulation, so it is written out here
-            seat: int = self.to_act  # type: ignore[assignment]
+            seat = self._actor
             bit = BIT[code]
-            self.hands[seat] ^= bit
+            self._hands[seat] ^= bit
             held = self._held
             held[seat] ^= bit
-            self.plays.append(code)
             self._played |= bit
             self._trick.append(code)
             self._trick_seats.append(seat)
@@ -711,31 +784,30 @@ class Hand:
                 s = 0
             while s != leader:
                 if held[s]:
-                    self.to_act = s
+                    self._actor = s
                     return
                 self._passed |= 1 << s
                 s += 1
                 if s == n:
                     s = 0
             self._end_trick()
-        elif phase is Phase.BID:
+        elif phase is _BID:
             self._bid(code)
-        elif phase is Phase.NAME_TRUMP:
-            self._name_trump(Suit(code))
-        elif phase is Phase.BURY:
+        elif phase is _NAME_TRUMP:
+            self._name_trump(_SUITS[code])
+        elif phase is _BURY:
             self._bury(code)
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             self._discard(code)
-        elif phase is Phase.CALL:
+        elif phase is _CALL:
             self._call(code)
         else:
             raise IllegalAction(None, code, "the hand is over")
 
     def _bid(self, value: int) -> None:
         n = self.rules.players
-        seat = self.to_act
-        assert seat is not None
-        if value == THROW_IN_CODE:
+        seat = self._actor
+        if value == _THROW_IN_CODE:
             self._throw_in(seat)
             return
         self.bids.append(value)
@@ -743,33 +815,33 @@ class Hand:
             self.high_bid = value
             self.bidder = seat
         if len(self.bids) < n:
-            self.to_act = (seat + 1) % n
+            self._actor = (seat + 1) % n
             return
         bidder = self.bidder
         if bidder is None:  # only where the dealer may pass too (all_pass_redeal)
             self._void("everyone passed: the same dealer deals again")
             return
         if self.rules.stock_rest == "bidder-before-trump":  # the kitty
-            rest = self.stock[self.stock_used :]
-            self.hands[bidder] |= sum([BIT[slot] for slot in rest])
+            rest = self._stock[self.stock_used :]
+            self._hands[bidder] |= sum([BIT[slot] for slot in rest])
             self._refill_log.append((bidder, 0, tuple(rest), True))
-            self.stock_used = len(self.stock)
+            self.stock_used = len(self._stock)
         if self.rules.trump_choice == "first-lead":
-            self._held = self.hands[:]  # the bidder's first card will name trump
+            self._held = self._hands[:]  # the bidder's first card will name trump
             self._after_exchange()
         else:
-            self.phase = Phase.NAME_TRUMP
-            self.to_act = bidder
+            self.phase = _NAME_TRUMP
+            self._actor = bidder
 
     def _throw_in(self, seat: int) -> None:
         """Show a weak hand: the deal is void, or the hand is replaced from the stock and the turn goes on."""
-        self.thrown_in.append((seat, self.hands[seat]))
+        self.thrown_in.append((seat, self._hands[seat]))
         if self.rules.throw_in == "redeal":
             self._void(f"seat {seat} threw in its hand: the same dealer deals again")
             return
-        fresh = self.stock[self.stock_used : self.stock_used + self.rules.hand_size]
+        fresh = self._stock[self.stock_used : self.stock_used + self.rules.hand_size]
         self.stock_used += len(fresh)
-        self.hands[seat] = sum([BIT[slot] for slot in fresh])
+        self._hands[seat] = sum([BIT[slot] for slot in fresh])
 
     def _set_trump(self, suit: Suit) -> _Tables:
         self.trump = suit
@@ -784,14 +856,14 @@ class Hand:
             n = self.rules.players
             queue = [(self.dealer + k) % n for k in range(1, n + 1)]
             if self.rules.moon_skips_exchange and self.high_bid == self.rules.moon_bid:
-                queue.remove(self.bidder)  # type: ignore[arg-type]
+                queue.remove(self._actor)  # naming trump, the bidder acts
             self._discard_queue = queue
-            self.phase = Phase.DISCARD
-            self.to_act = queue[0]
+            self.phase = _DISCARD
+            self._actor = queue[0]
             return
         if exchange == "refill":
             self._refill(tables.trump_mask)
-        self._held = [h & tables.trump_mask for h in self.hands] if not self._c.follow else self.hands[:]
+        self._held = [h & tables.trump_mask for h in self._hands] if not self._c.follow else self._hands[:]
         self._start_bury()
 
     def _start_bury(self) -> None:
@@ -799,38 +871,41 @@ class Hand:
             self._after_exchange()
             return
         keep = self.rules.keep_trump
-        n = self.rules.players
-        queue = [
-            s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self._held[s].bit_count() > keep
-        ]
+        held = self._held
+        n = len(held)
+        first = self.dealer + 1  # clockwise from the dealer's left, the dealer last
+        queue = [s for s in (*range(first, n), *range(first)) if held[s].bit_count() > keep]
         self._bury_queue = queue
         if queue:
-            self.phase = Phase.BURY
-            self.to_act = queue[0]
+            self.phase = _BURY
+            self._actor = queue[0]
         else:
             self._after_exchange()
 
     def _refill(self, trump_mask: int) -> None:
         rules = self.rules
         n = rules.players
-        hands = self.hands
-        stock = self.stock
+        hands = self._hands
+        stock = self._stock
         pos = self.stock_used
         log = self._refill_log
-        for k in range(1, n + 1):
-            seat = (self.dealer + k) % n
-            if rules.bidder_refills_last and seat == self.bidder:
+        drawn = self.drawn
+        refill_to = rules.refill_to
+        waits = self.bidder if rules.bidder_refills_last else None  # draws with the rest of the stock
+        first = self.dealer + 1
+        for seat in (*range(first, n), *range(first)):
+            if seat == waits:
                 continue
             before = hands[seat]
             kept = before & trump_mask
-            want = rules.refill_to - kept.bit_count()
+            want = refill_to - kept.bit_count()
             got = stock[pos : pos + want] if want > 0 else ()
             pos += len(got)
             for slot in got:
                 kept |= BIT[slot]
             hands[seat] = kept
-            self.drawn[seat] = len(got)
-            log.append((seat, before & ~trump_mask, tuple(got), False))
+            drawn[seat] = len(got)
+            log.append((seat, before & ~trump_mask, got, False))
         taker = {"bidder": self.bidder, "dealer": self.dealer}.get(rules.stock_rest)
         if taker is not None:
             rest = tuple(stock[pos:])
@@ -844,18 +919,17 @@ class Hand:
         self.stock_used = pos
 
     def _bury(self, slot: int) -> None:
-        seat = self.to_act
-        assert seat is not None
+        seat = self._actor
         bit = 1 << slot
-        self.hands[seat] ^= bit
+        self._hands[seat] ^= bit
         self._held[seat] ^= bit
-        self.buried[seat] |= bit
+        self._buried[seat] |= bit
         if self.rules.buried_to == "opponents":  # with its points, a buried two included
             self._captured[self._opponent_of(seat)] |= bit
         if self._held[seat].bit_count() <= self.rules.keep_trump:
             self._bury_queue.pop(0)
             if self._bury_queue:
-                self.to_act = self._bury_queue[0]
+                self._actor = self._bury_queue[0]
             else:
                 self._after_exchange()
 
@@ -866,64 +940,65 @@ class Hand:
         return next(s for s in ((seat + k) % n for k in range(1, n)) if teams[s] != teams[seat])
 
     def _discard(self, mask: int) -> None:
-        seat = self.to_act
-        assert seat is not None
-        fresh = self.stock[self.stock_used : self.stock_used + mask.bit_count()]
+        seat = self._actor
+        fresh = self._stock[self.stock_used : self.stock_used + mask.bit_count()]
         self.stock_used += len(fresh)
         drawn = sum([BIT[slot] for slot in fresh])
-        self.hands[seat] = self.hands[seat] & ~mask | drawn
+        self._hands[seat] = self._hands[seat] & ~mask | drawn
         self.discarded[seat] = mask
         self.drawn[seat] = len(fresh)
         self._refill_log.append((seat, mask, tuple(fresh), False))
         self._discard_queue.pop(0)
         if self._discard_queue:
-            self.to_act = self._discard_queue[0]
+            self._actor = self._discard_queue[0]
             return
-        trump_mask = self._tables.trump_mask  # type: ignore[union-attr]
-        self._held = self.hands[:] if self._c.follow else [h & trump_mask for h in self.hands]
+        trump_mask = self._trump_tables().trump_mask
+        self._held = self._hands[:] if self._c.follow else [h & trump_mask for h in self._hands]
         self._after_exchange()
 
     def _after_exchange(self) -> None:
         """The hand is set up: the bidder calls its partner, if the rules say so, then play."""
         if self.rules.call_partner:
-            self.phase = Phase.CALL
-            self.to_act = self.bidder
+            self.phase = _CALL
+            self._actor = self._bidder_seat()
         else:
             self._start_play()
 
     def _call(self, slot: int) -> None:
         self.called = self.rules.deck[slot]
-        self.partner = next((s for s, mask in enumerate(self.hands) if mask >> slot & 1), None)
+        self.partner = next((s for s, mask in enumerate(self._hands) if mask >> slot & 1), None)
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._start_held = self._held[:]
-        assert self.bidder is not None
-        self._lead_from(self.bidder)
+        self._lead_from(self._bidder_seat())
 
     def _lead_from(self, seat: int) -> None:
         """Give the lead to ``seat`` or, if it is out of trump, the next seat clockwise that is not."""
-        n = self.rules.players
         held = self._held
-        for k in range(n):
-            s = (seat + k) % n
+        n = len(held)
+        s = seat
+        for _ in held:
             if held[s]:
-                self._leader = self.to_act = s
+                self._leader = self._actor = s
+                self._lead_played = self._played
                 return
             self._passed |= 1 << s
+            s += 1
+            if s == n:
+                s = 0
         self._finish()
 
     def _play_following(self, slot: int) -> None:
         """One card of follow-suit play: every seat plays to every trick."""
-        seat: int = self.to_act  # type: ignore[assignment]
+        seat = self._actor
         tables = self._tables
         if tables is None:  # the pitch: the first card led names trump
             tables = self._set_trump(Suit(self._c.suit_of[slot]))
         bit = BIT[slot]
-        self.hands[seat] ^= bit
+        self._hands[seat] ^= bit
         self._held[seat] ^= bit
-        self.plays.append(slot)
         self._played |= bit
         self._trick.append(slot)
         self._trick_seats.append(seat)
@@ -936,7 +1011,7 @@ class Hand:
         following = (seat + 1) % n
         while following != self._leader:
             if held[following]:  # a seat left short by an empty stock sits the trick out
-                self.to_act = following
+                self._actor = following
                 return
             self._passed |= 1 << following
             following = (following + 1) % n
@@ -944,41 +1019,40 @@ class Hand:
 
     def _end_trick(self) -> None:
         winner = self._best
-        trick = tuple(self._trick)
-        mask = sum([BIT[slot] for slot in trick])
+        mask = self._played ^ self._lead_played  # the cards of this trick
         if not self._trick_log and self.rules.buried_to == "first-trick":
-            for buried in self.buried:
+            for buried in self._buried:
                 mask |= buried
-        self._captured[winner] |= mask & ~self._tables.holder_mask  # type: ignore[union-attr]
-        self._trick_log.append((self._leader, trick, tuple(self._trick_seats), winner))
+        self._captured[winner] |= mask & ~self._trump_tables().holder_mask
+        # the lists go into the log as they are: a new trick starts new ones
+        self._trick_log.append((self._leader, self._trick, self._trick_seats, winner))
         self._trick = []
         self._trick_seats = []
         self._best_power = -1
         self._lead_from(winner)
 
     def _finish(self) -> None:
-        self.phase = Phase.OVER
-        self.to_act = None
+        self.phase = _OVER
 
     # ---------------------------------------------------------- checked path
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             plays = self._c.plays
             return tuple([plays[s] for s in bits(self._choices())])
-        if phase is Phase.BID:
+        if phase is _BID:
             bid_of = self._c.bid_of
             return tuple([bid_of[code] for code in self._legal_bids()])
-        if phase is Phase.NAME_TRUMP:
+        if phase is _NAME_TRUMP:
             return _NAME
-        if phase is Phase.BURY:
+        if phase is _BURY:
             buries = self._c.buries
             return tuple([buries[s] for s in bits(self._choices())])
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return tuple(Discard(self.cards(mask)) for mask in _submasks(self._discardable()))
-        if phase is Phase.CALL:
+        if phase is _CALL:
             deck = self.rules.deck
             return tuple(Call(deck[slot]) for slot in bits(self._callable()))
         return ()
@@ -989,7 +1063,7 @@ class Hand:
         Raises :class:`IllegalAction`, naming the seat, the action and the
         rule, and changes nothing, if the rules do not allow it now.
         """
-        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
+        if type(action) is Play and self.phase is _PLAY and (seat is None or seat == self._actor):
             # the common case, checked inline: a card held once in the deck, in the seat's trump
             slot = self._c.single_slot.get(action.card) if isinstance(action.card, Card) else None
             if slot is not None and self._playable_now() >> slot & 1:
@@ -999,54 +1073,44 @@ class Hand:
 
     def encode(self, action: Action, seat: int | None = None) -> int:
         """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
-        actor = self.to_act
         phase = self.phase
-        if actor is None:
-            raise IllegalAction(seat, action, "the hand is over; no one may act")
+        if phase is _OVER:
+            raise IllegalAction(seat, action, refusals.over())
+        actor = self._actor
         if seat is not None and seat != actor:
-            raise IllegalAction(seat, action, f"it is seat {actor}'s turn to {phase}")
-        if phase is Phase.PLAY and type(action) is Play:
+            raise IllegalAction(seat, action, refusals.not_your_turn(self))
+        if phase is _PLAY and type(action) is Play:
             slot = self._slot_in(action.card, self._playable_now())
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, self._why_not_playable(actor, action.card))
-        if phase is Phase.BID and type(action) is ThrowIn:
-            if THROW_IN_CODE in self._legal_bids():
-                return THROW_IN_CODE
-            raise IllegalAction(actor, action, self._why_not_throw_in(actor))
-        if phase is Phase.DISCARD and type(action) is Discard:
+            raise IllegalAction(actor, action, refusals.play(self, actor, action.card))
+        if phase is _BID and type(action) is ThrowIn:
+            if _THROW_IN_CODE in self._legal_bids():
+                return _THROW_IN_CODE
+            raise IllegalAction(actor, action, refusals.throw_in(self, actor))
+        if phase is _DISCARD and type(action) is Discard:
             return self._discard_code(actor, action)
-        if phase is Phase.CALL and type(action) is Call:
+        if phase is _CALL and type(action) is Call:
             slot = self._slot_in(action.card, self._callable())
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, self._why_not_call(actor, action.card))
-        if phase is Phase.BID and type(action) in (Bid, Pass):
+            raise IllegalAction(actor, action, refusals.call(self, actor, action.card))
+        if phase is _BID and type(action) in (Bid, Pass):
             value = action.value if isinstance(action, Bid) else 0
             well_formed = isinstance(action, Pass) or (type(value) is int and value > 0)
             if well_formed and value in self._legal_bids():
                 return value
-            raise IllegalAction(actor, action, self._why_not_bid(value))
-        if phase is Phase.NAME_TRUMP and type(action) is NameTrump:
+            raise IllegalAction(actor, action, refusals.bid(self, value))
+        if phase is _NAME_TRUMP and type(action) is NameTrump:
             if isinstance(action.suit, Suit):
                 return int(action.suit)
-            raise IllegalAction(actor, action, _SUIT_RULE)
-        if phase is Phase.BURY and type(action) is Bury:
+            raise IllegalAction(actor, action, refusals.SUIT_RULE)
+        if phase is _BURY and type(action) is Bury:
             slot = self._slot_in(action.card, self._held[actor])
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, "only a trump in the seat's own hand may be buried")
-        raise IllegalAction(actor, action, f"the hand is in the {phase} phase; {_EXPECT[phase]}")
-
-    def _why_not_throw_in(self, seat: int) -> str:
-        rules = self.rules
-        if rules.throw_in == "none":
-            return f"{rules.name} has no throw-in"
-        if any(s == seat for s, _ in self.thrown_in):
-            return f"seat {seat} has already thrown in once this hand"
-        if rules.throw_in_hand == "top-ten":
-            return "only a hand whose highest card is a ten may be thrown in"
-        return "only a hand of nothing but threes to nines may be thrown in"
+            raise IllegalAction(actor, action, refusals.BURY_RULE)
+        raise IllegalAction(actor, action, refusals.wrong_action(self))
 
     def _discard_code(self, seat: int, action: Discard) -> int:
         """The slot mask of a legal discard; :class:`IllegalAction` if it is not one."""
@@ -1055,14 +1119,12 @@ class Hand:
             raise IllegalAction(seat, action, "a discard lists the cards thrown away")
         mask = 0
         for card in cards:
-            slot = self._slot_in(card, self.hands[seat] & ~mask)
+            slot = self._slot_in(card, self._hands[seat] & ~mask)
             if slot is None:
-                raise IllegalAction(
-                    seat, action, f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
-                )
+                raise IllegalAction(seat, action, refusals.not_held(seat, card))
             mask |= 1 << slot
         if mask & ~self._discardable():
-            raise IllegalAction(seat, action, f"{self.rules.name} does not let a player discard trump")
+            raise IllegalAction(seat, action, refusals.no_trump_discard(self))
         return mask
 
     def _slot_in(self, card: object, mask: int) -> int | None:
@@ -1075,48 +1137,6 @@ class Hand:
                 return slot
         return None
 
-    def _why_not_playable(self, seat: int, card: Card) -> str:
-        if self._slot_in(card, self.hands[seat]) is None:
-            return f"{getattr(card, 'code', card)} is not in seat {seat}'s hand"
-        if self._c.follow:
-            lead = self.rules.deck[self._trick[0]]
-            if self._tables is not None and self._tables.trump_mask >> self._trick[0] & 1:
-                return f"{lead.code} led trump, and seat {seat} holds trump: it must play one"
-            return f"{lead.code} was led: seat {seat} holds that suit, so it must follow suit or play trump"
-        return f"{card.code} is not trump: a dead card stays in the hand and is never played"
-
-    def _why_not_call(self, seat: int, card: object) -> str:
-        if self._slot_in(card, self.hands[seat]) is not None:
-            return "the bidder calls a card it does not hold itself"
-        burier = next(
-            (s for s, mask in enumerate(self.buried) if self._slot_in(card, mask) is not None), None
-        )
-        if burier is not None:
-            return (
-                f"{getattr(card, 'code', card)} was buried face up by seat {burier}: a card out of "
-                "play in the open may not be called"
-            )
-        if isinstance(card, Card) and len(self._c.slots_of.get(card, ())) == 2:
-            return f"a {card.label.lower()} may be called only by a bidder holding the other: two cards would answer"
-        return f"{getattr(card, 'code', card)!s:.20} is not a card of the {self.rules.name} deck"
-
-    def _why_not_bid(self, value: object) -> str:
-        rules = self.rules
-        legal = self._legal_bids()
-        if 0 not in legal:  # a stuck dealer
-            return f"everyone else passed, so the dealer must bid {min(legal)}" + (
-                " or more" if len(legal) > 1 else ""
-            )
-        moon = rules.moon_bid
-        if moon is not None and value == moon:
-            if rules.moon_needs_score_above_zero and self.scores[rules.teams[self.to_act]] <= 0:  # type: ignore[index]
-                return "shooting the moon needs a score above zero"
-            return f"a moon must be higher than the high bid so far ({self.high_bid})"
-        top = f" or the moon ({moon})" if moon is not None else ""
-        if type(value) is not int or not rules.min_bid <= value <= rules.max_bid:
-            return f"a bid is a whole number from {rules.min_bid} to {rules.max_bid}{top}"
-        return f"a bid must be higher than the high bid so far ({self.high_bid})"
-
     # ---------------------------------------------------------------- result
 
     def points_by_seat(self, public: bool = False) -> list[int]:
@@ -1125,80 +1145,19 @@ class Hand:
         With ``public`` set, a holder's card (the two) counts only once the table
         has seen who holds it, because it was played or buried face up.
         """
-        tables = self._tables
-        points = [0] * self.rules.players
-        if tables is None:
-            return points
-        capture, holder = tables.capture_points, tables.holder_points
-        for seat, mask in enumerate(self._captured):
-            # a holder-scored card is captured only when buried to the opponents, points and all
-            points[seat] = sum([capture[slot] + holder[slot] for slot in bits(mask)])
-        if self.phase is Phase.PLAY or self.phase is Phase.OVER:
-            shown = sum([BIT[slot] for slot in self.plays]) if public and self.phase is Phase.PLAY else -1
-            for seat in range(self.rules.players):
-                held = (self._start_held[seat] & shown | self._buried_kept(seat)) & tables.holder_mask
-                points[seat] += sum([holder[slot] for slot in bits(held)])
-        if self.phase is Phase.OVER:
-            for _, credited, award_points in self._contests():
-                if credited is not None:
-                    points[credited] += award_points
-        return points
-
-    def _buried_kept(self, seat: int) -> int:
-        """The seat's buried cards whose holder-scored points stay its own: all of them when
-        buried cards go to the first trick (the two's Ruling), none when they go to the
-        opponents, who take them with their points."""
-        return self.buried[seat] if self.rules.buried_to == "first-trick" else 0
-
-    def _contests(self) -> list[tuple[str, int | None, int]]:
-        """Each award of the ruleset as (kind, the seat credited or ``None``, points); for a finished hand.
-
-        High and Low are the highest and lowest trump in play (held when play
-        began, or buried); Game goes to the side with strictly the most game
-        points, credited to that side's seat that took the most of them.
-        """
-        awards = self.rules.awards
-        if not awards or self._tables is None:
-            return []
-        tables = self._tables
-        n = self.rules.players
-        teams = self.rules.teams
-        in_play = [(self._start_held[s] | self.buried[s]) & tables.trump_mask for s in range(n)]
-        trump_slots = sorted(bits(sum(in_play)), key=tables.power.__getitem__)
-        out: list[tuple[str, int | None, int]] = []
-        for award in awards:
-            seat: int | None = None
-            if award.kind == "game":
-                value = self._c.game_values
-                by_seat = [sum([value[slot] for slot in bits(mask)]) for mask in self._captured]
-                by_team = [0] * self.rules.num_teams
-                for s, v in enumerate(by_seat):
-                    by_team[teams[s]] += v
-                best = max(by_team)
-                if by_team.count(best) == 1:
-                    team = by_team.index(best)
-                    seat = max((s for s in range(n) if teams[s] == team), key=lambda s: (by_seat[s], -s))
-            elif trump_slots:
-                slot = trump_slots[-1] if award.kind == "high" else trump_slots[0]
-                owners = in_play if award.scorer == "holder" else self._captured
-                seat = next((s for s in range(n) if owners[s] >> slot & 1), None)
-            out.append((award.kind, seat, award.points))
-        return out
+        return scoring.points_by_seat(self, public)
 
     def game_points(self) -> list[int]:
         """Game points (ten 10, ace 4, king 3, queen 2, jack 1) each team has captured so far."""
-        value = self._c.game_values
-        totals = [0] * self.rules.num_teams
-        for seat, mask in enumerate(self._captured):
-            totals[self.rules.teams[seat]] += sum([value[slot] for slot in bits(mask)])
-        return totals
+        return scoring.game_points(self)
 
     def points_by_team(self, public: bool = False) -> list[int]:
         """Points each team has taken so far (see :meth:`points_by_seat` for ``public``)."""
-        points = [0] * self.rules.num_teams
-        for seat, p in enumerate(self.points_by_seat(public)):
-            points[self.rules.teams[seat]] += p
-        return points
+        return scoring.points_by_team(self, public)
+
+    def result(self) -> HandResult:
+        """The score of the finished hand (see :mod:`pitchlab.engine.scoring`)."""
+        return scoring.result(self)
 
     def captured_mask(self, seat: int) -> int:
         """The slots :meth:`captured_by` lists."""
@@ -1206,7 +1165,7 @@ class Hand:
 
     def shown_mask(self, seat: int) -> int:
         """The slots ``seat`` has laid face up: buried or played, this trick included."""
-        mask = self.buried[seat]
+        mask = self._buried[seat]
         for _, slots, seats, _ in self._trick_log:
             for slot, who in zip(slots, seats, strict=True):
                 if who == seat:
@@ -1220,60 +1179,10 @@ class Hand:
         """Cards won in tricks (and the buried cards, for the first trick's winner)."""
         return self.cards(self._captured[seat])
 
-    def result(self) -> HandResult:
-        """The score of the finished hand."""
-        if self.phase is not Phase.OVER:
-            raise PitchError(f"the hand is not over: it is in the {self.phase} phase")
-        if self.redeal is not None:
-            raise PitchError(f"the hand was not played: {self.redeal}")
-        assert self._tables is not None
-        assert self.bidder is not None
-        assert self.trump is not None
-        tables = self._tables
-        rules = self.rules
-        points = self.points_by_team()
-        team = rules.teams[self.bidder]
-        side = self.bidding_side()
-        by_seat = self.points_by_seat()
-        taken = sum(by_seat[s] for s in side)
-        contests = self._contests()
-        if self.is_moon:
-            every_trick = all(t.winner in side for t in self.tricks) or not rules.moon_needs_every_trick
-            # Ruling: the moon is every point *in play*; a card never dealt (the jack) is not
-            # owed, while a contest nobody won (a Game tie) is a point the side did not take
-            in_play = sum(by_seat) + sum(p for _, s, p in contests if s is None)
-            made = taken == in_play and every_trick
-            gain = taken if rules.moon_made is None else rules.moon_made
-            loss = rules.moon_set
-        else:
-            made = taken >= self.high_bid
-            gain, loss = taken, self.high_bid
-        change = list(points)
-        for t in {rules.teams[s] for s in side}:
-            change[t] = gain if made else -loss
-        captured: list[list[Card]] = [[] for _ in points]
-        for seat, mask in enumerate(self._captured):
-            captured[rules.teams[seat]].extend(self.cards(mask))
-        holders = tuple(
-            (rules.deck[slot], seat)
-            for seat in range(rules.players)
-            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
-        )
-        awards = tuple((kind, None if seat is None else rules.teams[seat]) for kind, seat, _ in contests)
-        return HandResult(
-            bidder=self.bidder,
-            bid=self.high_bid,
-            trump=self.trump,
-            points=tuple(points),
-            captured=tuple(tuple(sorted(c)) for c in captured),
-            holder_points=holders,
-            made=made,
-            score_change=tuple(change),
-            bidding_team=team,
-            awards=awards,
-            side_points=taken,
-            tally=self._tally(contests),
-        )
+    @property
+    def play_began(self) -> bool:
+        """Whether the card play has begun (it has, too, in a hand played out)."""
+        return self.phase is _PLAY or self.phase is _OVER
 
     @property
     def is_moon(self) -> bool:
@@ -1289,36 +1198,3 @@ class Hand:
             return tuple(sorted({bidder} | ({self.partner} if self.partner is not None else set())))
         team = self.rules.teams[bidder]
         return tuple(s for s in range(self.rules.players) if self.rules.teams[s] == team)
-
-    def _tally(self, contests: list[tuple[str, int | None, int]]) -> tuple[tuple[str, int, int], ...]:
-        """Every point won, in count-out order: High, Low, point cards high to low, Game."""
-        tables = self._tables
-        assert tables is not None
-        teams = self.rules.teams
-        first = [(k, teams[s], p) for k, s, p in contests if s is not None and k != "game"]
-        won = [
-            (slot, seat, tables.capture_points[slot] + tables.holder_points[slot])
-            for seat, mask in enumerate(self._captured)
-            for slot in bits(mask)
-        ]
-        won += [
-            (slot, seat, tables.holder_points[slot])
-            for seat in range(self.rules.players)
-            for slot in bits((self._start_held[seat] | self._buried_kept(seat)) & tables.holder_mask)
-        ]
-        # high to low; twin jokers (one rank) by team, so the order does not depend on which slot is which
-        won.sort(key=lambda w: (-tables.power[w[0]], teams[w[1]]))
-        cards = [(self.rules.deck[slot].code, teams[seat], points) for slot, seat, points in won if points]
-        last = [(k, teams[s], p) for k, s, p in contests if s is not None and k == "game"]
-        return tuple(first + cards + last)
-
-
-_EXPECT = {
-    Phase.BID: "expected a bid or a pass",
-    Phase.NAME_TRUMP: "expected the bidder to name trump",
-    Phase.BURY: "expected a trump to bury",
-    Phase.DISCARD: "expected the cards to discard",
-    Phase.CALL: "expected the bidder to call a card",
-    Phase.PLAY: "expected a card to play",
-    Phase.OVER: "no action is possible",
-}

@@ -47,13 +47,12 @@ Record = dict[str, Any]
 
 def to_record(hand: Hand) -> Record:
     """The record of a hand as far as it has gone (a position if unfinished)."""
-    deck = hand.rules.deck
     record: Record = {
         "format": FORMAT,
         "ruleset": hand.rules.name,
         "dealer": hand.dealer,
-        "hands": [[c.code for c in hand.cards(mask)] for mask in hand.dealt],
-        "stock": [deck[s].code for s in hand.stock],
+        "hands": [[c.code for c in hand.dealt_to(seat)] for seat in range(hand.rules.players)],
+        "stock": [c.code for c in hand.stock_cards],
     }
     rules = hand.rules
     if any(hand.scores):
@@ -74,7 +73,7 @@ def to_record(hand: Hand) -> Record:
             record["bury"] = [[c.code for c in hand.buried_by(seat)] for seat in seats]
         if hand.called is not None:
             record["call"] = hand.called.code
-        record["plays"] = [deck[s].code for s in hand.plays]
+        record["plays"] = [c.code for c in hand.played_cards]
     return record
 
 
@@ -148,7 +147,7 @@ def from_record(data: object) -> Hand:
         want = f"{rules.num_teams} whole numbers (the game scores by team)"
         raise BadRecord("scores", f"expected {want}, got {scores!r}")
     try:
-        hand = Hand.from_cards(hands, stock, dealer, rules, scores)
+        hand = Hand.from_cards(rules, dealer, hands, stock, scores)
     except PitchError as exc:
         stock_size = len(rules.deck) - rules.players * rules.hand_size
         where = "stock" if str(exc).startswith("stock") or len(stock) != stock_size else "hands"
@@ -227,8 +226,7 @@ def _replay_discards(hand: Hand, data: Mapping[str, Any]) -> None:
         if cards is not None:
             _cards(cards, f"discard[{seat}]")
     while hand.phase is Phase.DISCARD:
-        turn = hand.to_act
-        assert turn is not None
+        turn = hand.actor
         if raw[turn] is None:  # a position: this seat has yet to discard
             return
         _apply(hand, Discard(tuple(_cards(raw[turn], f"discard[{turn}]"))), f"discard[{turn}]")
@@ -281,8 +279,7 @@ def _replay_bury(hand: Hand, data: Mapping[str, Any]) -> None:
         raise BadRecord("bury", f"expected one list per seat ({hand.rules.players}), got {raw!r}")
     queues = [_cards(cards, f"bury[{seat}]") for seat, cards in enumerate(raw)]
     while hand.phase is Phase.BURY:
-        seat = hand.to_act
-        assert seat is not None
+        seat = hand.actor
         if not queues[seat]:
             # a position: this seat has yet to bury, so nobody may have buried after it
             later = next((s for s, rest in enumerate(queues) if rest), None)

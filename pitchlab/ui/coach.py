@@ -198,7 +198,7 @@ class PlayPanel(View):
 
     def show(self, hand: Hand | None) -> None:
         """Redraw for a loaded record (``None``: nothing loaded)."""
-        self.reviews = analysis.review(hand) if hand is not None and hand.plays else []
+        self.reviews = analysis.review(hand) if hand is not None and hand.play_slots else []
         parts = []
         if hand is None:
             parts.append(
@@ -234,7 +234,7 @@ class PlayPanel(View):
             )
             head += f"With every hand known, its team's final points after each card: {escape(values)}. "
         try:
-            advice = advise(hand, seed=len(hand.plays))
+            advice = advise(hand, seed=len(hand.play_slots))
         except PitchError as exc:
             return head + escape(f"No advice for this position: {exc}")
         said = advice_html(advice, hand.rules, f"seat {seat}'s")

@@ -581,7 +581,7 @@ class Explorer(View):
         return True
 
     def _take_seat(self, hand: Hand, seat: int) -> bool:
-        cards = hand.cards(hand.dealt[seat])
+        cards = hand.dealt_to(seat)
         return self.ask(cards, self.trump_choice, hand.position(seat))
 
     def _offer_seats(self, hand: Hand, seat: int) -> None:

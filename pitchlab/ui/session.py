@@ -17,10 +17,11 @@ from pitchlab.bots.players import Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.game import Game
-from pitchlab.engine.hand import Hand, HandResult, Phase
+from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import dumps, dumps_game, loads
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.saves import open_game, save_view, seal_game
+from pitchlab.engine.scoring import HandResult
 from pitchlab.ui.plain import refusal_words
 
 if TYPE_CHECKING:

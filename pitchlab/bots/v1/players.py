@@ -196,16 +196,16 @@ class RuleBasedV1:
         if phase is Phase.PLAY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            unseen = t.trump_mask & ~(hand.hands[seat] | hand.seen_by_all)
-            mine = hand.held[seat]
+            unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
+            mine = hand.held_mask(seat)
             return tactics.choose_play(
                 t, rules.teams, seat, mine, unseen, hand.trick_slots, hand.trick_seats
             )[0]
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, hand.held[seat])[0]
-        best = tactics.best_rating(rules, hand.hands[seat])
+            return tactics.choose_bury(t, hand.held_mask(seat))[0]
+        best = tactics.best_rating(rules, hand.hand_mask(seat))
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
         bidder = hand.bidder

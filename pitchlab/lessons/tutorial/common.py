@@ -21,8 +21,9 @@ import ipywidgets as w
 from pitchlab.bots.players import Player, RuleBasedPlayer
 from pitchlab.engine.actions import Action, NameTrump
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Hand, HandResult, Phase
+from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
+from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
 from pitchlab.ui.session import contract_text, seat_name
 from pitchlab.ui.widgets import (

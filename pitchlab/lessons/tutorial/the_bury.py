@@ -15,6 +15,7 @@ from pitchlab.bots.players import Decision, RuleBasedPlayer
 from pitchlab.engine.actions import Bid, Bury, Pass
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.rules import TEN_POINT
 from pitchlab.lessons.tutorial.common import (
     bid_and_name,
     figure_html,
@@ -42,7 +43,7 @@ def bury_hand() -> Hand:
         parse_cards("3C 4C 5C 6C 7C 8C 9C TC QC"),
     ]
     stock = parse_cards("KC AC 2D 3D 4D 5D 6D 7D 8D 9D TD QD 3H KD TH AD 5H JC")
-    hand = Hand.from_cards(hands, stock, dealer=3)
+    hand = Hand.from_cards(TEN_POINT, 3, hands, stock)
     return bid_and_name(hand, [Bid(5), Pass(), Pass(), Pass()], Suit.HEARTS)
 
 

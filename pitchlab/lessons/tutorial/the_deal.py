@@ -137,7 +137,7 @@ class DealExplorer(SeededView):
             )
             self.others.value = (
                 f'<table class="pl-seat-hands">{rows}</table>'
-                f'<div class="pl-note">The other {len(self.hand.stock)} cards are the stock, face down.</div>'
+                f'<div class="pl-note">The other {len(self.hand.stock_slots)} cards are the stock, face down.</div>'
             )
         else:
             self.others.value = '<div class="pl-note">The other hands are hidden, as at a real table.</div>'

@@ -51,7 +51,7 @@ def stock_runs_out_hand() -> Hand:
         parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC"),
     ]
     stock = parse_cards("KS QC TS 2H JK 9S QS KC 8S JD 3H JC 7S AC JK 6S 5S 4S")
-    hand = Hand.from_cards(hands, stock, dealer=0)
+    hand = Hand.from_cards(TEN_POINT, 0, hands, stock)
     return bid_and_name(hand, [Pass(), Pass(), Pass(), Bid(4)], Suit.SPADES)
 
 
@@ -125,7 +125,7 @@ class RefillStepper(View):
 
     def stock_left(self, turns: int) -> int:
         """Cards left in the stock after ``turns`` refill turns."""
-        return len(self.hand.stock) - sum(len(t.drawn) for t in self.turns[:turns])
+        return len(self.hand.stock_slots) - sum(len(t.drawn) for t in self.turns[:turns])
 
     def _start_html(self) -> str:
         hand = self.hand
@@ -134,7 +134,7 @@ class RefillStepper(View):
         figures = []
         for k in range(1, rules.players + 1):
             seat = (hand.dealer + k) % rules.players
-            dealt = hand.cards(hand.dealt[seat])
+            dealt = hand.dealt_to(seat)
             trump = [c for c in dealt if rules.is_trump(c, suit)]
             figures.append(
                 figure_html(f"{self._name(seat)}: {len(trump)} trump of 9", dealt, marked=trump, width=44)
@@ -171,7 +171,7 @@ class RefillStepper(View):
                 " (the remainder is not a public count, but everyone knows its size).</div>"
             )
         before = self.stock_left(index)
-        own = [c for c in hand.cards(hand.dealt[turn.seat]) if rules.is_trump(c, suit)]
+        own = [c for c in hand.dealt_to(turn.seat) if rules.is_trump(c, suit)]
         n = len(turn.drawn)
         line = (
             f"<span class='pl-public'>Public: {who} drew {n}</span>"
@@ -203,7 +203,7 @@ class RefillStepper(View):
             if turn.from_remainder:
                 continue
             n = len(turn.drawn)
-            own = sum(1 for c in hand.cards(hand.dealt[turn.seat]) if rules.is_trump(c, suit))
+            own = sum(1 for c in hand.dealt_to(turn.seat) if rules.is_trump(c, suit))
             dead = sum(1 for c in turn.drawn if not rules.is_trump(c, suit))
             rows.append(
                 f"<tr><td>{escape(self._name(turn.seat))}</td><td><b>{n}</b></td>"
@@ -227,7 +227,7 @@ class RefillStepper(View):
         left = self.stock_left(min(self.shown, total))
         self.stock.value = (
             f"<div class='pl-points' style='margin-left: 16px'>Stock: <b>{left}</b> of "
-            f"{len(self.hand.stock)} cards left</div>"
+            f"{len(self.hand.stock_slots)} cards left</div>"
         )
         self.next.disabled = self.done
         if self.done:
