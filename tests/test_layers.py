@@ -40,12 +40,26 @@ MODULES = modules()
 
 def imports_of(name: str) -> Iterator[tuple[str, int]]:
     """Every absolute module name ``name`` imports (anywhere in the file), with its line."""
+    for module, line, _ in imports_with_kind(name):
+        yield module, line
+
+
+def imports_with_kind(name: str) -> Iterator[tuple[str, int, bool]]:
+    """Each import as (module, line, for annotations only: under ``if TYPE_CHECKING``)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name, node.lineno
+                yield alias.name, node.lineno, id(node) in typing_only
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -54,7 +68,7 @@ def imports_of(name: str) -> Iterator[tuple[str, int]]:
                 module = node.module or ""
             for alias in node.names:
                 sub = f"{module}.{alias.name}"
-                yield (sub if sub in MODULES else module), node.lineno
+                yield (sub if sub in MODULES else module), node.lineno, id(node) in typing_only
 
 
 def local_imports(name: str) -> set[str]:
@@ -76,6 +90,8 @@ def test_the_checker_sees_every_kind_of_import() -> None:
     assert "pitchlab.engine.rules" in local_imports("pitchlab.engine.hand")
     lazy = {m for m, _ in imports_of("pitchlab.cli")}
     assert "pitchlab.bots.solver" in lazy  # cli imports the solver inside a command
+    typed = {m for m, _, typing in imports_with_kind("pitchlab.engine.view") if typing}
+    assert "pitchlab.engine.hand" in typed  # for annotations only: seen, and told apart
 
 
 @pytest.mark.parametrize("name", sorted(m for m in MODULES if wing_of(m)))
@@ -97,7 +113,12 @@ def test_below_the_ui_nothing_draws_or_serves(name: str) -> None:
 
 
 def test_no_module_imports_itself_round_a_circle() -> None:
-    graph = {name: local_imports(name) for name in MODULES}
+    """No import circle at run time: a name imported only for annotations (under
+    ``TYPE_CHECKING``) loads nothing, so it may point back, as a view's type names its hand."""
+    graph = {
+        name: {m for m, _, typing in imports_with_kind(name) if m in MODULES and m != name and not typing}
+        for name in MODULES
+    }
     state: dict[str, int] = {}  # 1: on the current path, 2: done
     path: list[str] = []
 

@@ -8,11 +8,14 @@ played. It never sees other hands, the stock, or thrown-away cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.rules import Ruleset
+
+if TYPE_CHECKING:  # names for the annotations only: the hand builds views, a view never builds a hand
+    from pitchlab.engine.hand import Hand, Phase, Trick
 
 
 @dataclass(frozen=True)
