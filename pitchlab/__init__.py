@@ -15,9 +15,11 @@ from pitchlab.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, pa
 from pitchlab.errors import (
     BadDeal,
     BadRecord,
+    BadRuleset,
     CardError,
     IllegalAction,
     PitchError,
+    RulesetNameTaken,
     SaveRefused,
     UnknownRuleset,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "Award",
     "BadDeal",
     "BadRecord",
+    "BadRuleset",
     "Bid",
     "BidChances",
     "Bury",
@@ -95,6 +98,7 @@ __all__ = [
     "Refill",
     "RuleBasedPlayer",
     "Ruleset",
+    "RulesetNameTaken",
     "SaveRefused",
     "ScoredHand",
     "SeatView",
