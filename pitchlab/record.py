@@ -20,11 +20,11 @@ from typing import Any
 
 from pitchlab.actions import PASS, THROW_IN, Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.cards import Card, Suit, parse_card
-from pitchlab.errors import BadRecord, PitchError, UnknownRuleset
+from pitchlab.errors import BadRecord, PitchError
 from pitchlab.game import Game
 from pitchlab.hand import Hand, Phase
 from pitchlab.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS, too_long
-from pitchlab.rules import ruleset
+from pitchlab.ruleset_identity import from_identity, identity
 
 FORMAT = "pitchlab-hand/1"
 REQUIRED = ("format", "ruleset", "dealer", "hands", "stock")
@@ -38,7 +38,7 @@ def to_record(hand: Hand) -> Record:
     deck = hand.rules.deck
     record: Record = {
         "format": FORMAT,
-        "ruleset": hand.rules.name,
+        "ruleset": identity(hand.rules),
         "dealer": hand.dealer,
         "hands": [[c.code for c in hand.cards(mask)] for mask in hand.dealt],
         "stock": [deck[s].code for s in hand.stock],
@@ -113,12 +113,7 @@ def from_record(data: object) -> Hand:
             raise BadRecord(key, "required key is missing")
     if data["format"] != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {data['format']!r}")
-    if not isinstance(data["ruleset"], str):
-        raise BadRecord("ruleset", f"expected a ruleset name, got {_json_type(data['ruleset'])}")
-    try:
-        rules = ruleset(data["ruleset"])
-    except UnknownRuleset as exc:
-        raise BadRecord("ruleset", str(exc)) from None
+    rules = from_identity(data["ruleset"])
     dealer = data["dealer"]
     if not _is_int(dealer) or not 0 <= dealer < rules.players:
         raise BadRecord("dealer", f"expected a seat number 0-{rules.players - 1}, got {dealer!r}")
@@ -410,7 +405,7 @@ def game_to_record(game: Game) -> Record:
     version, state, gauss = game.rng.getstate()
     return {
         "format": GAME_FORMAT,
-        "ruleset": game.rules.name,
+        "ruleset": identity(game.rules),
         "hands": hands,
         "rng": [version, list(state), gauss],
     }
@@ -425,18 +420,20 @@ def game_from_record(data: object) -> Game:
         raise BadRecord(unknown[0], "unknown key (known: format, ruleset, hands, rng)")
     if data.get("format") != GAME_FORMAT:
         raise BadRecord("format", f"expected {GAME_FORMAT!r}, got {data.get('format')!r}")
-    name = data.get("ruleset")
-    try:
-        rules = ruleset(name if isinstance(name, str) else "")
-    except UnknownRuleset as exc:
-        raise BadRecord("ruleset", str(exc)) from None
+    if "ruleset" not in data:
+        raise BadRecord("ruleset", "required key is missing")
+    rules = from_identity(data["ruleset"])
     records = data.get("hands")
     if not isinstance(records, list) or not records:
         raise BadRecord("hands", "expected a list of hand records, the current hand last")
     game = Game(rules, seed=0)  # its first deal is replaced by the saved hands below
     game.rng = _rng(data.get("rng"))
     for i, item in enumerate(records):
-        if isinstance(item, Mapping) and item.get("ruleset") != rules.name:
+        if (
+            isinstance(item, Mapping)
+            and "ruleset" in item
+            and from_identity(item["ruleset"], f"hands[{i}].ruleset") != rules
+        ):
             raise BadRecord(f"hands[{i}].ruleset", f"every hand of a {rules.name} game is {rules.name}")
         try:
             hand = from_record(item)
