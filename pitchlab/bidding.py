@@ -64,11 +64,12 @@ from numpy.typing import NDArray
 
 from pitchlab import claims as cl
 from pitchlab import gamemodel, tactics
+from pitchlab.errors import PitchError
 from pitchlab.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.hand import Hand, Phase
 from pitchlab.ladder import strength_of
 from pitchlab.players import RuleBasedPlayer
-from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.rules import TEN_POINT, Ruleset, preset_of
 from pitchlab.simulation import FastPlayer, Progress, chunked, parallel_map
 from pitchlab.stats import Estimate, mean_of
 
@@ -286,19 +287,27 @@ class Tables:
 
 
 def data_name(rules: Ruleset) -> str:
-    return f"bidding-{rules.name}.json"
+    """The data file of a preset's tables (named after the preset whose rules these are)."""
+    preset = preset_of(rules)
+    if preset is None:
+        raise PitchError(f"{rules.name} is no preset, so pitchlab keeps no bidding tables for it")
+    return f"bidding-{preset.name}.json"
 
 
 @functools.cache
 def shipped_tables(rules: Ruleset) -> Tables | None:
-    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``."""
+    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``.
+
+    Keyed on the rules, not the name: a house rule that changes any field of a preset gets
+    ``None`` (the bots then bid as they do where no tables ship), never the preset's tables."""
+    if preset_of(rules) is None:
+        return None
     try:
         path = resources.files("pitchlab").joinpath("data", data_name(rules))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    tables = Tables.from_json(text, rules)
-    return tables if tables.rules == rules else None
+    return Tables.from_json(text, rules)
 
 
 # ------------------------------------------------------------ the derivation

@@ -33,7 +33,7 @@ from pitchlab import claims as cl
 from pitchlab import tactics
 from pitchlab.hand import Hand, Phase
 from pitchlab.players import RuleBasedPlayer
-from pitchlab.rules import TEN_POINT, Ruleset
+from pitchlab.rules import TEN_POINT, Ruleset, preset_of
 from pitchlab.simulation import POSITIONS, Progress, chunked, parallel_map
 from pitchlab.stats import Estimate
 
@@ -237,8 +237,15 @@ class Ladder:
 
 
 def shipped(rules: Ruleset = TEN_POINT) -> Ladder:
-    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``)."""
-    name = f"ladder-{rules.name}.json"
+    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``).
+
+    Found by what the rules are, not by their name: a house rule that changes any field
+    of a preset gets no ladder (``FileNotFoundError``, as for a preset without one), since
+    nothing says the preset's bids suit it; its bots then bid by their rules of thumb."""
+    preset = preset_of(rules)
+    if preset is None:
+        raise FileNotFoundError(f"pitchlab ships no ladder for {rules.name}: its rules are no preset's")
+    name = f"ladder-{preset.name}.json"
     text = resources.files("pitchlab").joinpath("data", name).read_text(encoding="utf-8")
     return Ladder.from_json(text, rules)
 
