@@ -6,7 +6,9 @@ deal (``hands`` and ``stock``), then ``bids``, ``trump``, ``bury`` and
 the phase: ``scores`` (the game scores before the hand, where a bid depends
 on them), ``discard`` (per seat, the cards thrown away to draw as many),
 ``call`` (the card the bidder calls for a partner), and in ``bids`` the
-entries ``"moon"`` and ``"throw-in"``. A record that stops early is a *position*; replaying it gives the
+entries ``"moon"`` and ``"throw-in"``. ``ruleset`` is a preset's name, or for any other
+ruleset its nearest preset, changes and fingerprint (:mod:`pitchlab.ruleset_identity`).
+A record that stops early is a *position*; replaying it gives the
 seat to act and its legal actions. Every problem is a
 :class:`~pitchlab.errors.BadRecord` naming the key (and index) where it is.
 """

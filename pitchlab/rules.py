@@ -481,10 +481,6 @@ def _validate_trump(rules: Ruleset, bad: Callable[[str, str], BadRuleset]) -> No
     missing = [r for r in order if card_of_role(r, Suit.SPADES) not in rules.deck]
     if missing:
         raise bad("trump_order", f"roles {missing} name cards left out of the deck")
-    if len({card_of_role(r, Suit.SPADES) for r in order if r != "JK"}) != len(
-        [r for r in order if r != "JK"]
-    ):
-        raise bad("trump_order", "two roles name the same card")
     for i, point in enumerate(rules.point_cards):
         if not isinstance(point, PointCard):
             raise bad("point_cards", f"holds PointCard values, not {point!r}")

@@ -75,7 +75,7 @@ def identity(rules: Ruleset) -> Identity:
     nearest preset, the changed fields and the fingerprint."""
     if type(rules) is not Ruleset:
         raise PitchError(f"{rules.name}: only a Ruleset, not a {type(rules).__name__}, can be written down")
-    if preset_of(rules) is not None and ruleset(rules.name) == rules:
+    if preset_of(rules) == rules:
         return rules.name
     base, changed = nearest_preset(rules)
     changes = {f: encode(v) for f, v in changed.items()}
