@@ -24,6 +24,7 @@ from typing import Literal
 
 from pitchlab.cards import CARDS, HIGH_JOKER, JOKER, LOW_JOKER, RANK_LETTERS, Card, Suit
 from pitchlab.errors import BadRuleset, RulesetNameTaken, UnknownRuleset
+from pitchlab.limits import MAX_BID, MAX_DISCARD_HAND
 
 TrumpChoice = Literal["named", "first-lead"]
 """How trump is chosen: ``named`` by the bidder after the bidding, or
@@ -411,6 +412,10 @@ def _validate(rules: Ruleset) -> None:
         raise bad("teams", f"team numbers run 0, 1, 2 ... with none skipped, not {rules.teams!r}")
     if len(set(rules.teams)) < 2:
         raise bad("teams", "at least two teams play")
+    if rules.call_partner and rules.trump_choice != "named":
+        raise bad(
+            "call_partner", "the bidder calls its partner once it has named trump: it needs a named trump"
+        )
     if rules.call_partner and len(set(rules.teams)) != rules.players:
         raise bad("teams", "a called partner game lists each player as its own team")
     if not all(isinstance(j, Card) and j in _JOKER_CARDS for j in rules.jokers):
@@ -442,6 +447,9 @@ def _validate(rules: Ruleset) -> None:
         )
     if rules.moon_bid is not None and rules.moon_bid <= rules.max_bid:
         raise bad("moon_bid", f"must be above max_bid ({rules.max_bid}), not {rules.moon_bid}")
+    for field in ("max_bid", "moon_bid"):
+        if (getattr(rules, field) or 0) > MAX_BID:
+            raise bad(field, f"bids go up to {MAX_BID} at most, not {getattr(rules, field)}")
     if rules.dealer_match_min and not rules.min_bid <= rules.dealer_match_min <= rules.top_bid:
         raise bad(
             "dealer_match_min",
@@ -458,6 +466,18 @@ def _validate(rules: Ruleset) -> None:
         raise bad("trump_choice", "a first-lead trump needs follow-suit play (any card may be led)")
     if rules.play_rule == "follow-suit" and rules.exchange == "refill":
         raise bad("exchange", "follow-suit play keeps every card, so it has no refill")
+    if rules.exchange == "discard-draw":
+        kitty = (
+            len(rules.deck) - rules.players * rules.hand_size
+            if rules.stock_rest == "bidder-before-trump"
+            else 0
+        )
+        if rules.hand_size + kitty > MAX_DISCARD_HAND:
+            raise bad(
+                "exchange",
+                f"a discard-draw hand may hold {MAX_DISCARD_HAND} cards at most (every subset of it is a "
+                f"legal discard), not {rules.hand_size + kitty}",
+            )
     if not rules.auction and rules.trump_choice != "first-lead":
         raise bad("auction", "without an auction the eldest hand's first lead names trump")
     _validate_trump(rules, bad)
