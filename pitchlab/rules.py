@@ -357,20 +357,18 @@ _SCORERS = typing.get_args(Scorer)
 _HINTS = typing.get_type_hints(Ruleset)
 _LITERALS = {f: typing.get_args(h) for f, h in _HINTS.items() if typing.get_origin(h) is Literal}
 _OPTIONAL_INTS = frozenset(f for f, h in _HINTS.items() if h == (int | None))
-_FIELD_KINDS: dict[str, type] = {
-    f: (
-        tuple
-        if typing.get_origin(h) is tuple
-        else bool
-        if h is bool
-        else int
-        if h is int or f in _OPTIONAL_INTS
-        else str
-        if h is str
-        else object
-    )
-    for f, h in _HINTS.items()
-}
+
+
+def _kind(field: str, hint: object) -> type:
+    """The type a field's values must have (``object``: a Literal or a tuple's items, checked apart)."""
+    if typing.get_origin(hint) is tuple:
+        return tuple
+    if hint is int or field in _OPTIONAL_INTS:
+        return int
+    return hint if hint is bool or hint is str else object
+
+
+_FIELD_KINDS = {f: _kind(f, h) for f, h in _HINTS.items()}
 
 
 # ------------------------------------------------------------------ validation
