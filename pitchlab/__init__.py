@@ -38,9 +38,11 @@ from pitchlab.engine.cards import CARDS, Card, Rank, Suit, format_cards, parse_c
 from pitchlab.engine.errors import (
     BadDeal,
     BadRecord,
+    BadRuleset,
     CardError,
     IllegalAction,
     PitchError,
+    RulesetNameTaken,
     SaveRefused,
     UnknownRuleset,
 )
@@ -82,6 +84,7 @@ __all__ = [
     "Award",
     "BadDeal",
     "BadRecord",
+    "BadRuleset",
     "Bid",
     "BidChances",
     "Bury",
@@ -109,6 +112,7 @@ __all__ = [
     "Refill",
     "RuleBasedPlayer",
     "Ruleset",
+    "RulesetNameTaken",
     "SaveRefused",
     "ScoredHand",
     "SeatView",

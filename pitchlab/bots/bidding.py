@@ -65,7 +65,8 @@ from pitchlab.bots import claims as cl
 from pitchlab.bots import gamemodel, tactics
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.ladder import strength_of
-from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.rules import Ruleset, preset_of
 
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
@@ -279,19 +280,27 @@ class Tables:
 
 
 def data_name(rules: Ruleset) -> str:
-    return f"bidding-{rules.name}.json"
+    """The data file of a preset's tables (named after the preset whose rules these are)."""
+    preset = preset_of(rules)
+    if preset is None:
+        raise PitchError(f"{rules.name} is no preset, so pitchlab keeps no bidding tables for it")
+    return f"bidding-{preset.name}.json"
 
 
 @functools.cache
 def shipped_tables(rules: Ruleset) -> Tables | None:
-    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``."""
+    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``.
+
+    Keyed on the rules, not the name: a house rule that changes any field of a preset gets
+    ``None`` (the bots then bid as they do where no tables ship), never the preset's tables."""
+    if preset_of(rules) is None:
+        return None
     try:
         path = resources.files("pitchlab").joinpath("data", data_name(rules))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    tables = Tables.from_json(text, rules)
-    return tables if tables.rules == rules else None
+    return Tables.from_json(text, rules)
 
 
 def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:

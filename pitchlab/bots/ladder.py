@@ -31,7 +31,7 @@ from typing import Any
 from pitchlab.bots import claims as cl
 from pitchlab.bots import tactics
 from pitchlab.engine.hand import Hand
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.rules import TEN_POINT, Ruleset, preset_of
 from pitchlab.odds.stats import Estimate
 
 POSITIONS = ("first", "second", "third", "dealer")
@@ -234,8 +234,15 @@ class Ladder:
 
 
 def shipped(rules: Ruleset = TEN_POINT) -> Ladder:
-    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``)."""
-    name = f"ladder-{rules.name}.json"
+    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``).
+
+    Found by what the rules are, not by their name: a house rule that changes any field
+    of a preset gets no ladder (``FileNotFoundError``, as for a preset without one), since
+    nothing says the preset's bids suit it; its bots then bid by their rules of thumb."""
+    preset = preset_of(rules)
+    if preset is None:
+        raise FileNotFoundError(f"pitchlab ships no ladder for {rules.name}: its rules are no preset's")
+    name = f"ladder-{preset.name}.json"
     text = resources.files("pitchlab").joinpath("data", name).read_text(encoding="utf-8")
     return Ladder.from_json(text, rules)
 

@@ -7,6 +7,8 @@ which is a :class:`ValueError`, so callers can catch bad input with one clause::
      └── PitchError
           ├── CardError          text that is not a card
           ├── UnknownRuleset     a ruleset name nobody registered
+          ├── BadRuleset         a ruleset field out of its range or at odds with another
+          ├── RulesetNameTaken   a name registered already for other rules
           ├── BadDeal            cards that are not one whole deck dealt
           ├── IllegalAction      a well-formed action the rules forbid now
           ├── BadRecord          a hand record that breaks the format or a rule
@@ -30,6 +32,22 @@ class CardError(PitchError):
 
 class UnknownRuleset(PitchError):
     """A ruleset name that is not registered."""
+
+
+class BadRuleset(PitchError):
+    """A ruleset that cannot be played: ``field`` names the field, ``rule`` what it breaks.
+
+    Raised when the ruleset is made, so a bad value never reaches a hand (where it would
+    surface later as some unrelated KeyError)."""
+
+    def __init__(self, name: str, field: str, rule: str) -> None:
+        self.field = field
+        self.rule = rule
+        super().__init__(printable(f"{name}: {field}: {rule}"))
+
+
+class RulesetNameTaken(PitchError):
+    """``register`` was given a name that already stands for other rules."""
 
 
 class BadDeal(PitchError):

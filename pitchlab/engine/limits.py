@@ -26,6 +26,15 @@ MAX_SEND_BYTES = 8 * 2**20
 at most 10 MiB a message (Tornado's default) and closes on more, so this leaves room for the
 message around the text. A sealed save at its cap (ASCII) is three quarters of it."""
 
+MAX_BID = 200
+"""The highest bid (the moon included) a ruleset may have: the presets' highest is 13
+(thirteen-point); the engine builds a table of legal bids for every high bid, quadratic in
+this, and a record may now carry a house rule's bids, so they are bounded."""
+
+MAX_DISCARD_HAND = 13
+"""The most cards a player may hold when it discards and draws (``exchange="discard-draw"``):
+every subset of them is a legal discard, 2**13 = 8,192 here, where the presets hold six (64)."""
+
 MAX_CHANCE_HANDS = 1_000_000
 """Hands for a bid-chances simulation: 500 times the default 2,000, where the estimate's
 error is already a tenth of a point; the points of every hand are kept, so the cap bounds memory."""

@@ -6,7 +6,9 @@ deal (``hands`` and ``stock``), then ``bids``, ``trump``, ``bury`` and
 the phase: ``scores`` (the game scores before the hand, where a bid depends
 on them), ``discard`` (per seat, the cards thrown away to draw as many),
 ``call`` (the card the bidder calls for a partner), and in ``bids`` the
-entries ``"moon"`` and ``"throw-in"``. A record that stops early is a *position*; replaying it gives the
+entries ``"moon"`` and ``"throw-in"``. ``ruleset`` is a preset's name, or for any other
+ruleset its nearest preset, changes and fingerprint (:mod:`pitchlab.engine.ruleset_identity`).
+A record that stops early is a *position*; replaying it gives the
 seat to act and its legal actions. Every problem is a
 :class:`~pitchlab.engine.errors.BadRecord` naming the key (and index) where it is.
 """
@@ -32,11 +34,11 @@ from pitchlab.engine.actions import (
     ThrowIn,
 )
 from pitchlab.engine.cards import Card, Suit, parse_card
-from pitchlab.engine.errors import BadRecord, PitchError, UnknownRuleset
+from pitchlab.engine.errors import BadRecord, PitchError
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_GAME_CHARS, MAX_RECORD_CHARS, too_long
-from pitchlab.engine.rules import ruleset
+from pitchlab.engine.ruleset_identity import from_identity, identity
 
 FORMAT = "pitchlab-hand/1"
 REQUIRED = ("format", "ruleset", "dealer", "hands", "stock")
@@ -49,7 +51,7 @@ def to_record(hand: Hand) -> Record:
     """The record of a hand as far as it has gone (a position if unfinished)."""
     record: Record = {
         "format": FORMAT,
-        "ruleset": hand.rules.name,
+        "ruleset": identity(hand.rules),
         "dealer": hand.dealer,
         "hands": [[c.code for c in hand.dealt_to(seat)] for seat in range(hand.rules.players)],
         "stock": [c.code for c in hand.stock_cards],
@@ -124,12 +126,7 @@ def from_record(data: object) -> Hand:
             raise BadRecord(key, "required key is missing")
     if data["format"] != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {data['format']!r}")
-    if not isinstance(data["ruleset"], str):
-        raise BadRecord("ruleset", f"expected a ruleset name, got {_json_type(data['ruleset'])}")
-    try:
-        rules = ruleset(data["ruleset"])
-    except UnknownRuleset as exc:
-        raise BadRecord("ruleset", str(exc)) from None
+    rules = from_identity(data["ruleset"])
     dealer = data["dealer"]
     if not _is_int(dealer) or not 0 <= dealer < rules.players:
         raise BadRecord("dealer", f"expected a seat number 0-{rules.players - 1}, got {dealer!r}")
@@ -419,7 +416,7 @@ def game_to_record(game: Game) -> Record:
     version, state, gauss = game.rng.getstate()
     return {
         "format": GAME_FORMAT,
-        "ruleset": game.rules.name,
+        "ruleset": identity(game.rules),
         "hands": hands,
         "rng": [version, list(state), gauss],
     }
@@ -434,18 +431,20 @@ def game_from_record(data: object) -> Game:
         raise BadRecord(unknown[0], "unknown key (known: format, ruleset, hands, rng)")
     if data.get("format") != GAME_FORMAT:
         raise BadRecord("format", f"expected {GAME_FORMAT!r}, got {data.get('format')!r}")
-    name = data.get("ruleset")
-    try:
-        rules = ruleset(name if isinstance(name, str) else "")
-    except UnknownRuleset as exc:
-        raise BadRecord("ruleset", str(exc)) from None
+    if "ruleset" not in data:
+        raise BadRecord("ruleset", "required key is missing")
+    rules = from_identity(data["ruleset"])
     records = data.get("hands")
     if not isinstance(records, list) or not records:
         raise BadRecord("hands", "expected a list of hand records, the current hand last")
     game = Game(rules, seed=0)  # its first deal is replaced by the saved hands below
     game.rng = _rng(data.get("rng"))
     for i, item in enumerate(records):
-        if isinstance(item, Mapping) and item.get("ruleset") != rules.name:
+        if (
+            isinstance(item, Mapping)
+            and "ruleset" in item
+            and from_identity(item["ruleset"], f"hands[{i}].ruleset") != rules
+        ):
             raise BadRecord(f"hands[{i}].ruleset", f"every hand of a {rules.name} game is {rules.name}")
         try:
             hand = from_record(item)

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from pitchlab.engine.cards import CARDS, HIGH_JOKER, JOKER, LOW_JOKER, RANK_LETTERS, Card, Suit
-from pitchlab.engine.errors import UnknownRuleset
+from pitchlab.engine.errors import BadRuleset, RulesetNameTaken, UnknownRuleset
+from pitchlab.engine.limits import MAX_BID, MAX_DISCARD_HAND
 
 TrumpChoice = Literal["named", "first-lead"]
 """How trump is chosen: ``named`` by the bidder after the bidding, or
@@ -193,28 +196,7 @@ class Ruleset:
     """Whether that instant win also counts for a side whose score was below zero."""
 
     def __post_init__(self) -> None:
-        if len(self.teams) != self.players:
-            raise ValueError(f"{self.name}: teams must list a team for each of {self.players} seats")
-        if self.players * self.hand_size > len(self.deck):
-            raise ValueError(f"{self.name}: {self.players} hands of {self.hand_size} exceed the deck")
-        if self.trump_choice == "first-lead" and self.play_rule != "follow-suit":
-            raise ValueError(f"{self.name}: a first-lead trump needs follow-suit play (any card may be led)")
-        if self.play_rule == "follow-suit" and self.exchange == "refill":
-            raise ValueError(f"{self.name}: follow-suit play keeps every card, so it has no refill")
-        if not self.auction and self.trump_choice != "first-lead":
-            raise ValueError(f"{self.name}: without an auction the eldest hand's first lead names trump")
-        if any(rank not in RANK_LETTERS for rank in self.left_out):
-            raise ValueError(
-                f"{self.name}: left_out holds rank letters ({RANK_LETTERS}), not {self.left_out!r}"
-            )
-        if self.moon_bid is not None and self.moon_bid <= self.max_bid:
-            raise ValueError(f"{self.name}: the moon bid must be above max_bid")
-        missing = [r for r in self.trump_order if card_of_role(r, Suit.SPADES) not in self.deck]
-        if missing:
-            raise ValueError(f"{self.name}: trump roles {missing} name cards left out of the deck")
-        for point in self.point_cards:
-            if point.role not in self.trump_order:
-                raise ValueError(f"{self.name}: point card {point.role!r} is not a trump role")
+        _validate(self)
 
     def __hash__(self) -> int:
         # hashed on every cached table lookup, so compute the field hash once
@@ -226,8 +208,24 @@ class Ruleset:
             return value
 
     def replace(self, **changes: object) -> Ruleset:
-        """A copy with some fields changed (a house rule)."""
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with some fields changed (a house rule).
+
+        A ruleset named after a preset, or by this rule, is named after what it becomes:
+        the preset itself when its rules are a preset's, else the nearest preset and the
+        changes, e.g. ``"ten-point (keep_trump=5)"``, and its description says what changed.
+        A name (or description) you gave stays, and so does one given here."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        values.update(changes)
+        if type(self) is Ruleset and _PRESETS:
+            own = _labels(_rules_of(vars(self)))
+            made = _labels(_rules_of(values))
+            for i, label in enumerate(LABEL_FIELDS):
+                if label not in changes and getattr(self, label) == own[i]:
+                    values[label] = made[i]
+            preset = _preset_by_rules(values)
+            if preset is not None and all(values[k] == getattr(preset, k) for k in LABEL_FIELDS):
+                return preset
+        return type(self)(**values)
 
     @functools.cached_property
     def deck(self) -> tuple[Card, ...]:
@@ -335,6 +333,195 @@ def card_of_role(role: str, suit: Suit) -> Card:
     if len(role) == 2 and role[0] == "O":
         home, role = suit.sibling, role[1]
     return CARDS[home * 13 + RANK_LETTERS.index(role)]
+
+
+# ------------------------------------------------------------------ what a ruleset may hold
+
+LABEL_FIELDS = ("name", "description", "source")
+"""The fields that say what a ruleset is called, not how it plays: left out of its identity."""
+RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name not in LABEL_FIELDS)
+"""The fields that make the game: two rulesets equal in these play the same game."""
+_PRESETS: dict[str, Ruleset] = {}
+"""The built-in presets by name (filled once they are all made)."""
+_BY_RULES: dict[tuple[object, ...], Ruleset] = {}
+"""The built-in presets by their rule fields."""
+_ROLES = frozenset([*RANK_LETTERS, *(f"O{r}" for r in RANK_LETTERS), "JK", "JKH", "JKL"])
+_JOKER_CARDS = (CARDS[JOKER], CARDS[HIGH_JOKER], CARDS[LOW_JOKER])
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_SCORERS = typing.get_args(Scorer)
+_HINTS = typing.get_type_hints(Ruleset)
+_LITERALS = {f: typing.get_args(h) for f, h in _HINTS.items() if typing.get_origin(h) is Literal}
+_OPTIONAL_INTS = frozenset(f for f, h in _HINTS.items() if h == (int | None))
+
+
+def _kind(field: str, hint: object) -> type:
+    """The type a field's values must have (``object``: a Literal or a tuple's items, checked apart)."""
+    if typing.get_origin(hint) is tuple:
+        return tuple
+    if hint is int or field in _OPTIONAL_INTS:
+        return int
+    return hint if hint is bool or hint is str else object
+
+
+_FIELD_KINDS = {f: _kind(f, h) for f, h in _HINTS.items()}
+
+
+# ------------------------------------------------------------------ validation
+
+
+def _validate(rules: Ruleset) -> None:
+    """Every field of ``rules`` in its range and consistent with the others, else
+    :class:`BadRuleset` naming the first field at fault and the rule it breaks."""
+
+    def bad(field: str, rule: str) -> BadRuleset:
+        return BadRuleset(str(rules.name)[:60], field, rule)
+
+    for f in dataclasses.fields(Ruleset):
+        value = getattr(rules, f.name)
+        kind = _FIELD_KINDS.get(f.name)
+        if kind is str and not isinstance(value, str):
+            raise bad(f.name, f"must be text, not {value!r}")
+        if kind is bool and not isinstance(value, bool):
+            raise bad(f.name, f"must be True or False, not {value!r}")
+        if kind is int and not (_is_int(value) or (value is None and f.name in _OPTIONAL_INTS)):
+            raise bad(f.name, f"must be a whole number, not {value!r}")
+        allowed = _LITERALS.get(f.name)
+        if allowed is not None and value not in allowed:
+            raise bad(f.name, f"must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        if kind is tuple and not isinstance(value, tuple):
+            raise bad(f.name, f"must be a tuple, not {type(value).__name__}")
+    if not rules.name:
+        raise bad("name", "must not be empty")
+    preset = _PRESETS.get(rules.name)
+    if preset is not None and _rule_key(vars(preset)) != _rule_key(vars(rules)):
+        raise bad("name", "is a preset's name, and these rules are not that preset's: choose another name")
+    if rules.players < 2:
+        raise bad("players", f"at least 2 players play, not {rules.players}")
+    if len(rules.teams) != rules.players:
+        raise bad("teams", f"must list a team for each of {rules.players} seats, not {len(rules.teams)}")
+    if not all(_is_int(t) for t in rules.teams) or sorted(set(rules.teams)) != list(
+        range(len(set(rules.teams)))
+    ):
+        raise bad("teams", f"team numbers run 0, 1, 2 ... with none skipped, not {rules.teams!r}")
+    if len(set(rules.teams)) < 2:
+        raise bad("teams", "at least two teams play")
+    if rules.call_partner and rules.trump_choice != "named":
+        raise bad(
+            "call_partner", "the bidder calls its partner once it has named trump: it needs a named trump"
+        )
+    if rules.call_partner and len(set(rules.teams)) != rules.players:
+        raise bad("teams", "a called partner game lists each player as its own team")
+    if not all(isinstance(j, Card) and j in _JOKER_CARDS for j in rules.jokers):
+        raise bad("jokers", f"only JK, JKH and JKL are jokers, not {rules.jokers!r}")
+    plain, distinct = rules.jokers.count(CARDS[JOKER]), [j for j in rules.jokers if j != CARDS[JOKER]]
+    if plain > 2 or len(distinct) != len(set(distinct)) or (plain and distinct):
+        raise bad("jokers", "a deck holds up to two identical JK, or one JKH and one JKL")
+    if any(rank not in RANK_LETTERS for rank in rules.left_out) or len(set(rules.left_out)) != len(
+        rules.left_out
+    ):
+        raise bad("left_out", f"holds rank letters ({RANK_LETTERS}), each once, not {rules.left_out!r}")
+    if rules.hand_size < 1:
+        raise bad("hand_size", f"a hand holds at least one card, not {rules.hand_size}")
+    if rules.players * rules.hand_size > len(rules.deck):
+        raise bad(
+            "hand_size",
+            f"{rules.players} hands of {rules.hand_size} need more than the {len(rules.deck)} cards of the deck",
+        )
+    if rules.deal_packet < 1:
+        raise bad("deal_packet", f"cards are dealt at least one at a time, not {rules.deal_packet}")
+    if rules.min_bid < 1:
+        raise bad("min_bid", f"the lowest bid is at least 1 (0 is a pass), not {rules.min_bid}")
+    if rules.max_bid < rules.min_bid:
+        raise bad("max_bid", f"must be at least min_bid ({rules.min_bid}), not {rules.max_bid}")
+    if not rules.min_bid <= rules.stuck_dealer_bid <= rules.max_bid:
+        raise bad(
+            "stuck_dealer_bid",
+            f"must be a bid from min_bid to max_bid ({rules.min_bid}-{rules.max_bid}), not {rules.stuck_dealer_bid}",
+        )
+    if rules.moon_bid is not None and rules.moon_bid <= rules.max_bid:
+        raise bad("moon_bid", f"must be above max_bid ({rules.max_bid}), not {rules.moon_bid}")
+    for field in ("max_bid", "moon_bid"):
+        if (getattr(rules, field) or 0) > MAX_BID:
+            raise bad(field, f"bids go up to {MAX_BID} at most, not {getattr(rules, field)}")
+    if rules.dealer_match_min and not rules.min_bid <= rules.dealer_match_min <= rules.top_bid:
+        raise bad(
+            "dealer_match_min",
+            f"must be 0 (any bid) or a bid from {rules.min_bid} to {rules.top_bid}, not {rules.dealer_match_min}",
+        )
+    for field in ("moon_made", "moon_set", "refill_to"):
+        if (getattr(rules, field) or 0) < 0:
+            raise bad(field, f"must not be below 0, not {getattr(rules, field)}")
+    if rules.keep_trump < 1:
+        raise bad("keep_trump", f"a player keeps at least one trump, not {rules.keep_trump}")
+    if rules.target < 1:
+        raise bad("target", f"the game's target must be above 0, not {rules.target}")
+    if rules.trump_choice == "first-lead" and rules.play_rule != "follow-suit":
+        raise bad("trump_choice", "a first-lead trump needs follow-suit play (any card may be led)")
+    if rules.trump_choice == "first-lead" and rules.jokers:
+        # a joker has no suit, so the first lead could name none (no variant plays jokers this way)
+        raise bad("jokers", "a first-lead trump is the suit of the card led, and a joker has no suit")
+    if rules.play_rule == "follow-suit" and rules.exchange == "refill":
+        raise bad("exchange", "follow-suit play keeps every card, so it has no refill")
+    if rules.exchange == "discard-draw":
+        kitty = (
+            len(rules.deck) - rules.players * rules.hand_size
+            if rules.stock_rest == "bidder-before-trump"
+            else 0
+        )
+        if rules.hand_size + kitty > MAX_DISCARD_HAND:
+            raise bad(
+                "exchange",
+                f"a discard-draw hand may hold {MAX_DISCARD_HAND} cards at most (every subset of it is a "
+                f"legal discard), not {rules.hand_size + kitty}",
+            )
+    if not rules.auction and rules.trump_choice != "first-lead":
+        raise bad("auction", "without an auction the eldest hand's first lead names trump")
+    _validate_trump(rules, bad)
+
+
+def _validate_trump(rules: Ruleset, bad: Callable[[str, str], BadRuleset]) -> None:
+    order = rules.trump_order
+    strange = [r for r in order if not isinstance(r, str) or r not in _ROLES]
+    if strange or not order:
+        raise bad(
+            "trump_order", f"lists trump roles (A K ... 2, OJ OA ..., JK JKH JKL), not {strange or '()'}"
+        )
+    repeated = sorted({r for r in order if r != "JK" and order.count(r) > 1})
+    if repeated:
+        raise bad(
+            "trump_order",
+            f"lists {', '.join(repeated)} more than once (only JK, two equal jokers, may repeat)",
+        )
+    if "JK" in order and order.count("JK") != rules.jokers.count(CARDS[JOKER]):
+        raise bad("trump_order", "lists JK once for each identical joker in the deck")
+    missing = [r for r in order if card_of_role(r, Suit.SPADES) not in rules.deck]
+    if missing:
+        raise bad("trump_order", f"roles {missing} name cards left out of the deck")
+    for i, point in enumerate(rules.point_cards):
+        if not isinstance(point, PointCard):
+            raise bad("point_cards", f"holds PointCard values, not {point!r}")
+        if point.role not in order:
+            raise bad("point_cards", f"{point.role!r} is not a trump role of trump_order")
+        if not _is_int(point.points) or point.points < 1:
+            raise bad("point_cards", f"{point.role!r} must carry 1 point or more, not {point.points!r}")
+        if point.scorer not in _SCORERS:
+            raise bad("point_cards", f"{point.role!r}: scorer is capturer or holder, not {point.scorer!r}")
+        if any(p.role == point.role for p in rules.point_cards[:i]):
+            raise bad("point_cards", f"{point.role!r} is listed more than once")
+    for i, award in enumerate(rules.awards):
+        if not isinstance(award, Award) or award.kind not in typing.get_args(AwardKind):
+            raise bad("awards", f"holds Award values of kind high, low or game, not {award!r}")
+        if not _is_int(award.points) or award.points < 1:
+            raise bad("awards", f"{award.kind} must carry 1 point or more, not {award.points!r}")
+        if award.scorer not in _SCORERS:
+            raise bad("awards", f"{award.kind}: scorer is capturer or holder, not {award.scorer!r}")
+        if any(a.kind == award.kind for a in rules.awards[:i]):
+            raise bad("awards", f"{award.kind} is listed more than once")
 
 
 TEN_POINT = Ruleset(
@@ -809,6 +996,84 @@ def ruleset_names() -> list[str]:
 
 
 def register(rules: Ruleset) -> Ruleset:
-    """Add a preset to the registry under its name and return it."""
+    """Add a preset to the registry under its name and return it.
+
+    Registering the identical ruleset again is harmless; a name that stands for other
+    rules is refused (:class:`RulesetNameTaken`), so a preset is never silently replaced."""
+    taken = _REGISTRY.get(rules.name)
+    if taken is not None and taken != rules:
+        raise RulesetNameTaken(
+            f"the ruleset name {rules.name!r} is taken by other rules; give yours another name"
+        )
     _REGISTRY[rules.name] = rules
     return rules
+
+
+# ------------------------------------------------------------------ identity
+
+
+def preset_of(rules: Ruleset) -> Ruleset | None:
+    """The built-in preset whose rules these are (whatever their name), or ``None``.
+
+    What per-ruleset data (ladders, bidding tables) keys on: two rulesets with the same
+    fields play the same game, and a house rule that changes any field gets no preset's data."""
+    return _preset_by_rules(vars(rules)) if type(rules) is Ruleset else None
+
+
+def _preset_by_rules(values: Mapping[str, object]) -> Ruleset | None:
+    try:
+        return _BY_RULES.get(_rule_key(values))
+    except TypeError:  # an unhashable value (a list for a tuple): no preset, and the ruleset refuses it
+        return None
+
+
+def nearest_preset(rules: Ruleset) -> tuple[Ruleset, dict[str, object]]:
+    """The built-in preset with the fewest fields different from ``rules`` (the first listed
+    on a tie), and those fields with the values ``rules`` gives them."""
+    return _nearest(_rules_of(vars(rules)))
+
+
+def _nearest(values: Mapping[str, object]) -> tuple[Ruleset, dict[str, object]]:
+    best: tuple[Ruleset, dict[str, object]] | None = None
+    for preset in _PRESETS.values():
+        changed = {f: values[f] for f in RULE_FIELDS if values[f] != getattr(preset, f)}
+        if best is None or len(changed) < len(best[1]):
+            best = preset, changed
+    assert best is not None
+    return best
+
+
+def _rule_key(values: Mapping[str, object]) -> tuple[object, ...]:
+    return tuple(values[f] for f in RULE_FIELDS)
+
+
+def _rules_of(values: Mapping[str, object]) -> dict[str, object]:
+    return {f: values[f] for f in RULE_FIELDS}
+
+
+def _labels(values: Mapping[str, object]) -> tuple[str, str, str]:
+    """The name, description and source a ruleset with these rule fields gets by default:
+    the nearest preset's, with the changes said in the name and the description."""
+    base, changed = _nearest(values)
+    if not changed:
+        return base.name, base.description, base.source
+    name = f"{base.name} ({', '.join(f'{f}={shown(v)}' for f, v in changed.items())})"
+    was = "; ".join(f"{f} {shown(v)} (not {shown(getattr(base, f))})" for f, v in changed.items())
+    return name, f"{base.description} Changed from {base.name}: {was}.", base.source
+
+
+def shown(value: object) -> str:
+    """A field's value in a few words: ``5``, ``0 1 2 3``, ``A:1 2:1/holder``, ``none``."""
+    if isinstance(value, tuple):
+        return " ".join(shown(v) for v in value) or "none"
+    if isinstance(value, PointCard):
+        return f"{value.role}:{value.points}" + ("" if value.scorer == "capturer" else f"/{value.scorer}")
+    if isinstance(value, Award):
+        return f"{value.kind}:{value.points}" + ("" if value.scorer == "capturer" else f"/{value.scorer}")
+    if value is None:
+        return "none"
+    return str(value)
+
+
+_PRESETS.update(_REGISTRY)
+_BY_RULES.update((_rule_key(vars(r)), r) for r in reversed(_REGISTRY.values()))

@@ -170,9 +170,9 @@ class Analysis:
     """The simulated hands with you as bidder naming :attr:`trump`."""
 
     @property
-    def key(self) -> tuple[tuple[Card, ...], Suit, int, int, int | str, str]:
+    def key(self) -> tuple[tuple[Card, ...], Suit, int, int, int | str, Ruleset]:
         """What the analysis depends on: equal keys give equal numbers."""
-        return (self.cards, self.trump, self.position, self.hands, self.seed, self.rules.name)
+        return (self.cards, self.trump, self.position, self.hands, self.seed, self.rules)
 
     @property
     def held(self) -> int:

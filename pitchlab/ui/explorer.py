@@ -549,7 +549,7 @@ class Explorer(View):
         except PitchError as exc:
             self._refuse(f"Nothing changed: {name} is not a hand record pitchlab can read: {exc}.")
             return False
-        if hand.rules.name != self.rules.name:
+        if hand.rules != self.rules:
             self._refuse(
                 f"Nothing changed: {name} is a {hand.rules.name} hand; this page explores {self.rules.name}."
             )
