@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pitchlab.launcher import APP, HEALTH, config_with_pool  # noqa: E402
-from pitchlab.serving import Peak, VoilaServer, fetch, is_kernel, process_tree  # noqa: E402
+from pitchlab.processes import is_kernel, process_tree  # noqa: E402
+from tests.serving import Peak, VoilaServer, fetch  # noqa: E402
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 

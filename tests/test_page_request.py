@@ -12,8 +12,8 @@ import pytest
 from websockets.sync.server import ServerConnection, serve
 
 from pitchlab import page_request
-from pitchlab.serving import free_port
 from pitchlab.widgets import TableApp
+from tests.serving import free_port
 
 KERNEL = "0b5c3f7e-1111-2222-3333-444455556666"
 

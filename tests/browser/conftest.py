@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-from pitchlab.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
+from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
 
 SCREENSHOTS = ROOT / "screenshots"
 START_DEADLINE_S = 60.0

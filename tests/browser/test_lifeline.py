@@ -20,8 +20,9 @@ import pytest
 from playwright.sync_api import Page
 
 from pitchlab.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
-from pitchlab.serving import VoilaServer, click_and_wait, is_kernel, next_move, process_tree, stop_group
+from pitchlab.processes import is_kernel, process_tree, stop_group
 from tests.browser.test_pages import access_problems, fits, open_app, render
+from tests.serving import VoilaServer, click_and_wait, next_move
 
 BANNER = ".pl-lifeline-on"
 RELOAD = ".pl-lifeline-on button"

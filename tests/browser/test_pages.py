@@ -17,7 +17,7 @@ import axe_playwright_python
 import pytest
 from playwright.sync_api import Page
 
-from pitchlab.serving import ROOT, SETTLED_JS, click_and_wait, next_move
+from tests.serving import ROOT, SETTLED_JS, click_and_wait, next_move
 
 NOTEBOOKS = sorted(
     p.relative_to(ROOT).as_posix()

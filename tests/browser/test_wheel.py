@@ -18,7 +18,8 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import Browser
 
-from pitchlab.serving import ROOT, answers, free_port, offline, stop_group
+from pitchlab.processes import stop_group
+from tests.serving import ROOT, answers, free_port, offline
 
 INSTALL_TIMEOUT_S = 600
 START_DEADLINE_S = 120
