@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -116,9 +116,9 @@ def shot(page: Page, folder: Path, name: str) -> None:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_renders_without_python_errors(
-    page: Page, own_voila_url: str, js_errors: list[str], screenshots: Path, notebook: str
+    page: Page, serve_alone: Callable[[bool], str], js_errors: list[str], screenshots: Path, notebook: str
 ) -> None:
-    voila_url = own_voila_url
+    voila_url = serve_alone(notebook == APP)
     render(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0])
     errors = python_errors(page)
     if errors == [WIDGET_FAILED]:
