@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urljoin
@@ -104,6 +105,15 @@ def test_pitchlab_app_from_the_wheel_becomes_interactive(
     tutorial.goto(urljoin(address, href), timeout=120_000)
     tutorial.wait_for_selector("text=Welcome to ten-point Pitch", timeout=120_000)
     context.close()
+
+
+def test_the_wheel_ships_the_watchdogs_process_helpers_not_the_test_driver(venv: Path) -> None:
+    (wheel,) = (venv.parent / "dist").glob("pitchlab-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {"pitchlab/processes.py", "pitchlab/watchdog.py", "pitchlab/pages/notebooks/app.ipynb"} <= set(
+        names
+    )
+    assert [n for n in names if n.startswith("tests/") or n.endswith("serving.py")] == []
 
 
 def test_pitchlab_lessons_from_the_wheel_lists_the_lessons(
