@@ -279,8 +279,12 @@ def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
 
 
 def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
-    """From 0-0 to a winner in the browser: the learner's clicks, Play on for the bots, New hand."""
-    open_app(page, voila_url)
+    """From 0-0 to a winner in the browser: the learner's clicks, Play on for the bots, New hand.
+
+    A chosen deal (the bots and ``next_move`` are deterministic): one of the shorter games, seven
+    hands with a side's score going below 0, won by a bid of 10 that takes all ten (a random game
+    lasted up to twenty hands; tests/test_widgets.py plays a game to 52 without a browser)."""
+    open_app(page, voila_url, "?seed=36")
     hands = 0
     while not page.locator(".pl-game-over:visible").count():
         assert hands < 40, f"no winner after {hands} hands: {page.inner_text('.pl-score')}"
