@@ -189,7 +189,7 @@ def size_from_address(name: str, default: int, low: int, high: int, query: str |
     text = given[-1].strip()
     if text.isdecimal() and len(text) <= len(str(high)) and low <= int(text) <= high:
         return int(text)
-    display(
+    display(  # type: ignore[no-untyped-call]  # IPython ships display untyped
         classed(
             w.HTML(
                 f"The address asks for {escape(name)}={escape(text[:40])}, but {escape(name)} must be a "
