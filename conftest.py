@@ -59,8 +59,18 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 def pytest_configure(config: pytest.Config) -> None:
     """One save key for the whole run, given to every kernel and server the tests start (they
     inherit the environment): sealed saves made in a test page open in the test, and no test
-    writes a key file into the user's own data folder. A key already set is kept."""
+    writes a key file into the user's own data folder. A key already set is kept.
+
+    Hypothesis draws the same examples every run unless this is a long property run
+    (tests/budget.py)."""
     if "PITCHLAB_SAVE_KEY" not in os.environ:
         from cryptography.fernet import Fernet
 
         os.environ["PITCHLAB_SAVE_KEY"] = Fernet.generate_key().decode()
+    from hypothesis import settings
+
+    from tests.budget import LONG
+
+    settings.register_profile("budget", derandomize=True)
+    if not LONG:
+        settings.load_profile("budget")

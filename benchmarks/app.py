@@ -29,8 +29,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, the Voilà driver
+
 from pitchlab.server.launcher import config_with_pool
-from pitchlab.serving import (
+from tests.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,

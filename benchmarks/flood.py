@@ -28,8 +28,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+
 from pitchlab.server.launcher import APP, HEALTH, config_with_pool  # noqa: E402
-from pitchlab.serving import Peak, VoilaServer, fetch, is_kernel, process_tree  # noqa: E402
+from pitchlab.server.processes import is_kernel, process_tree  # noqa: E402
+from tests.serving import Peak, VoilaServer, fetch  # noqa: E402
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 

@@ -53,6 +53,7 @@ import re
 import shutil
 import signal
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -63,9 +64,12 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, the Voilà driver
+
 from pitchlab.server.health import PATH as HEALTH
 from pitchlab.server.launcher import APP, config_with_pool
-from pitchlab.serving import (
+from pitchlab.server.processes import Proc, is_kernel, proc_read, process_tree
+from tests.serving import (
     APP_TEXT_JS,
     BID_CLASSES_JS,
     BIDS,
@@ -75,14 +79,10 @@ from pitchlab.serving import (
     OFF_LOOPBACK,
     ROOT,
     SETTLED_JS,
-    Proc,
     ServerError,
     VoilaServer,
     answers,
     bid_move,
-    is_kernel,
-    proc_read,
-    process_tree,
     wait_quiet,
 )
 
@@ -111,7 +111,7 @@ MAX_CLICKS = 300
 STALL_S = 30.0  # how long a learner waits for something to click before giving up
 SAMPLE_EVERY_S = 0.5
 MB = 1024 * 1024
-# Resolves once the app's text differs from `before` (CHANGED_JS of pitchlab.serving, without polling).
+# Resolves once the app's text differs from `before` (CHANGED_JS of tests.serving, without polling).
 CHANGE_JS = """(before) => new Promise((resolve) => {
     const app = document.querySelector('.pl-app');
     const observer = new MutationObserver(() => {
@@ -404,7 +404,7 @@ def renice(pid: int, nice: int) -> None:
 
 
 async def offline(context: BrowserContext) -> None:
-    """pitchlab.serving.offline for the async API: refuse every request off loopback."""
+    """tests.serving.offline for the async API: refuse every request off loopback."""
 
     async def refuse(route: Route) -> None:
         await route.abort("internetdisconnected")
@@ -413,7 +413,7 @@ async def offline(context: BrowserContext) -> None:
 
 
 async def next_move(page: Page) -> str | None:
-    """pitchlab.serving.next_move for the async API: lowest bid (else pass), then the first of MOVES."""
+    """tests.serving.next_move for the async API: lowest bid (else pass), then the first of MOVES."""
     bid = bid_move(await page.locator(BIDS).evaluate_all(BID_CLASSES_JS))
     if bid is not None:
         return bid
@@ -424,7 +424,7 @@ async def next_move(page: Page) -> str | None:
 
 
 async def click_and_wait(page: Page, selector: str, timeout_ms: float) -> float:
-    """pitchlab.serving.click_and_wait for the async API: ms from the click to the app's first change
+    """tests.serving.click_and_wait for the async API: ms from the click to the app's first change
     (seen by a MutationObserver rather than by polling, which costs CPU in 30 pages at once)."""
     before = await page.evaluate(APP_TEXT_JS)
     target = page.locator(selector).first

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import pytest
 
 import pitchlab as pl
-from pitchlab.serving import ServerError, VoilaServer
+from tests.serving import ServerError, VoilaServer
 
 RANKS_HIGH_TO_LOW = "AKQJT98765432"
 SUITS = "SHDC"

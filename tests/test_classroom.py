@@ -135,3 +135,21 @@ def test_an_overlong_answer_is_refused_in_the_learners_words() -> None:
     assert ex.check("9" * 5000) is None
     assert "5,000 characters" in ex.feedback.value and "digits" not in ex.feedback.value
     assert ex.tries == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "size"),
+    [("", 200), ("games=7", 200), ("hands=1000&games=7", 1000), ("hands=30", 30), ("hands=5000", 5000)],
+)
+def test_a_size_comes_from_the_address_when_it_names_one(query: str, size: int) -> None:
+    assert classroom.size_from_address("hands", 200, 30, 5000, query=query) == size
+
+
+@pytest.mark.parametrize("given", ["29", "5001", "-5", "1e3", "lots", "9" * 400, "<b>"])
+def test_a_bad_size_in_the_address_keeps_the_default_and_says_so(
+    given: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert classroom.size_from_address("hands", 200, 30, 5000, query=f"hands={given}") == 200
+    said = capsys.readouterr().out  # outside a kernel, display() prints the message widget
+    assert "hands must be a whole number from 30 to 5,000: this page uses 200" in said
+    assert "<b>" not in said

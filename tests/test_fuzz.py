@@ -22,8 +22,9 @@ import pitchlab as pl
 from pitchlab.ui.classroom import read_number
 from pitchlab.ui.session import Table
 from tests import fuzz_targets
+from tests.budget import examples
 
-BUDGET = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BUDGET = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**40), 10**40) | st.floats() | st.text(max_size=12),

@@ -28,8 +28,8 @@ from pitchlab.server.hub import (
     remove_accounts,
     singleuser_config,
 )
-from pitchlab.serving import ROOT
 from tests.helpers import run_async
+from tests.serving import ROOT
 
 # RFC 7914, section 12, the third vector: scrypt("pleaseletmein", "SodiumChloride", N=16384, r=8, p=1)
 RFC_7914 = bytes.fromhex(

@@ -28,18 +28,17 @@ from pathlib import Path
 import pytest
 
 from pitchlab.server.hub import CLASS_CODE_ENV, DEFAULT_URL, add_accounts
-from pitchlab.serving import (
+from pitchlab.server.processes import Proc, process_tree
+from tests.helpers import in_own_thread
+from tests.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
-    Proc,
     click_and_wait,
     free_port,
     next_move,
     offline,
-    process_tree,
 )
-from tests.helpers import in_own_thread
 
 RECIPE = ROOT / "deploy" / "jupyterhub"
 SCREENSHOTS = ROOT / "screenshots"

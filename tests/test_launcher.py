@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pitchlab.server.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
-from pitchlab.serving import ROOT
+from tests.serving import ROOT
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

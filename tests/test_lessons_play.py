@@ -268,6 +268,9 @@ def test_game_replay_reaches_a_winner_and_plots_the_history() -> None:
         with_class(replay, "pl-next")[0].click()
         k = replay.shown
         assert replay.plotted() == [[0] + [h.scores[t] for h in game.history[:k]] for t in (0, 1)]
+        (shown,) = replay.chart.outputs  # the page shows the figure it plotted
+        drawn = shown["data"]["application/vnd.plotly.v1+json"]["data"]
+        assert [t["y"] for t in drawn if t.get("name", "").startswith("team")] == replay.plotted()
     assert replay.done
     assert replay.plotted() == [[0] + [h.scores[t] for h in game.history] for t in (0, 1)]
     assert replay.plotted()[game.winner][-1] == game.scores[game.winner]

@@ -132,7 +132,7 @@ def test_the_pool_size_is_read_as_voila_reads_it() -> None:
 
 
 def test_a_learner_bids_the_lowest_offered_else_passes() -> None:
-    from pitchlab.serving import bid_move
+    from tests.serving import bid_move
 
     assert bid_move(["pl-bid pl-bid-pass", "pl-bid pl-bid-3", "pl-bid pl-bid-2"]) == ".pl-bid-2:visible"
     assert bid_move(["pl-bid pl-bid-pass"]) == ".pl-bid-pass:visible"

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from pitchlab.serving import free_port
 from pitchlab.ui import page_request
 from pitchlab.ui.table_app import TableApp
+from tests.serving import free_port
 
 KERNEL = "0b5c3f7e-1111-2222-3333-444455556666"
 

@@ -36,6 +36,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import pitchlab as pl
+from tests.budget import examples
 from tests.strategies import (
     Deal,
     PlayerKind,
@@ -55,13 +56,14 @@ SEATS = range(4)
 SEEDED_HANDS = 2000
 
 SETTINGS = settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,  # a slow CI machine must not turn into a flaky DeadlineExceeded
     suppress_health_check=[HealthCheck.too_slow],
 )
-"""Shared hypothesis settings: 300 random hands per test unless a test says otherwise."""
+"""Shared hypothesis settings: 300 random hands per test in a long run unless a test says otherwise
+(tests/budget.py: a third of them in CI)."""
 
-ALSO_SWEPT = settings(SETTINGS, max_examples=200)
+ALSO_SWEPT = settings(SETTINGS, max_examples=examples(200))
 """For properties the seeded sweep also checks on its 2,000 hands: fewer random hands here."""
 
 
@@ -550,7 +552,7 @@ def test_fast_and_checked_paths_agree(script: Script) -> None:
 # ------------------------------------------------------------- property 7
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(deal=deals(), kinds=player_kinds(), seed=st.integers(0, 2**32 - 1))
 def test_bots_choose_legal_actions_and_explain(
     deal: Deal, kinds: tuple[PlayerKind, PlayerKind, PlayerKind, PlayerKind], seed: int
@@ -578,7 +580,7 @@ def test_bots_choose_legal_actions_and_explain(
 # ------------------------------------------------------------- property 8
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(script=complete_hands())
 def test_view_shows_own_hand_and_own_turn_only(script: Script) -> None:
     """Property 8: at every step, each seat's view is its own hand plus public cards only.

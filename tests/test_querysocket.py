@@ -26,8 +26,8 @@ from websockets.typing import Origin
 
 from pitchlab.engine.limits import MAX_CACHED_REQUESTS
 from pitchlab.server.querysocket import QuerySocket, prune
-from pitchlab.serving import free_port
 from tests.helpers import run_async
+from tests.serving import free_port
 
 KERNELS = [f"{n:08x}-0000-4000-8000-000000000000" for n in range(1, 4)]
 MADE_UP = "deadbeef-dead-4ead-8ead-deaddeaddead"

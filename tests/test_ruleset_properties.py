@@ -27,11 +27,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pitchlab as pl
+from tests.budget import examples
 
 NAMES = pl.ruleset_names()
 SWEEP = 1500
 """Whole hands per ruleset in the seeded sweep."""
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RANKS = "23456789TJQKA"
 
 

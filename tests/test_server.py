@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from pitchlab.server.clients import COOKIE
-from pitchlab.serving import VoilaServer
 from tests.helpers import voila_server
+from tests.serving import VoilaServer
 
 
 @pytest.fixture(scope="module")

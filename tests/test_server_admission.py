@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
-from pitchlab import serving
 from pitchlab.server.admission import WINDOW_S, Recent, pool_address
-from pitchlab.serving import Peak, Reply, ServerError, VoilaServer, is_kernel, process_tree
+from pitchlab.server.processes import is_kernel, process_tree
+from tests import serving
 from tests.helpers import voila_server
+from tests.serving import Peak, Reply, ServerError, VoilaServer
 
 MAX_KERNELS = 6
 PER_ADDRESS = 4

@@ -25,8 +25,8 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from pitchlab.server.clients import COOKIE
-from pitchlab.serving import VoilaServer, wait_quiet
 from tests.helpers import voila_server
+from tests.serving import VoilaServer, wait_quiet
 
 APP = "/voila/render/notebooks/app.ipynb"
 HANG_S = 120.0

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import pitchlab as pl
 from pitchlab import cli
 from pitchlab.bots import solver
+from tests.budget import examples
 
 BOT = pl.RuleBasedPlayer()
 
@@ -51,7 +52,7 @@ def position(seed: int, plays: int, random_play: bool = False) -> pl.Hand:
     return hand
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(seed=st.integers(0, 10**9), plays=st.integers(9, 20), random_play=st.booleans())
 def test_every_card_value_equals_plain_minimax(seed: int, plays: int, random_play: bool) -> None:
     hand = position(seed, plays, random_play)

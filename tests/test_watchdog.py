@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from pitchlab.server.processes import is_kernel, process_tree
 from pitchlab.server.watchdog import probe, ready_line
-from pitchlab.serving import ROOT, free_port, is_kernel, process_tree
+from tests.serving import ROOT, free_port
 
 STALL_S = 8
 

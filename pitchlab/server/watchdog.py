@@ -32,7 +32,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from pitchlab.serving import is_kernel, proc_read, process_tree, stop_group
+from pitchlab.server.processes import is_kernel, proc_read, process_tree, stop_group
 
 PROBE_EVERY_S = 2.0
 """Seconds between two health probes."""

@@ -1,4 +1,4 @@
-"""Widgets the classroom lessons share: self-check exercises and progress bars.
+"""Widgets the classroom lessons share: self-check exercises, progress bars, sizes from the address.
 
 An exercise asks for a number, reads what the learner types the way a person
 writes it (``0.2``, ``20%``, ``1/5``), says right or wrong with a hint, and
@@ -11,12 +11,16 @@ page, never a traceback. Stable CSS classes for browser tests:
 
 from __future__ import annotations
 
+import os
 import re
 from fractions import Fraction
 from html import escape
+from urllib.parse import parse_qs
 
 import ipywidgets as w
+from IPython.display import display
 
+from pitchlab.ui import page_request
 from pitchlab.ui.widgets import View, classed
 from pitchlab.ui.widgets import style as page_style
 
@@ -165,3 +169,33 @@ class ProgressBar(View):
         self.bar.max = max(total, 1)
         self.bar.value = done
         self.text.value = f"{done:,} / {total:,}"
+
+
+def size_from_address(name: str, default: int, low: int, high: int, query: str | None = None) -> int:
+    """A simulation's size that the page's address may set (``?hands=1000&games=100``): a teacher
+    who wants sharper numbers for a class, or a quicker page, opens another address instead of
+    editing the notebook. ``query`` is the address's query string (Voilà's ``QUERY_STRING`` when
+    not given; none in a notebook opened in Jupyter).
+
+    The address is the reader's input: anything but a whole number from ``low`` to ``high``
+    keeps ``default`` and says so in the page, in one line."""
+    if query is None:
+        if "QUERY_STRING" not in os.environ:  # a kernel Voilà started ahead of its page learns it now
+            page_request.wait_for_request()
+        query = os.environ.get("QUERY_STRING", "")
+    given = parse_qs(query).get(name)
+    if not given:
+        return default
+    text = given[-1].strip()
+    if text.isdecimal() and len(text) <= len(str(high)) and low <= int(text) <= high:
+        return int(text)
+    display(  # type: ignore[no-untyped-call]  # IPython ships display untyped
+        classed(
+            w.HTML(
+                f"The address asks for {escape(name)}={escape(text[:40])}, but {escape(name)} must be a "
+                f"whole number from {low:,} to {high:,}: this page uses {default:,}."
+            ),
+            "pl-message",
+        )
+    )
+    return default

@@ -19,7 +19,7 @@ Stable CSS classes for browser tests: ``pl-explorer``, ``pl-picker``,
 ``pl-trump-C`` (``pl-selected`` on the one in use), ``pl-message``,
 ``pl-status``, ``pl-progress``, ``pl-compare``, ``pl-odds``,
 ``pl-points-where``, ``pl-ladder``, ``pl-chances``, ``pl-plot``.
-The root also carries ``pl-app``, so :func:`pitchlab.serving.click_and_wait`
+The root also carries ``pl-app``, so ``tests.serving.click_and_wait``
 can watch it redraw.
 """
 

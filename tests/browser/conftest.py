@@ -10,14 +10,14 @@ Chromium the tests skip on a workstation but fail in CI (``CI`` set), which inst
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-from pitchlab.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
+from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
 
 SCREENSHOTS = ROOT / "screenshots"
 START_DEADLINE_S = 60.0
@@ -47,27 +47,34 @@ def voila_url() -> Iterator[str]:
 @pytest.fixture
 def own_server() -> Iterator[VoilaServer]:
     """A server for one test alone, whose processes the test may kill or stop (see
-    ``own_voila_url``)."""
+    ``serve_alone``)."""
     with _served() as server:
         yield server
 
 
 @pytest.fixture
-def own_voila_url() -> Iterator[str]:
-    """A Voila server for one test alone. Twice in fresh-clone runs a page hung after one
-    server had rendered a dozen others (its kernel started and Voila never connected to it):
-    state Voila 0.5 keeps per server (issue 13 tracks the server side). A page checked for its
-    own errors gets a server of its own, so one page's trouble cannot pass to the next."""
-    with _served() as server:
-        yield server.url
+def serve_alone() -> Iterator[Callable[[bool], str]]:
+    """``serve_alone(pool)``: the base URL of a Voila server for one test alone, stopped after it.
+    Twice in fresh-clone runs a page hung after one server had rendered a dozen others (its kernel
+    started and Voila never connected to it): state Voila 0.5 keeps per server (issue 13 tracks the
+    server side). A page checked for its own errors gets a server of its own, so one page's trouble
+    cannot pass to the next. ``pool`` keeps the app's preheated kernel (the class config); a server
+    for another page goes without it, which spares each such test a kernel's start and shutdown."""
+    with ExitStack() as servers:
+
+        def serve(pool: bool) -> str:
+            extra = () if pool else ("--VoilaConfiguration.preheat_kernel=False",)
+            return servers.enter_context(_served(extra)).url
+
+        yield serve
 
 
 @contextmanager
-def _served() -> Iterator[VoilaServer]:
+def _served(extra_args: Sequence[str] = ()) -> Iterator[VoilaServer]:
     """Start a server, yield it, stop it; while it runs, its log is the one a failure shows."""
     # The app's preheated kernel is refilled at once, not after the classroom's delay: each
     # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
-    extra = ["--VoilaKernelManager.fill_delay=0"]
+    extra = ["--VoilaKernelManager.fill_delay=0", *extra_args]
     if os.environ.get("PITCHLAB_TRACEBACKS"):
         extra.append("--VoilaConfiguration.show_tracebacks=True")
     server = VoilaServer(extra_args=extra)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from pitchlab.serving import offline
 from tests.browser.test_pages import access_problems, fits
 from tests.helpers import voila_server
+from tests.serving import offline
 
 APP = "/voila/render/notebooks/app.ipynb"
 SHOTS = Path(os.environ.get("PITCHLAB_SHOTS", "")) if os.environ.get("PITCHLAB_SHOTS") else None

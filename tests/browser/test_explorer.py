@@ -14,8 +14,8 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 import pitchlab as pl
-from pitchlab.serving import SETTLED_JS, click_and_wait
 from tests.browser.test_pages import python_errors, render, shot
+from tests.serving import SETTLED_JS, click_and_wait
 
 NOTEBOOK = "notebooks/explorer.ipynb"
 COMPARE_CHANGED_JS = "(before) => document.querySelector('.pl-compare').innerText !== before"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from pitchlab.serving import click_and_wait, next_move
 from tests.browser.test_pages import access_problems, open_app, python_errors, render
+from tests.serving import click_and_wait, next_move
 
 LESSON = "tutorial/02-the-deal.ipynb"
 SHOTS = Path("/work/logs/shots/figalt")

@@ -11,8 +11,8 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import Browser, Page
 
-from pitchlab.serving import click_and_wait, next_move, offline
 from tests.browser.test_pages import AXE_JS, PYTHON_ERRORS, render
+from tests.serving import click_and_wait, next_move, offline
 
 APP = "notebooks/app.ipynb?seed=3"
 PLAIN_REFUSAL = re.compile(r"^(Only trump can be played|You must follow suit|Trump was led)")

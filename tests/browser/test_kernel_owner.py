@@ -14,9 +14,9 @@ from pathlib import Path
 
 from playwright.sync_api import APIRequestContext, Browser
 
-from pitchlab.serving import offline
 from tests.browser.test_pages import APP, python_errors, render
 from tests.browser.test_resume import fresh_page
+from tests.serving import offline
 
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 GONE_DEADLINE_S = 60.0

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from pitchlab.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS
 from tests.browser.test_pages import access_problems, open_app, python_errors
+from tests.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS
 
 STATE_JS = """() => {
   const visible = (e) => e.getClientRects().length > 0 && !e.disabled;

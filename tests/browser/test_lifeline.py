@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from pitchlab.serving import VoilaServer, click_and_wait, is_kernel, next_move, process_tree, stop_group
+from pitchlab.server.processes import is_kernel, process_tree, stop_group
 from pitchlab.ui.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
 from tests.browser.test_pages import access_problems, fits, open_app, render
+from tests.serving import VoilaServer, click_and_wait, next_move
 
 BANNER = ".pl-lifeline-on"
 RELOAD = ".pl-lifeline-on button"

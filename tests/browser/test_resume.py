@@ -16,8 +16,8 @@ from collections.abc import Callable
 from playwright.sync_api import Browser, Page
 
 import pitchlab as pl
-from pitchlab.serving import click_and_wait, next_move, offline
 from tests.browser.test_pages import APP, python_errors, render
+from tests.serving import click_and_wait, next_move, offline
 
 SEED = 11
 KEY = "pitchlab:app"

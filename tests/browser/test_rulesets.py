@@ -13,8 +13,8 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 import pitchlab as pl
-from pitchlab.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS, click_and_wait, next_move
 from tests.browser.test_pages import ask_hint, open_app, python_errors, shot
+from tests.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS, click_and_wait, next_move
 
 
 def follow_suit_ruleset() -> pl.Ruleset:

@@ -19,9 +19,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from pitchlab.serving import offline
 from tests.browser.test_pages import access_problems, fits, python_errors, shot
 from tests.browser.test_resume import open_seeded, play
+from tests.serving import offline
 
 SIZES = ((375, 812), (768, 1024), (1280, 900))
 PHONE = SIZES[0]

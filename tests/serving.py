@@ -1,20 +1,20 @@
-"""Serving the notebooks with Voilà and driving the app in headless Chromium.
+"""Serving the notebooks with Voilà and driving the app in headless Chromium: the browser
+tests' and the benchmarks' driver (it lives beside the tests and is not in the wheel; the
+benchmarks put the repository root on ``sys.path`` to import it as ``tests.serving``).
 
-One home for what the browser tests, ``benchmarks/app.py`` and any later load
-test all need: start Voilà on a free loopback port with the shipped
-``voila.json``, wait until it answers, stop it cleanly; launch Debian's
-Chromium; and click through the app the way a learner would, using only the
-``pl-*`` CSS hooks. Standard library only at import time; the Playwright
-``Page`` appears in annotations alone, so the engine never needs a browser.
+One home for what the browser tests, ``benchmarks/app.py``, ``load.py`` and ``flood.py``
+all need: start Voilà on a free loopback port with the shipped ``voila.json``, wait until
+it answers, stop it cleanly; launch Debian's Chromium; and click through the app the way
+a learner would, using only the ``pl-*`` CSS hooks. Standard library only at import time;
+the Playwright ``Page`` appears in annotations alone. The server's processes are read with
+:mod:`pitchlab.server.processes`, which the shipped watchdog uses too.
 """
 
 from __future__ import annotations
 
 import http.client
-import importlib
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -27,13 +27,15 @@ import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pitchlab.server.processes import is_kernel, process_tree, stop_group
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
-"""The repository root, where ``voila.json`` and the notebooks live."""
+"""The repository root (this file is tests/serving.py), where ``voila.json`` and the notebooks live."""
 CHROMIUM = os.environ.get("PITCHLAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = (
     "--headless",
@@ -98,18 +100,6 @@ def answers(url: str, timeout_s: float = 2) -> bool:
         return True
     except OSError:
         return False
-
-
-def stop_group(proc: subprocess.Popen[bytes], grace_s: float = 30) -> None:
-    """SIGTERM a server started in its own session, which lets Voilà shut its kernels down;
-    SIGKILL it if it has not gone in ``grace_s``."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=grace_s)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 class VoilaServer:
@@ -201,86 +191,6 @@ def fetch(url: str, path: str, source: str = "127.0.0.1", timeout: float = 180) 
         return Reply(reply.status, headers, body, time.perf_counter() - start)
     finally:
         conn.close()
-
-
-# ------------------------------------------------- the server's processes
-
-
-@dataclass(frozen=True)
-class Proc:
-    """One process as sampled: its command line, resident memory and CPU seconds so far."""
-
-    pid: int
-    cmdline: str
-    rss_bytes: int
-    cpu_s: float
-
-
-def _proc_children() -> dict[int, list[int]]:
-    """Parent pid -> child pids, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(entry.name))
-    return children
-
-
-def proc_read(pid: int) -> Proc | None:
-    """The process ``pid`` from /proc, or ``None`` if it is gone."""
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        rss_pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
-    fields = stat[stat.rindex(")") + 2 :].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu_s = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return Proc(pid, cmdline, rss_pages * os.sysconf("SC_PAGE_SIZE"), cpu_s)
-
-
-def process_tree(root: int) -> list[Proc]:
-    """``root`` and all its descendants (those alive now): psutil's view when it is
-    installed, else read from /proc (Linux)."""
-    try:
-        _psutil: Any = importlib.import_module("psutil")
-    except ImportError:
-        _psutil = None
-    if _psutil is not None:
-        procs: list[Proc] = []
-        try:
-            top = _psutil.Process(root)
-            candidates = [top, *top.children(recursive=True)]
-        except _psutil.Error:
-            return []
-        for p in candidates:
-            try:
-                with p.oneshot():
-                    cpu = p.cpu_times()
-                    procs.append(
-                        Proc(p.pid, " ".join(p.cmdline()), p.memory_info().rss, cpu.user + cpu.system)
-                    )
-            except _psutil.Error:
-                continue
-        return procs
-    children = _proc_children()
-    pids, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        todo.extend(children.get(pid, ()))
-    return [p for pid in pids if (p := proc_read(pid)) is not None]
-
-
-def is_kernel(proc: Proc) -> bool:
-    """Whether a process is a Jupyter kernel (Voilà starts one per page, and its pool's)."""
-    return "ipykernel" in proc.cmdline
 
 
 def wait_quiet(server_pid: int, deadline_s: float, quiet_cpu_s: float = 0.1) -> None:
