@@ -1,4 +1,4 @@
-"""How ``./dev test`` shares the suite between its workers (pytest-xdist, ``-n auto``).
+"""How ``./dev test`` shares the suite between its workers (pytest-xdist, one more than the cores).
 
 xdist hands each worker whole units of work. Three rules make the units:
 
