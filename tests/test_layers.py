@@ -139,16 +139,20 @@ def test_no_module_imports_itself_round_a_circle() -> None:
             visit(name)
 
 
+def python_says(code: str) -> str:
+    """What a fresh interpreter prints running ``code``: nothing imported by this test run leaks in."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+
+
 def test_importing_pitchlab_loads_no_display_code() -> None:
     """``import pitchlab as pl`` is the engine and its helpers: no drawing, widgets or plots."""
     code = (
         "import sys, pitchlab; "
         "print(sorted(m for m in sys.modules if m.startswith(('pitchlab.ui', 'pitchlab.lessons', 'ipywidgets', 'plotly'))))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout
-    assert out.strip() == "[]"
+    assert python_says(code).strip() == "[]"
 
 
 def test_a_card_draws_itself_once_the_drawing_wing_is_loaded() -> None:
@@ -157,9 +161,7 @@ def test_a_card_draws_itself_once_the_drawing_wing_is_loaded() -> None:
         "import pitchlab as pl; card = pl.Card('TH'); print(card._repr_html_()); "
         "import pitchlab.ui.drawing; print(card._repr_html_()[:60])"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout
+    out = python_says(code)
     before, after = out.splitlines()
     assert before == "None"
     assert after.startswith("<span") and 'data-card="TH"' in out

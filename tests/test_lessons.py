@@ -108,8 +108,8 @@ def test_trick_winner_follows_the_written_trump_order() -> None:
             if high == low:  # the jokers: first played wins
                 continue
             cards = pl.parse_cards([low, high])
-            assert trump_ranks.trick_winner(cards, pl.Suit.HEARTS) == 1
-    assert trump_ranks.trick_winner(pl.parse_cards("JK TH JK"), pl.Suit.HEARTS) == 0
+            assert pl.trick_winner(pl.TEN_POINT, pl.Suit.HEARTS, cards) == 1
+    assert pl.trick_winner(pl.TEN_POINT, pl.Suit.HEARTS, pl.parse_cards("JK TH JK")) == 0
 
 
 def quiz_with(cards: str, seats: tuple[int, ...], suit: pl.Suit = pl.Suit.HEARTS) -> trump_ranks.TrumpQuiz:

@@ -1,7 +1,7 @@
 """Tutorial page 03, trump ranks (``tutorial/03-trump-ranks.ipynb``): the ladder and a which-card-wins quiz.
 
-Who wins a trick is worked out here from the ruleset's trump ranks
-(:func:`trick_winner`), and :func:`explain_trick` says why in words. A click
+Who wins a trick is the engine's rule (:func:`pitchlab.engine.tricks.trick_winner`);
+:func:`explain_trick` says why in words. A click
 the quiz does not allow sets a message in the page and changes nothing.
 Stable CSS classes for browser tests: the quiz's ``pl-quiz``,
 ``pl-quiz-next``, ``pl-feedback`` (with ``pl-right`` or ``pl-wrong``),
@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
-from pitchlab.engine.tricks import trick_winner as winning_position
+from pitchlab.engine.tricks import trick_winner
 from pitchlab.lessons.tutorial.common import (
     style,
     suit_html,
@@ -46,13 +46,6 @@ def trump_role_name(card: Card, suit: Suit, rules: Ruleset = TEN_POINT) -> str:
     names = {"A": "ace of trump", "J": "jack of trump", "OJ": "the off-jack", "T": "ten of trump"}
     names |= {"3": "three of trump", "2": "two of trump"}
     return f"{card.label} ({names[role]})" if role in names else card.label
-
-
-def trick_winner(cards: Sequence[Card], suit: Suit, rules: Ruleset = TEN_POINT) -> int:
-    """The position in the trick of the winning card, by the engine's rule
-    (:func:`pitchlab.engine.tricks.trick_winner`), in the argument order the tutorial pages use:
-    the cards first, and ten-point Pitch unless a ruleset is given."""
-    return winning_position(rules, suit, cards)
 
 
 def random_trick(
@@ -127,7 +120,7 @@ def possessive(seat: int, rules: Ruleset | None = None) -> str:
 
 def explain_trick(cards: Sequence[Card], seats: Sequence[int], suit: Suit, rules: Ruleset = TEN_POINT) -> str:
     """Why the winning card wins, in a sentence or two, from the ruleset's trump order."""
-    win = trick_winner(cards, suit, rules)
+    win = trick_winner(rules, suit, cards)
     card = cards[win]
     total = len(rules.trump_cards(suit))
     jokers = [i for i, c in enumerate(cards) if c.is_joker]
@@ -210,7 +203,7 @@ class TrumpQuiz(View):
     @property
     def winner(self) -> int:
         """The position in the trick of the winning card."""
-        return trick_winner(self.cards, self.suit, self.rules)
+        return trick_winner(self.rules, self.suit, self.cards)
 
     def set_suit(self, suit: Suit) -> None:
         """Make ``suit`` trump and ask a new trick in it."""
@@ -317,6 +310,5 @@ __all__ = [
     "ladder_place",
     "possessive",
     "random_trick",
-    "trick_winner",
     "trump_role_name",
 ]
