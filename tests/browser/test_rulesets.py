@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import ask_hint, open_app, python_errors, shot
@@ -36,7 +36,9 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
     assert "Not started yet" in page.inner_text(".pl-ruleset-description")  # only shown so far
     click_and_wait(page, ".pl-ruleset-start")
     assert rules.description[:50] in page.inner_text(".pl-ruleset-description")
-    assert page.locator(".pl-card:visible").count() == rules.hand_size
+    # the new hand is drawn in a later message than the description: under load the
+    # quiet spell click_and_wait waits for can fall between the two
+    expect(page.locator(".pl-card:visible")).to_have_count(rules.hand_size, timeout=30_000)
     assert page.locator(".pl-hint:visible").count() == 1  # hints in every ruleset
     clicks, mid_hand_shot, hinted = 0, False, False
     while not page.locator(".pl-hand-over:visible").count():
