@@ -175,3 +175,23 @@ def test_running_proportion_refuses_what_is_not_zero_or_one() -> None:
     for bad in ([0, 2, 1], [[0, 1], [1, 0]]):
         with pytest.raises(pl.PitchError, match="0s and 1s"):
             sm.running_proportion(bad)
+
+
+def test_paired_difference_is_the_mean_of_the_differences_with_its_own_interval() -> None:
+    xs = [3.0, 9.0, 4.0, 12.0]
+    ys = [1.0, 6.0, 2.0, 9.0]
+    # differences 2, 3, 2, 3: mean 2.5, sample sd sqrt(4 * 0.25 / 3) = sqrt(1/3), se = sqrt(1/3) / 2
+    d = stats.paired_difference(xs, ys, unit="hands")
+    se = math.sqrt(1 / 3) / 2
+    assert (d.value, d.se, d.n, d.kind, d.unit) == pytest.approx((2.5, se, 4, "mean", "hands"))
+    assert d.interval() == pytest.approx((2.5 - Z95 * se, 2.5 + Z95 * se))
+    # the same numbers unpaired: their two intervals overlap, the paired one is far from 0
+    assert stats.mean_of(xs).interval()[0] < stats.mean_of(ys).interval()[1]
+    assert d.interval()[0] > 0
+    assert stats.paired_difference(np.array(xs), np.array(ys)) == stats.paired_difference(
+        xs, ys, unit="deals"
+    )
+    with pytest.raises(pl.PitchError, match="one y for each x"):
+        stats.paired_difference([1.0, 2.0], [1.0])
+    with pytest.raises(pl.PitchError, match="at least two"):
+        stats.paired_difference([1.0], [2.0])
