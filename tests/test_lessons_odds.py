@@ -317,7 +317,7 @@ def test_vectorised_coverage_is_the_binomial_sum_written_out(n: int) -> None:
             assert got == pytest.approx(_coverage_by_hand(n, p, method), rel=1e-9), (n, p, method)
     normal, wilson = monte_carlo_error.coverage_curves(n)
     grid = monte_carlo_error.P_GRID
-    assert len(grid) == 399 and grid[0] == 0.0025 and grid[-1] == 0.9975
+    assert len(grid) == 393 and grid[0] == 0.01 and grid[-1] == 0.99
     k = int(np.argmin(abs(grid - 0.125)))
     assert normal[k] == pytest.approx(_coverage_by_hand(n, Fraction(1, 8), "normal"), rel=1e-9)
     assert wilson[k] == pytest.approx(_coverage_by_hand(n, Fraction(1, 8), "wilson"), rel=1e-9)
@@ -337,13 +337,17 @@ def test_coverage_sliders_redraw_the_figure_and_its_words_quickly() -> None:
     assert "pl-slider" in view.n_slider._dom_classes and "pl-slider" in view.p_slider._dom_classes
     assert not view.n_slider.continuous_update and not view.p_slider.continuous_update
     assert first.layout.xaxis.title.text == "true chance p (%)"
-    assert "(%)" in first.layout.yaxis.title.text and "100 deals" in first.layout.title.text
+    assert "(%)" in first.layout.yaxis.title.text and "n = 100 deals" in first.layout.title.text
     view.n_slider.value = 400
-    assert "400 deals" in view.box.figure.layout.title.text and view.words.value != first_words
+    assert "n = 400 deals" in view.box.figure.layout.title.text and view.words.value != first_words
     moved = view.words.value
     view.p_slider.value = 0.5
     assert "50%" in view.words.value and view.words.value != moved
-    assert view.box.figure.data[0].y is not None and len(view.box.figure.data[0].y) == 399
+    assert view.box.figure.data[0].y is not None and len(view.box.figure.data[0].y) == 393
+    assert view.box.figure.layout.yaxis.range == (60, 101)  # n = 400: the normal curve stays above 60%
+    view.n_slider.value = 10
+    assert view.box.figure.layout.yaxis.range == (0, 101)  # ten deals: it falls to 9.6% at p = 1%
+    view.n_slider.value = 400
     assert list(monte_carlo_error.REDRAWS) == [monte_carlo_error.CoverageSliders]
     times = classroom.redraw_times(view, rounds=5)
     assert set(times) == {"n", "p"} and max(times.values()) < 250, times

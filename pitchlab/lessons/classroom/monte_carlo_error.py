@@ -377,13 +377,13 @@ Z95 = NormalDist().inv_cdf(0.975)
 
 
 def standard_error(hits: int, n: int) -> float:
-    """How far a share of ``hits`` in ``n`` typically is from the truth: sqrt(p(1 - p) / n)."""
+    """How far a share of hits in n trials typically is from the truth."""
     p = hits / n
     return math.sqrt(p * (1 - p) / n)
 
 
 def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson 95% interval: every true chance that would make ``hits`` unsurprising."""
+    """The Wilson 95% interval: every true chance that would make the hits unsurprising."""
     p = hits / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
@@ -398,11 +398,12 @@ def working() -> Picture:
     Voilà, where code cells are hidden, this is how a learner sees them.
     """
     code = "\n\n".join(inspect.getsource(fn).rstrip() for fn in (standard_error, wilson))
-    code = f"Z95 = NormalDist().inv_cdf(0.975)  # {Z95:.6f}\n\n\n" + code
+    code = f"Z95 = NormalDist().inv_cdf(0.975)  # {Z95:.6f}\n\n" + code
     return Picture(
         '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
         '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
-        'overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre">'
+        "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
+        'overflow-wrap:normal">'
         f'<code class="language-python">{escape(code)}</code></pre>'
         '<figcaption style="font-size:14px;margin-top:4px">The working: the standard error and the Wilson '
         "interval in a few lines of Python, checked against pitchlab's own below.</figcaption></figure>"
@@ -494,8 +495,9 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
 
 # ------------------------------------------------------------- exact coverage, vectorised
 
-P_GRID: NDArray[np.float64] = np.round(np.arange(0.0025, 0.99751, 0.0025), 4)
-"""The true chances the coverage curves are drawn at: every quarter of a percent, 0.25% to 99.75%."""
+P_GRID: NDArray[np.float64] = np.round(np.arange(0.01, 0.99001, 0.0025), 4)
+"""The true chances the coverage curves are drawn at: every quarter of a percent, 1% to 99%
+(the p slider's range)."""
 
 
 def _bounds(n: int, method: Method) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -583,16 +585,23 @@ def coverage_slider_figure(n: int, p: float) -> go.Figure:
             )
         )
     fig.update_xaxes(range=[0, 100], dtick=10)
-    fig.update_yaxes(range=[0, 101])
-    fig.update_layout(legend={"orientation": "h", "y": -0.22, "x": 0})
-    return plots.layout(
+    # from 60% unless the normal curve falls lower (a few deals): the region near 95% is what to see
+    bottom = min(60.0, 10 * math.floor(10 * float(normal.min())))
+    fig.update_yaxes(range=[bottom, 101])
+    plots.layout(
         fig,
-        f"How often a 95% interval from {n:,} deals holds the truth<br><sup>exact, from the binomial "
-        "distribution; dashed: 95%</sup>",
+        f"How often 95% intervals hold p<br><sup>n = {n:,} deals, exact; dashed: 95%</sup>",
         "true chance p (%)",
         "intervals that hold p (%)",
         top=80,
+        height=470,
     )
+    # the legend under the plot, clear of the two-line title on a phone's narrow figure
+    fig.update_layout(
+        legend={"orientation": "h", "yanchor": "top", "y": -0.2, "xanchor": "left", "x": 0},
+        margin={"b": 110},
+    )
+    return fig
 
 
 def coverage_at(n: int, p: float, method: Method) -> float:
@@ -648,15 +657,11 @@ class CoverageSliders(View):
         )
         self.words = classed(w.HTML(), "pl-coverage-words")
         self.box = classroom.FigureBox()
+        classed(self.box.output, "pl-coverage-figure")
         self.n_slider.observe(lambda c: self.show(n=int(c["new"])), "value")
         self.p_slider.observe(lambda c: self.show(p=float(c["new"])), "value")
-        self.widget = w.VBox(
-            [
-                w.HBox([self.n_slider, self.p_slider], layout=w.Layout(flex_flow="row wrap")),
-                self.words,
-                self.box.widget,
-            ]
-        )
+        sliders = w.HBox([self.n_slider, self.p_slider], layout=w.Layout(flex_flow="row wrap"))
+        self.widget = classed(w.VBox([sliders, self.words, self.box.widget]), "pl-coverage")
         self.show()
 
     def show(self, n: int | None = None, p: float | None = None) -> None:
