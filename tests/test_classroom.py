@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import importlib.util
 import json
+import math
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType, SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -550,6 +554,34 @@ def test_a_function_that_changes_its_arguments_spoils_no_other_case() -> None:
     assert classroom.check_code(pops, cases).passed and shared == [1, 2, 3]
 
 
+def test_a_function_that_answers_some_cases_is_written_and_a_missing_return_is_named() -> None:
+    def half_done(n: int, k: int) -> int | None:
+        if k == 0:
+            return 1
+        if k > n:
+            raise NotImplementedError
+        return None
+
+    report = classroom.check_code(half_done, COUNT_CASES)
+    assert report.written and not report.passed
+    assert [r.status for r in report.results] == ["stub", "right", "stub"]
+    assert "choose 3 of 10: half_done(10, 3) gave None (is a return missing?)" in report.summary
+    assert "half_done(4, 5) raised NotImplementedError" in report.cases.value
+    assert "pl-wrong" in report.feedback._dom_classes
+
+
+def test_an_exception_from_a_library_names_the_learners_line() -> None:
+    def negative(n: int, k: int) -> int:
+        return comb_right(n, k) + math.comb(n, -k)  # math.comb refuses a negative k
+
+    (result,) = classroom.check_code(negative, COUNT_CASES[:1]).results
+    assert (
+        result.status == "raised"
+        and "ValueError" in result.message
+        and "(in negative, line" in result.message
+    )
+
+
 def test_an_answer_none_is_a_stub_only_when_something_else_was_expected() -> None:
     def nothing(x: int) -> None:
         return None
@@ -599,3 +631,34 @@ def test_a_bad_seed_in_the_address_keeps_the_default_and_says_so(
 ) -> None:
     assert classroom.seed_from_address(4, query=f"seed={given}") == 4
     assert "seed must be a whole number from 0 to 999,999,999: this page uses 4" in capsys.readouterr().out
+
+
+def benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ as a module (that folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_slider_benchmark_times_every_listed_view(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sliders = benchmark("sliders")
+    found = sliders.main(["--rounds", "1", "--json"])  # every lesson module, whatever REDRAWS they list today
+    report = json.loads(capsys.readouterr().out)
+    assert report["budget_ms"] == classroom.REDRAW_BUDGET_MS == 250 and report["rounds"] == 1
+    assert len(report["cases"]) == len(found)
+    assert {m.__name__ for m in sliders.lesson_modules()} >= {
+        "pitchlab.lessons.classroom.monte_carlo_error",
+        "pitchlab.lessons.tutorial.the_deal",
+    }
+    lesson = SimpleNamespace(__name__="pitchlab.lessons.classroom.toy", REDRAWS=(Toy,))
+    monkeypatch.setattr(sliders, "lesson_modules", lambda: [lesson])
+    timed = sliders.main(["--rounds", "2"])
+    assert [(t.view, t.case) for t in timed] == [("Toy", "n=10"), ("Toy", "n=20")]
+    assert "Toy" in capsys.readouterr().out

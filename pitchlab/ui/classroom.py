@@ -56,6 +56,7 @@ import os
 import re
 import signal
 import statistics
+import sys
 import threading
 import time
 import unicodedata
@@ -65,6 +66,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from numbers import Number
+from pathlib import Path
 from typing import Any, Literal, Protocol, get_args
 from urllib.parse import parse_qs
 
@@ -625,8 +627,8 @@ def run_case(fn: Callable[..., object], case: Case, budget: float | None = 2.0) 
             case, "slow", f"{case.about}: {call} took over {budget:g} s (a loop that never ends?)"
         )
     except NotImplementedError:
-        return CaseResult(case, "stub", f"{case.about}: not written yet")
-    except Exception as exc:  # the learner's code: a message, never a traceback
+        return CaseResult(case, "stub", f"{case.about}: {call} raised NotImplementedError (still to write?)")
+    except (Exception, SystemExit) as exc:  # the learner's code: a message, never a traceback
         where = _where(exc)
         said = " ".join(str(exc).split())[:120]
         return CaseResult(
@@ -635,7 +637,8 @@ def run_case(fn: Callable[..., object], case: Case, budget: float | None = 2.0) 
             f"{case.about}: {call} raised {type(exc).__name__}{': ' + said if said else ''}{where}",
         )
     if got is Ellipsis or (got is None and case.expected is not None):
-        return CaseResult(case, "stub", f"{case.about}: {call} gave {got!r}, so it is not written yet")
+        missing = "still to write?" if got is Ellipsis else "is a return missing?"
+        return CaseResult(case, "stub", f"{case.about}: {call} gave {got!r} ({missing})")
     try:
         right = (case.compare or same)(got, case.expected)
     except Exception as exc:
@@ -651,16 +654,21 @@ def run_case(fn: Callable[..., object], case: Case, budget: float | None = 2.0) 
     )
 
 
+_NOT_LEARNERS = tuple(
+    str(Path(folder).resolve()) for folder in (sys.prefix, sys.base_prefix, Path(__file__).parents[1])
+)
+"""Where the code that is not the learner's lives: Python, the installed packages, pitchlab."""
+
+
 def _where(exc: BaseException) -> str:
-    """Where in the learner's code an exception came from: the last frame, as ' (in f, line 3)'."""
-    tb = exc.__traceback__
-    last = None
+    """Where in the learner's code an exception came from: the deepest frame of theirs (a
+    notebook cell's, not Python's or pitchlab's), as ``' (in f, line 3)'``."""
+    tb, last = exc.__traceback__, None
     while tb is not None:
-        last = tb
+        if not str(Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(_NOT_LEARNERS):
+            last = tb
         tb = tb.tb_next
-    if last is None or last.tb_frame.f_code.co_filename == __file__:
-        return ""
-    return f" (in {last.tb_frame.f_code.co_name}, line {last.tb_lineno})"
+    return "" if last is None else f" (in {last.tb_frame.f_code.co_name}, line {last.tb_lineno})"
 
 
 def _in_voila() -> bool:
@@ -671,13 +679,14 @@ def _in_voila() -> bool:
 class CodeReport(View):
     """What :func:`check_code` found: :attr:`passed`, one line per case, and a summary.
 
-    ``written`` is ``False`` while the function is still a stub; the summary then says where
-    to write it (on a Voilà page, whose code cells are hidden: in JupyterLab or on Binder)."""
+    ``written`` is ``False`` while every case finds a stub; the summary then says where to
+    write it (on a Voilà page, whose code cells are hidden: in JupyterLab or on Binder). A
+    function that answers some cases and gives ``None`` in others is written, and wrong."""
 
     def __init__(self, fn: Callable[..., object], results: Sequence[CaseResult]) -> None:
         self.results = tuple(results)
         self.passed = bool(self.results) and all(r.status == "right" for r in self.results)
-        self.written = not any(r.status == "stub" for r in self.results)
+        self.written = not all(r.status == "stub" for r in self.results)
         name = getattr(fn, "__name__", "the function")
         right = sum(r.status == "right" for r in self.results)
         if not self.written:
@@ -698,11 +707,10 @@ class CodeReport(View):
                 "pl-wrong",
             )
         self.feedback = classed(w.HTML(escape(self.summary)), "pl-feedback", cls)
-        mark_of = {"right": "✓", "wrong": "✗", "raised": "✗", "slow": "✗", "stub": "…"}
+        mark_of = {"right": "✓", "wrong": "✗", "raised": "✗", "slow": "✗", "stub": "✗"}
         rows = "".join(
             f"<li><span aria-hidden='true'>{mark_of[r.status]}</span> "
-            f"<span class='pl-case-{r.status}'>{'' if r.status == 'right' else escape(r.status) + ': '}"
-            f"{escape(r.message)}</span></li>"
+            f"<span class='pl-case-{r.status}'>{escape(r.message)}</span></li>"
             for r in self.results
         )
         self.cases = classed(w.HTML(f"<ul>{rows}</ul>" if self.written else ""), "pl-code-case")
@@ -753,6 +761,10 @@ class ProgressBar(View):
 
 
 # ----------------------------------------------------------------------------- slider timings
+
+
+REDRAW_BUDGET_MS = 250
+"""The longest a slider may take to redraw (compute and figure) and still feel live."""
 
 
 class Redraw(Protocol):
