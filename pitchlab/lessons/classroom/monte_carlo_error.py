@@ -551,22 +551,19 @@ def coverage_slider_figure(n: int, p: float) -> go.Figure:
     """Coverage against the true chance for ``n`` trials, both intervals, with ``p`` marked.
 
     The normal interval's curve saws up and down and falls far below 95%
-    near 0% and 100%; Wilson's stays near 95% everywhere.
+    near 0% and 100%; Wilson's stays near 95% everywhere. The figure is
+    built once; :func:`set_coverage_figure` moves it to another ``n`` and ``p``.
     """
-    normal, wilson_curve = coverage_curves(n)
-    here = {m: coverage_at(n, p, m) for m in ("normal", "wilson")}
-    x = 100 * P_GRID
     fig = go.Figure()
     fig.add_hline(y=95, line={"color": plots.GREY, "dash": "dash", "width": 1})
     fig.add_vline(x=100 * p, line={"color": plots.GREY, "dash": "dot", "width": 1})
-    for name, curve, colour, method in (
-        ("normal interval (value ± 1.96·se)", normal, plots.ORANGE, "normal"),
-        ("Wilson interval", wilson_curve, plots.BLUE, "wilson"),
+    for name, colour in (
+        ("normal interval (value ± 1.96·se)", plots.ORANGE),
+        ("Wilson interval", plots.BLUE),
     ):
         fig.add_trace(
             go.Scatter(
-                x=x,
-                y=100 * curve,
+                x=100 * P_GRID,
                 mode="lines",
                 line={"color": colour, "width": 1.5},
                 name=name,
@@ -575,33 +572,44 @@ def coverage_slider_figure(n: int, p: float) -> go.Figure:
         )
         fig.add_trace(
             go.Scatter(
-                x=[100 * p],
-                y=[100 * here[method]],
                 mode="markers",
                 marker={"color": colour, "size": 10, "line": {"color": "#111", "width": 1}},
-                name=f"{name.split(' (')[0]} at {100 * p:g}%: {100 * here[method]:.1f}%",
                 showlegend=False,
                 hoverinfo="skip",
             )
         )
     fig.update_xaxes(range=[0, 100], dtick=10)
-    # from 60% unless the normal curve falls lower (a few deals): the region near 95% is what to see
-    bottom = min(60.0, 10 * math.floor(10 * float(normal.min())))
-    fig.update_yaxes(range=[bottom, 101])
-    plots.layout(
-        fig,
-        f"How often 95% intervals hold p<br><sup>n = {n:,} deals, exact; dashed: 95%</sup>",
-        "true chance p (%)",
-        "intervals that hold p (%)",
-        top=80,
-        height=470,
-    )
+    plots.layout(fig, "", "true chance p (%)", "intervals that hold p (%)", top=80, height=470)
     # the legend under the plot, clear of the two-line title on a phone's narrow figure
     fig.update_layout(
         legend={"orientation": "h", "yanchor": "top", "y": -0.2, "xanchor": "left", "x": 0},
         margin={"b": 110},
     )
+    set_coverage_figure(fig, n, p)
     return fig
+
+
+def set_coverage_figure(fig: go.Figure, n: int, p: float) -> None:
+    """Move a :func:`coverage_slider_figure` to ``n`` and ``p`` in place: new curves (cached per
+    ``n``), the marks at ``p``, the title and the axis. Changing a few properties of a built
+    figure is several times quicker than building it again, which keeps a slider's move short."""
+    normal, wilson_curve = coverage_curves(n)
+    # from 60% unless the normal curve falls lower (a few deals): the region near 95% is what to see
+    bottom = min(60.0, 10 * math.floor(10 * float(normal.min())))
+    with fig.batch_update():
+        for k, (name, curve, method) in enumerate(
+            (("normal interval", normal, "normal"), ("Wilson interval", wilson_curve, "wilson"))
+        ):
+            here = coverage_at(n, p, method)  # type: ignore[arg-type]
+            fig.data[2 * k].y = 100 * curve
+            fig.data[2 * k + 1].x = [100 * p]
+            fig.data[2 * k + 1].y = [100 * here]
+            fig.data[2 * k + 1].name = f"{name} at {100 * p:g}%: {100 * here:.1f}%"
+        fig.layout.shapes[1].x0 = fig.layout.shapes[1].x1 = 100 * p
+        fig.layout.yaxis.range = [bottom, 101]
+        fig.layout.title.text = (
+            f"How often 95% intervals hold p<br><sup>n = {n:,} deals, exact; dashed: 95%</sup>"
+        )
 
 
 def coverage_at(n: int, p: float, method: Method) -> float:
@@ -670,7 +678,11 @@ class CoverageSliders(View):
         p = self.p_slider.value if p is None else p
         p = round(p, 4)
         self.words.value = coverage_words(n, p)
-        self.box.draw(coverage_slider_figure(n, p))
+        if self.box.figure is None:
+            self.box.draw(coverage_slider_figure(n, p))
+        else:
+            set_coverage_figure(self.box.figure, n, p)
+            self.box.draw(self.box.figure)
 
     def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
         """One move of each slider, for :func:`pitchlab.ui.classroom.redraw_times`: ``n`` steps
@@ -714,6 +726,7 @@ __all__ = [
     "meaning_question",
     "precision_rows",
     "precision_table",
+    "set_coverage_figure",
     "standard_error",
     "wilson",
     "working",
