@@ -43,14 +43,19 @@ def figure_says(page: Page, words: str) -> None:
 
 
 def answer(page: Page, text: str) -> str:
-    """Pick the choice whose words start with ``text``, press Check, and return the feedback's classes."""
+    """Pick the choice whose words start with ``text``, press Check, and return the feedback's classes.
+
+    Picking clears the last explanation (the kernel says so in its own message), so wait for
+    that before pressing Check, then for the new explanation."""
     item = page.locator(".pl-choice").first
     item.locator(".pl-choice-options label", has_text=text).first.click()
-    before = item.locator(".pl-feedback").inner_text()
+    page.wait_for_function(
+        "() => document.querySelector('.pl-choice .pl-feedback')?.innerText.trim() === ''", timeout=30_000
+    )
     item.locator(".pl-check").click()
     page.wait_for_function(
-        "(b) => document.querySelector('.pl-choice .pl-feedback')?.innerText !== b",
-        arg=before,
+        "() => { const f = document.querySelector('.pl-choice .pl-feedback');"
+        " return !!f && f.innerText.trim() !== '' && /pl-(right|wrong)/.test(f.className); }",
         timeout=30_000,
     )
     return item.locator(".pl-feedback").get_attribute("class") or ""
@@ -99,6 +104,8 @@ def test_lesson_05_coverage_sliders_by_keyboard_and_what_95_percent_means(
     assert access_problems(page) == []
     shot(page, screenshots, "lesson-05-1280")
     page.locator(".pl-coverage").first.screenshot(path=screenshots / "lesson-05-1280-sliders.png")
+    page.locator(".pl-choice").first.screenshot(path=screenshots / "lesson-05-1280-question.png")
+    page.locator(".pl-code-report").first.screenshot(path=screenshots / "lesson-05-1280-code.png")
     page.set_viewport_size({"width": 375, "height": 812})
     assert fits(page), "lesson 05 scrolls sideways at 375 px"
     assert access_problems(page) == []
@@ -109,6 +116,18 @@ def test_lesson_05_coverage_sliders_by_keyboard_and_what_95_percent_means(
     box = page.locator(".pl-coverage-figure .js-plotly-plot").first.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
     shot(page, screenshots, "lesson-05-375")
+    # each choice of the question on its own lines: wrapped text never overlaps the next choice
+    tops = [
+        box["y"]
+        for box in (lab.bounding_box() for lab in page.locator(".pl-choice-options label").all())
+        if box
+    ]
+    bottoms = [
+        box["y"] + box["height"]
+        for box in (lab.bounding_box() for lab in page.locator(".pl-choice-options label").all())
+        if box
+    ]
+    assert len(tops) == 4 and all(bottoms[k] <= tops[k + 1] + 1 for k in range(3)), (tops, bottoms)
     # the parts a phone's whole-page shot shrinks too far to read, one by one
     page.locator(".pl-coverage").first.screenshot(path=screenshots / "lesson-05-375-sliders.png")
     page.locator(".pl-choice").first.screenshot(path=screenshots / "lesson-05-375-question.png")

@@ -454,6 +454,7 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
     low, high = estimate.interval()
     p = float(exact)
     shown = f"{100 * low:.1f}% to {100 * high:.1f}%"
+    between = f"between {100 * low:.1f}% and {100 * high:.1f}%"
     holds = "holds it" if low <= p <= high else "misses it"
     again = chance_inside(estimate.n, p, low, high)
     return classroom.MultipleChoice(
@@ -461,7 +462,7 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
         f"with the 95% interval <b>{shown}</b>. What does the 95% promise?",
         [
             classroom.Choice(
-                f"There is a 95% chance that the true chance lies between {shown}.",
+                f"There is a 95% chance that the true chance lies {between}.",
                 right=False,
                 why=f"The true chance is not random: it is exactly {percent(exact)}, counted in the first "
                 f"cell, so this interval either holds it or not (it {holds}). The 95% belongs to the "
@@ -471,19 +472,19 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
                 f"If many people each dealt {estimate.n:,} hands and built a 95% interval the same way, "
                 "about 95 in 100 of their intervals would hold the true chance.",
                 right=True,
-                why=f"Right: 95% is how often the method works, over many runs. Section 3 counted it: "
+                why=f"95% is how often the method works, over many runs. Section 3 counted it: "
                 f"{caught} of {runs} intervals held the truth. Nobody can tell from inside one run "
                 "whether theirs is one of the misses.",
             ),
             classroom.Choice(
-                f"95% of the {estimate.n:,} deals fall between {shown}.",
+                f"95% of the {estimate.n:,} deals fall {between}.",
                 right=False,
                 why="A single deal is a yes or a no (4+ trump or not), never a share like "
                 f"{100 * low:.1f}%. The interval is about the share over all the deals, not about "
                 "single deals.",
             ),
             classroom.Choice(
-                f"Another run of {estimate.n:,} deals will give an estimate in {shown} 95% of the time.",
+                f"Another run of {estimate.n:,} deals will give an estimate inside {shown} 95% of the time.",
                 right=False,
                 why=f"Less often than that: the next estimate has its own error on top of this one's. "
                 f"With the true chance {percent(exact)}, a binomial sum says {again:.0%} of new runs "
