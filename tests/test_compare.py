@@ -166,7 +166,7 @@ def test_variants_with_the_same_deck_are_dealt_the_same_cards_and_compared_in_pa
 def test_the_table_quotes_95_percent_intervals_with_wilsons_for_bids_made() -> None:
     results = [measured(n) for n in ("ten-point", "auction-pitch")]
     text = compare.table(results)
-    assert "95% intervals, Wilson's for bids made" in text and "half a" not in text
+    assert "95% intervals, Wilson intervals for bids made" in text and "half a" not in text
     for s, line in zip(results, text.splitlines()[1:3], strict=True):
         made = s.made_rate()
         hits, n, z = round(made.value * HANDS), HANDS, 1.959963984540054

@@ -317,7 +317,7 @@ def table(results: Sequence[VariantStats], level: float = LEVEL) -> str:
     lines.append(
         f"({'/'.join(f'{n:,}' for n in sorted(n_hands))} hands and "
         f"{'/'.join(f'{n:,}' for n in sorted(n_games))} games per ruleset, seed {', '.join(sorted(seeds))}; "
-        f"{level:.0%} intervals, Wilson's for bids made; dealer edge in points a hand)"
+        f"{level:.0%} intervals, Wilson intervals for bids made; dealer edge in points a hand)"
     )
     return "\n".join(lines)
 
