@@ -23,7 +23,7 @@ import functools
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -73,7 +73,7 @@ def toy_hands(make: Fraction = TOY_MAKE) -> dict[Outcome, Fraction]:
 
 def toy_model(make: Fraction = TOY_MAKE) -> GameModel:
     """The game model of the toy race, solved by the engine's value iteration."""
-    dist = Outcomes.of(toy_hands(make))
+    dist = Outcomes.of({o: float(p) for o, p in toy_hands(make).items()})
     return GameModel(TOY, [dist] * TOY.players)
 
 
@@ -218,20 +218,32 @@ def heat_map(model: GameModel, offset: int = 0, low: int = -8, high: int = 60, s
             zmin=0,
             zmax=100,
             colorscale=[[0, plots.ORANGE], [0.5, "#f7f7f7"], [1, plots.BLUE]],
-            colorbar={"title": {"text": "chance we win (%)"}, "ticksuffix": "%"},
+            # under the plot, not beside it: on a phone the squares keep the width
+            colorbar={
+                "title": {"text": "chance we win (%)", "side": "top"},
+                "ticksuffix": "%",
+                "orientation": "h",
+                "y": -0.22,
+                "yanchor": "top",
+                "thickness": 14,
+                "len": 0.9,
+            },
             hovertemplate="we %{x}, they %{y}: we win %{z:.1f}%<extra></extra>",
             name=f"chance we win, their score by row (every {step} points)",
         )
     )
-    fig.update_xaxes(dtick=2 * step)
+    fig.update_xaxes(dtick=4 * step)  # a phone has room for few labels across
     fig.update_yaxes(dtick=2 * step)
-    return plots.layout(
+    plots.layout(
         fig,
-        f"Chance we win the game from each score ({model.rules.name}, {OFFSET_WORDS.get(offset, '')})",
+        f"Chance we win, from each score<br>({model.rules.name}, {OFFSET_WORDS.get(offset, '')})",
         "our score (points)",
         "their score (points)",
-        height=520,
+        height=620,
+        top=90,
     )
+    fig.update_layout(margin={"b": 150})  # room for the colour bar under the axis title
+    return fig
 
 
 # ------------------------------------------------------------- two bids compared
@@ -254,8 +266,10 @@ class Plan:
         """The plan's outcomes for the game model (we hold the contract)."""
         return Outcomes.of(
             {
-                gamemodel.as_bidder(TEN_POINT, self.bid, self.taken, 10 - self.taken): self.made,
-                gamemodel.as_bidder(TEN_POINT, self.bid, self.taken_set, 10 - self.taken_set): 1 - self.made,
+                gamemodel.as_bidder(TEN_POINT, self.bid, self.taken, 10 - self.taken): float(self.made),
+                gamemodel.as_bidder(TEN_POINT, self.bid, self.taken_set, 10 - self.taken_set): float(
+                    1 - self.made
+                ),
             }
         )
 
@@ -295,7 +309,7 @@ def plans_figure(model: GameModel, us: int, them: int = THEIRS, offset: int = 0)
         )
     )
     fig.update_yaxes(range=[0, 110])
-    plots.layout(fig, "", "the bid we play (plan)", "chance we win the game (%)", height=380)
+    plots.layout(fig, "", "the bid we play (plan)", "chance we win the game (%)", height=400, top=90)
     return redraw_plans(fig, model, us, them, offset)
 
 
@@ -307,7 +321,7 @@ def redraw_plans(fig: go.Figure, model: GameModel, us: int, them: int = THEIRS, 
     with fig.batch_update():
         fig.data[0].y = chances
         fig.data[0].text = [f"{c:.1f}%" for c in chances]
-        fig.layout.title.text = f"From {us}-{them}, {best.name} wins more games"
+        fig.layout.title.text = f"From {us}-{them},<br>{best.name} wins more games"
     return fig
 
 
@@ -354,10 +368,16 @@ class BidFromScore(View):
         )
         self.words = classed(w.HTML(""), "pl-plans-words")
         self.message = classed(w.HTML(""), "pl-message")
-        self.figure = classed(w.Output(), "pl-plans-figure")
+        self.box = classroom.FigureBox()
+        self.figure = classed(self.box.widget, "pl-plans-figure")
         self.slider.observe(lambda change: self.show(int(change["new"])), "value")
         self.widget = classed(w.VBox([self.slider, self.message, self.words, self.figure]), "pl-plans")
         self.show(us)
+
+    def redraw_cases(self) -> list[tuple[str, Callable[[], object]]]:
+        """One slider move each (the kit's benchmark protocol): far from the target, where the
+        order of the plans turns round, and one short of it."""
+        return [(f"our score {us}", functools.partial(self.show, us)) for us in (0, 30, 44, 47, 51)]
 
     def show(self, us: object) -> bool:
         """Redraw for our score ``us``; anything but a whole score on the slider's range is
@@ -368,15 +388,20 @@ class BidFromScore(View):
                 f"Our score must be a whole number from {self.LOW} to {self.HIGH}, not {shown}."
             )
             return False
-        start = time.perf_counter()
         self.message.value = ""
+        if self.slider.value != us:
+            self.slider.value = us  # its observer comes back here and redraws, once
+            return True
+        start = time.perf_counter()
         redraw_plans(self.fig, self.model, us, self.them)
         self.words.value = escape(plans_words(self.model, us, self.them))
-        self.figure.outputs = (plots.mimebundle(self.fig),)
-        if self.slider.value != us:
-            self.slider.value = us
+        self.box.draw(self.fig)
         self.timings.append(time.perf_counter() - start)
         return True
+
+
+REDRAWS: tuple[Callable[[], BidFromScore], ...] = (lambda: BidFromScore(model_of(TEN_POINT)),)
+"""The page's slider views, for ``benchmarks/sliders.py`` (see :mod:`pitchlab.ui.classroom`)."""
 
 
 def misconception(
@@ -389,21 +414,20 @@ def misconception(
     avg = f"{float(BOLD.expected_points):.1f} points a hand to {float(SURE.expected_points):.1f}"
     choices = [
         classroom.Choice(
-            "Yes: the plan with more points on average also wins more games, from every score.",
+            "Yes: more points on average means more games won, from any score.",
             right=False,
             why=f"Not from {us}-{them}: {BOLD.name} averages {avg}, yet wins {bold:.1f}% of games "
             f"against {sure:.1f}%. Near the target every made bid wins, so only how often it is made counts.",
         ),
         classroom.Choice(
-            "No: near the target every made bid wins, so the bid made more often wins more games, "
-            "whatever its points.",
+            "No: near the target any made bid wins, so the surer bid wins more games.",
             right=True,
             why=f"Yes: from {us}-{them} {SURE.name} wins {sure:.1f}% of games and {BOLD.name} {bold:.1f}%, "
             f"though {BOLD.name} averages {avg}. Far from the target ({far}-{them}) the order turns "
             f"round: {bold_far:.1f}% against {sure_far:.1f}%.",
         ),
         classroom.Choice(
-            "Yes: over many hands the average points decide who reaches the target first.",
+            "Yes: over many hands, average points decide who gets to the target first.",
             right=False,
             why=f"Over a long race the average does matter, which is why {BOLD.name} is better from "
             f"{far}-{them} ({bold_far:.1f}% against {sure_far:.1f}%). But the game stops at the target: "
@@ -437,6 +461,7 @@ __all__ = [
     "BOLD",
     "PLANS",
     "POINTS_CASES",
+    "REDRAWS",
     "SURE",
     "TOY",
     "TOY_MAKE",
