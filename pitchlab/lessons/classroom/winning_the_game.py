@@ -233,7 +233,8 @@ def heat_map(model: GameModel, offset: int = 0, low: int = -8, high: int = 60, s
         )
     )
     fig.update_xaxes(dtick=4 * step)  # a phone has room for few labels across
-    fig.update_yaxes(dtick=2 * step)
+    fig.update_yaxes(dtick=2 * step, scaleanchor="x", constrain="domain")  # square cells
+    fig.update_xaxes(constrain="domain")
     plots.layout(
         fig,
         f"Chance we win, from each score<br>({model.rules.name}, {OFFSET_WORDS.get(offset, '')})",
