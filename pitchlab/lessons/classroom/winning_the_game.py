@@ -401,6 +401,28 @@ class BidFromScore(View):
         return True
 
 
+def after_a_set_exercise(model: GameModel, us: int = 47, them: int = THEIRS) -> classroom.Exercise:
+    """A number to work out: the sure 4's chance of winning the game from ``us``-``them``,
+    from its made chance and the chance after a set (given, rounded to a tenth of a percent)."""
+    set_us, set_them = us - SURE.bid, them + 10 - SURE.taken_set
+    after_set = round(Fraction(model.chance(set_us, set_them, 1)), 3)
+    made = SURE.made
+    answer = made + (1 - made) * after_set
+    return classroom.Exercise(
+        f"From {us}-{them} we play {SURE.name}: made {made.numerator} times in {made.denominator}, and "
+        f"a made 4 takes us to {us + SURE.taken} or more. When it is set we fall to {set_us}-{set_them}, "
+        f"the deal moves one seat on, and from there we win {float(after_set):.1%} of games. "
+        "What is our chance of winning the game?",
+        answer,
+        f"Made, we win at once; set, we go on from {set_us}-{set_them}: "
+        f"{made} × 100% + {1 - made} × {float(after_set):.1%} = <b>{float(answer):.2%}</b>. "
+        f"(The game model, unrounded: {model.expected(SURE.outcomes(), us, them, 0):.2%}.)",
+        unit="percent",
+        tolerance=0.001,
+        hint="Two cases: the bid is made (and the game is over) or it is set (and the game goes on).",
+    )
+
+
 REDRAWS: tuple[Callable[[], BidFromScore], ...] = (lambda: BidFromScore(model_of(TEN_POINT)),)
 """The page's slider views, for ``benchmarks/sliders.py`` (see :mod:`pitchlab.ui.classroom`)."""
 
@@ -468,6 +490,7 @@ __all__ = [
     "TOY_MAKE",
     "BidFromScore",
     "Plan",
+    "after_a_set_exercise",
     "bidder_first",
     "chances_table",
     "exact_toy_chances",
