@@ -109,6 +109,16 @@ class CountRow:
     """``hands`` over every possible hand."""
 
 
+def hands_with(k: int, trump: int = 16, others: int = 38, hand: int = 9) -> int:
+    """How many hands of `hand` cards hold exactly `k` trump: choose the trump, then the rest."""
+    return math.comb(trump, k) * math.comb(others, hand - k)
+
+
+def chance_of(k: int, trump: int = 16, others: int = 38, hand: int = 9) -> Fraction:
+    """The chance of exactly `k` trump: the hands that do it, over all hands."""
+    return Fraction(hands_with(k, trump, others, hand), math.comb(trump + others, hand))
+
+
 def counting_rows(population: int = 54, trump: int = 16, hand: int = 9) -> list[CountRow]:
     """The hypergeometric count laid out for a table, one row per number of trump.
 
@@ -162,4 +172,12 @@ def independent_best(named: Mapping[int, Fraction], suits: int = 4) -> Distribut
     return out
 
 
-__all__ = ["CountRow", "MiniDeck", "counting_rows", "counting_table", "independent_best"]
+__all__ = [
+    "CountRow",
+    "MiniDeck",
+    "chance_of",
+    "counting_rows",
+    "counting_table",
+    "hands_with",
+    "independent_best",
+]
