@@ -15,6 +15,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.lessons.classroom import common, conditional_probability, counting_hands, monte_carlo_error
 from pitchlab.odds import probability, sampling, stats
+from pitchlab.ui import classroom
 
 SPADES = pl.Suit.SPADES
 
@@ -249,6 +250,71 @@ def test_partner_slider_redraws_within_its_budget() -> None:
         slider.slider.value = m
         first.append(slider.redraw_seconds)
     assert statistics.median(first) < 0.25
+    (build,) = conditional_probability.REDRAWS  # the slider benchmark's protocol
+    times = classroom.redraw_times(build())
+    assert set(times) == {"a count drawn for the first time", "a count drawn before"}
+    assert all(ms < classroom.REDRAW_BUDGET_MS for ms in times.values()), times
+
+
+# ------------------------------------------------------- code exercises and questions
+
+
+def _sum_at_least(k: int, trump: int, others: int, hand: int) -> Fraction:
+    """A learner's right answer, written here apart from the lesson."""
+    ways = sum(math.comb(trump, j) * math.comb(others, hand - j) for j in range(k, hand + 1))
+    return Fraction(ways, math.comb(trump + others, hand))
+
+
+def test_lesson_1_code_cases_pass_a_right_answer_and_name_a_wrong_one() -> None:
+    cases = counting_hands.AT_LEAST_CASES
+    for case in cases:
+        assert case.expected == _sum_at_least(*case.args), case.about
+    assert cases[0].expected == Fraction(100, 120)  # 120 hands, 20 of them with no trump: C(6, 3)
+    assert classroom.check_code(_sum_at_least, cases).passed
+    more_than = classroom.check_code(lambda k, t, o, h: _sum_at_least(k + 1, t, o, h) if k < h else 0, cases)
+    assert not more_than.passed and "mini deck" in more_than.summary
+    stub = classroom.check_code(lambda k, t, o, h: None, cases)
+    assert not stub.passed and not stub.written
+
+
+def test_lesson_2_code_cases_pass_a_right_answer_and_name_a_wrong_one() -> None:
+    def right(k: int, mine: int) -> Fraction:
+        return _sum_at_least(k, 16 - mine, 29 + mine, 9)
+
+    cases = conditional_probability.PARTNER_CASES
+    assert classroom.check_code(right, cases).passed
+    assert cases[0].expected == 1 - sum(
+        Fraction(math.comb(13, j) * math.comb(32, 9 - j), math.comb(45, 9)) for j in range(3)
+    )
+    before_looking = classroom.check_code(lambda k, mine: _sum_at_least(k, 16, 38, 9), cases)
+    assert not before_looking.passed and "51.78%" in before_looking.summary
+
+
+def test_joker_question_numbers_and_every_choice_explained() -> None:
+    n = counting_hands.joker_or_three()
+    hands = math.comb(54, 9)
+    assert n.one_card == Fraction(9, 54)  # any one card: 9 of the 54 are yours
+    assert n.both_jokers == Fraction(math.comb(52, 7), hands)
+    assert n.a_joker == Fraction(hands - math.comb(52, 9), hands) == 2 * n.one_card - n.both_jokers
+    item = counting_hands.joker_question()
+    assert [c.right for c in item.choices] == [False, False, True, False]
+    for choice in item.choices:
+        item.pick(choice.text)
+        assert item.check() is choice.right
+        assert choice.why in item.feedback.value
+    assert "49/159 ≈ 30.82%" in item.choices[2].text
+    assert "4/159 ≈ 2.52%" in item.choices[1].why  # the hands with both jokers, counted twice
+
+
+def test_stock_question_numbers_and_every_choice_explained() -> None:
+    item = conditional_probability.stock_question(held=1, plain_run=4)
+    assert [c.right for c in item.choices] == [False, False, True, False]
+    assert "15/41 ≈ 36.59%" in item.choices[2].text and "15/45 ≈ 33.33%" in item.choices[2].text
+    for choice in item.choices:
+        item.pick(choice.text)
+        assert item.check() is choice.right and choice.why in item.feedback.value
+    other = conditional_probability.stock_question(held=3, plain_run=2)
+    assert "13/43" in other.choices[2].text and "13/45" in other.choices[2].text
 
 
 # ------------------------------------------------------ Monte Carlo error

@@ -12,7 +12,7 @@ import functools
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -23,9 +23,17 @@ import plotly.graph_objects as go
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.lessons.classroom.common import fraction_html
-from pitchlab.odds.probability import Distribution, at_least, mean, percent, trump_in
+from pitchlab.odds.probability import (
+    Distribution,
+    at_least,
+    mean,
+    others_trump,
+    percent,
+    trump_in,
+)
 from pitchlab.odds.stats import Estimate, agrees
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.classroom import Case, Choice, FigureBox, MultipleChoice, Redraw
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
 
@@ -158,6 +166,68 @@ def next_card_trump_by_order(mine: int, plain_seen: int, trump: int = 16, unseen
     return Fraction(run * left, run * (unseen - plain_seen))
 
 
+def stock_question(held: int = 1, plain_run: int = 4, trump: int = 16, unseen: int = 45) -> MultipleChoice:
+    """The gambler's fallacy in the stock: after a run of plain draws, is the next card more likely trump?"""
+    left = trump - held
+    first, then = next_card_trump(held, 0, trump, unseen), next_card_trump(held, plain_run, trump, unseen)
+    a = f"{left}/{unseen} ≈ {percent(first)}"
+    b = f"{left}/{unseen - plain_run} ≈ {percent(then)}"
+    return MultipleChoice(
+        f"You are first to draw. You hold {held} trump and draw from the stock; your first {plain_run} cards "
+        f"are all plain. Is the next card more likely to be trump than your first draw was?",
+        [
+            Choice(
+                f"Yes, much more likely: after {plain_run} plain cards in a row, a trump is due.",
+                right=False,
+                why=f"Nothing is due: the stock does not try to even out. The chance does rise, but only "
+                f"from {a} to {b}, and only because the {plain_run} plain cards you drew are no longer among "
+                "the cards you have not seen.",
+            ),
+            Choice(
+                "No, exactly as likely as the first draw: the cards have no memory.",
+                right=False,
+                why="That is true of a die, or of a card put back and reshuffled. Here the cards you drew are "
+                f"gone: {left} trump remain among {unseen - plain_run} unseen cards, {b}, not {a}.",
+            ),
+            Choice(
+                f"A little more likely: {b} against {a} for the first draw.",
+                right=True,
+                why="Every card you have not seen is equally likely to be next. All the trump you have not "
+                f"seen are still unseen, while {plain_run} plain cards are not: {left} trump of "
+                f"{unseen - plain_run} cards. The rise is small, and it comes from seeing cards, not from a "
+                "streak that wants to end.",
+            ),
+            Choice(
+                f"Less likely: {plain_run} plain cards show the stock is short of trump.",
+                right=False,
+                why="Your draws say the top of the stock was plain, not that the rest is. The next card is "
+                f"still any of the {unseen - plain_run} cards you have not seen with the same chance, and "
+                f"{left} of them are trump: {b}.",
+            ),
+        ],
+    )
+
+
+# ------------------------------------------------------------------ the code exercise
+
+
+def _library_at_least(k: int, mine: int) -> Fraction:
+    """P(partner >= ``k`` trump | I hold ``mine``) from pitchlab's library, on a real hand with ``mine`` trump."""
+    partner = others_trump(hand_with_trump(mine, Suit.SPADES, seed=mine), Suit.SPADES).partner
+    return at_least(k, partner)
+
+
+PARTNER_CASES: tuple[Case, ...] = (
+    Case((3, 3), _library_at_least(3, 3), "you hold 3: partner holds 3 or more (the lesson's 51.78%)"),
+    Case((0, 5), Fraction(1), "at least none: always"),
+    Case((1, 0), _library_at_least(1, 0), "you hold none: partner holds at least one"),
+    Case((4, 6), _library_at_least(4, 6), "you hold 6: partner holds 4 or more"),
+    Case((8, 9), _library_at_least(8, 9), "you hold 9: partner holds 8 or more (only 7 are left)"),
+)
+"""The checks of lesson 2's code exercise, ``partner_at_least(k, mine)``: each expected value from
+pitchlab's library on a real hand holding ``mine`` spade trump."""
+
+
 # ------------------------------------------------------------------ the slider
 
 
@@ -198,28 +268,35 @@ class PartnerTrumpSlider(View):
             ),
             "pl-slider",
         )
-        self.slider.observe(lambda _c: self.refresh(), names="value")
+        self.slider.observe(lambda change: self.redraw(int(change["new"])), names="value")
         self.words = classed(w.HTML(), "pl-slider-words")
-        self.plot = classed(w.Output(layout=w.Layout(min_height="430px")), "pl-plot")
-        self.figure = go.Figure()
-        self._drawn: dict[int, tuple[go.Figure, dict[str, object]]] = {}
-        """Each count's figure and its page bundle, built once: building a plotly figure is most of a redraw."""
+        self.chart = FigureBox()
+        self.chart.output.layout.min_height = "430px"
+        self.plot = self.chart.output
+        self._figures: dict[int, go.Figure] = {}
+        """Each count's figure, built once: building a plotly figure is most of a redraw."""
         self.redraw_seconds = 0.0
         """How long the last redraw took (compute + figure), for the 250 ms budget."""
         self.widget = classed(w.VBox([self.slider, self.words, self.plot]), "pl-lesson", "pl-partner-slider")
-        self.refresh()
+        self.redraw(self.mine)
 
     @property
     def mine(self) -> int:
         return int(self.slider.value)
 
     @property
+    def figure(self) -> go.Figure:
+        """The figure on the page now."""
+        return self.chart.figure
+
+    @property
     def partner(self) -> Distribution:
         return partner_given(self.mine, self.unseen, self.trump, self.hand)
 
-    def describe(self) -> str:
+    def describe(self, m: int | None = None) -> str:
         """The figure's message in words: how many trump are left unseen, the average, two tail chances."""
-        m, dist = self.mine, self.partner
+        m = self.mine if m is None else m
+        dist = partner_given(m, self.unseen, self.trump, self.hand)
         left = self.trump - m
         return (
             f"You hold <b>{m}</b> of the {self.trump} trump, so <b>{left}</b> of the {self.unseen} cards "
@@ -260,19 +337,34 @@ class PartnerTrumpSlider(View):
             "probability (%)",
         )
 
-    def refresh(self) -> None:
+    def redraw(self, m: int) -> None:
+        """One slider move to ``m``: the words, and the figure (built on the first visit to ``m``)."""
         start = time.perf_counter()
-        m = self.mine
-        if m not in self._drawn:
-            fig = self.figure_for(m)
-            self._drawn[m] = (fig, plots.mimebundle(fig))
-        self.figure, bundle = self._drawn[m]
-        self.words.value = self.describe()
-        self.plot.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+        if m not in self._figures:
+            self._figures[m] = self.figure_for(m)
+        self.words.value = self.describe(m)
+        self.chart.draw(self._figures[m])
         self.redraw_seconds = time.perf_counter() - start
+
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """The slider benchmark's cases (:class:`pitchlab.ui.classroom.Redraw`): a count's first
+        drawing (its figure built from nothing) and a count drawn before (figure reused)."""
+
+        def first() -> None:
+            self._figures.pop(7, None)
+            self.redraw(7)
+
+        yield "a count drawn for the first time", first
+        yield "a count drawn before", lambda: self.redraw(3)
+
+
+REDRAWS: tuple[Callable[[], Redraw], ...] = (PartnerTrumpSlider,)
+"""Lesson 2's slider views, for the slider benchmark (``benchmarks/sliders.py``)."""
 
 
 __all__ = [
+    "PARTNER_CASES",
+    "REDRAWS",
     "GivenRow",
     "PartnerTrumpSlider",
     "comparison_table",
@@ -283,4 +375,5 @@ __all__ = [
     "next_card_trump_by_order",
     "partner_chance",
     "partner_given",
+    "stock_question",
 ]
