@@ -15,7 +15,9 @@ from tests.browser.test_pages import access_problems, fits, python_errors, rende
 LESSON_01 = "notebooks/lessons/01-counting-hands.ipynb"
 LESSON_02 = "notebooks/lessons/02-conditional-probability.ipynb"
 SLIDER = ".pl-partner-slider"
-LABEL_JS = f"() => document.querySelector('{SLIDER} svg.main-svg[role=img]')?.getAttribute('aria-label') || ''"
+LABEL_JS = (
+    f"() => document.querySelector('{SLIDER} svg.main-svg[role=img]')?.getAttribute('aria-label') || ''"
+)
 
 
 def slider_words(page: Page) -> str:
@@ -43,7 +45,11 @@ def answer(page: Page, item: str, choice: str, verdict: str, because: str) -> No
 
 
 def both_widths(
-    page: Page, screenshots: Path, name: str, parts: dict[str, str], at: Callable[[int], None] = lambda _w: None
+    page: Page,
+    screenshots: Path,
+    name: str,
+    parts: dict[str, str],
+    at: Callable[[int], None] = lambda _w: None,
 ) -> None:
     """axe finds nothing at 1280 px and at 375 px, the page does not scroll sideways on the phone,
     and the whole page and each of ``parts`` (name: selector) are photographed at both widths,
@@ -98,11 +104,16 @@ def test_lesson_01_joker_question(page: Page, voila_url: str, screenshots: Path)
     render(page, voila_url, LESSON_01)
     assert not python_errors(page), python_errors(page)
     item = "that you hold a joker"
-    answer(page, item, "A joker, exactly twice as likely", "pl-wrong", "counts twice the hands that hold both")
+    answer(
+        page, item, "A joker, exactly twice as likely", "pl-wrong", "counts twice the hands that hold both"
+    )
     answer(page, item, "A joker: 49/159", "pl-right", "Either joker will do")
     report = page.inner_text(".pl-code-report")
     assert "not written yet" in report and "JupyterLab" in report  # Voila hides the code: write it there
     assert not python_errors(page), python_errors(page)
     both_widths(
-        page, screenshots, "lesson-01", {"joker-question": f".pl-choice:has-text('{item}')", "working": ".pl-working"}
+        page,
+        screenshots,
+        "lesson-01",
+        {"joker-question": f".pl-choice:has-text('{item}')", "working": ".pl-working"},
     )

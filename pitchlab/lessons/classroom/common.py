@@ -113,7 +113,7 @@ def working(*functions: Callable[..., Any], caption: str = "") -> Picture:
         '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
         '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
         'overflow-x:auto;white-space:pre;word-break:normal;font-size:13px;line-height:1.45;margin:0">'
-        f'<code class="language-python">{escape(code)}</code></pre>{note}</figure>'
+        f'<code class="language-python" style="white-space:pre">{escape(code)}</code></pre>{note}</figure>'
     )
 
 

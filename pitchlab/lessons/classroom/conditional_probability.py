@@ -330,11 +330,12 @@ class PartnerTrumpSlider(View):
         fig.update_layout(barmode="group", bargap=0.18)
         fig.update_xaxes(dtick=1)
         fig.update_yaxes(range=[0, 45])
-        return plots.layout(
+        return plots.layout(  # short titles and room above the plot: the legend wraps on a phone
             fig,
-            f"Your partner's trump when you hold {m} (exact)",
-            "trump in your partner's hand (cards, of 9)",
+            f"Partner's trump when you hold {m} (exact)",
+            f"partner's trump (cards, of {self.hand})",
             "probability (%)",
+            top=110,
         )
 
     def redraw(self, m: int) -> None:

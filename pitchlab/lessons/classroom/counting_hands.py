@@ -189,7 +189,9 @@ AT_LEAST_CASES: tuple[Case, ...] = (
     Case((3, 4, 6, 3), _listed_at_least(3, 4, 6, 3), "the mini deck: all three cards trump"),
     Case((0, 4, 6, 3), Fraction(1), "at least none: every hand does it"),
     Case((2, 3, 5, 4), _listed_at_least(2, 3, 5, 4), "another small deck: 3 trump of 8 cards, hands of 4"),
-    Case((4, 16, 38, 9), at_least(4, trump_count_distribution()), "the real deck: 4 or more of 16 trump in 9"),
+    Case(
+        (4, 16, 38, 9), at_least(4, trump_count_distribution()), "the real deck: 4 or more of 16 trump in 9"
+    ),
 )
 """The checks of lesson 1's code exercise, ``chance_at_least(k, trump, others, hand)``: the small
 decks' answers come from listing every hand, the real deck's from pitchlab's library."""
@@ -249,7 +251,7 @@ def joker_question(rules: Ruleset = TEN_POINT) -> MultipleChoice:
                 right=True,
                 why="Either joker will do, so count the hands with no joker, C(52, 9), and take them from "
                 f"all C(54, 9) hands: 1 − C(52, 9)/C(54, 9) = {joker}. The three of spades is one card, and "
-                f"{share} of the cards are yours: {one}.",
+                f"{rules.hand_size} of the {len(rules.deck)} cards are yours: {one}.",
             ),
             Choice(
                 "The three: a joker has to be shared out over all four suits, so it is less likely in yours.",
