@@ -318,9 +318,7 @@ class GameReplay(View):
         """The chart's figure as the chart's outputs: set directly, as every page and a test alike
         do it, with no kernel needed (tests read what was drawn)."""
         self.figure = score_chart(self.game, self.shown)
-        self.chart.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(self.figure), "metadata": {}},
-        )
+        self.chart.outputs = plots.outputs_of(self.figure)
 
     def refresh(self) -> None:
         game = self.game
