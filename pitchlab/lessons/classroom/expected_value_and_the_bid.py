@@ -131,16 +131,40 @@ def _half(estimate_se: float, scale: float = 1.0) -> float:
     return z_of(0.95) * estimate_se * scale
 
 
+def chance_words(chance: Estimate) -> str:
+    """A simulated chance as the lesson quotes it: the share and its Wilson 95% interval."""
+    low, high = chance.wilson()
+    return f"{chance.value:.1%} (95% interval {low:.1%} to {high:.1%}; {chance.n:,} {chance.unit})"
+
+
+def bid_table(result: BidChances) -> str:
+    """Every bid's chance of being made, with its Wilson 95% interval, and its expected change
+    ± its 95% interval: the page's one convention (the simulation's own table shows one
+    standard error)."""
+    lines = [f"{'bid':>3}  {'made (95% interval)':>24}  {'expected change':>16}"]
+    for bid in result.bids():
+        chance, change = result.chance(bid), result.expected_change(bid)
+        low, high = chance.wilson()
+        lines.append(
+            f"{bid:>3}  {f'{chance.value:.1%} ({low:.1%} to {high:.1%})':>24}"
+            f"  {f'{change.value:+.2f} ± {_half(change.se):.2f}':>16}"
+        )
+    lines.append(
+        f"({result.hands:,} simulated hands, seed {result.seed}; 95% intervals, Wilson for the chances)"
+    )
+    return "\n".join(lines)
+
+
 def seat_table(
     results: Sequence[BidChances],
     bids: Sequence[int],
     ladder: Ladder | None = None,
     highs: Sequence[int] = (0, 4),
 ) -> str:
-    """The same hand from each seat: the chance of making some bids (± the 95% interval), and,
+    """The same hand from each seat: the chance of making some bids (with its Wilson 95% interval), and,
     with a ladder, its answer in that seat when the high bid so far is each of ``highs``
     (0: nobody has bid yet; otherwise an opponent's bid)."""
-    head = f"{'seat':<8}" + "".join(f"{f'made {b}':>16}" for b in bids)
+    head = f"{'seat':<8}" + "".join(f"{f'made {b}':>22}" for b in bids)
     if ladder is not None:
         head += "".join(
             f"  {'ladder: ' + ('no bid yet' if h == 0 else f'opponent bid {h}'):<24}" for h in highs
@@ -151,12 +175,13 @@ def seat_table(
         row = f"{POSITIONS[s.position]:<8}"
         for b in bids:
             c = result.chance(b)
-            row += f"{f'{c.value:.1%} ± {_half(c.se, 100):.1f}%':>16}"
+            low, high = c.wilson()
+            row += f"{f'{c.value:.1%} ({low:.1%}-{high:.1%})':>22}"
         if ladder is not None:
             row += "".join(f"  {_ladder_answer(ladder, s.cards, s.position, h, s.rules):<24}" for h in highs)
         lines.append(row.rstrip())
     hands = sorted({r.hands for r in results})
-    lines.append(f"({' or '.join(f'{h:,}' for h in hands)} simulated hands a seat; ± the 95% interval)")
+    lines.append(f"({' or '.join(f'{h:,}' for h in hands)} simulated hands a seat; the Wilson 95% interval)")
     return "\n".join(lines)
 
 
@@ -654,7 +679,7 @@ class BidExplorer(View):
             return
         self.picture.value = hand_picture(result.setup.cards, width=70, overlap=0.72)._repr_html_()
         self.summary.value = self.summary_html(result)
-        self.table.value = f"<pre>{escape(result.table())}</pre>"
+        self.table.value = f"<pre>{escape(bid_table(result))}</pre>"
 
     def summary_html(self, result: BidChances) -> str:
         s = result.setup
@@ -702,7 +727,9 @@ __all__ = [
     "Distribution",
     "answers_figure",
     "answers_table",
+    "bid_table",
     "chance_to_make",
+    "chance_words",
     "change_distribution",
     "chosen_shorter_than_longest",
     "distribution_of",
