@@ -22,9 +22,10 @@ the progress bar's ``pl-progress``.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -531,6 +532,12 @@ class BidRisk(View):
         )
         self.slider.observe(lambda change: self.draw(int(change["new"])), names="value")
         self.draw(bid)
+
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """One slider move to each bid, for the kit's redraw benchmark: :meth:`draw` is what
+        the slider's observer calls."""
+        for bid in range(self.slider.min, self.slider.max + 1):
+            yield f"bid {bid}", functools.partial(self.draw, bid)
 
     def draw(self, bid: int) -> None:
         """Redraw for ``bid``: the words and the figure (the slider calls it; so may a test)."""
