@@ -132,30 +132,6 @@ def _half(estimate_se: float, scale: float = 1.0) -> float:
     return z_of(0.95) * estimate_se * scale
 
 
-def chance_words(chance: Estimate) -> str:
-    """A simulated chance as the lesson quotes it: the share and its Wilson 95% interval."""
-    low, high = chance.wilson()
-    return f"{chance.value:.1%} (95% interval {low:.1%} to {high:.1%}; {chance.n:,} {chance.unit})"
-
-
-def bid_table(result: BidChances) -> str:
-    """Every bid's chance of being made, with its Wilson 95% interval, and its expected change
-    ± its 95% interval: the page's one convention (the simulation's own table shows one
-    standard error)."""
-    lines = [f"{'bid':>3}  {'made (95% interval)':>24}  {'expected change':>16}"]
-    for bid in result.bids():
-        chance, change = result.chance(bid), result.expected_change(bid)
-        low, high = chance.wilson()
-        lines.append(
-            f"{bid:>3}  {f'{chance.value:.1%} ({low:.1%} to {high:.1%})':>24}"
-            f"  {f'{change.value:+.2f} ± {_half(change.se):.2f}':>16}"
-        )
-    lines.append(
-        f"({result.hands:,} simulated hands, seed {result.seed}; 95% intervals, Wilson for the chances)"
-    )
-    return "\n".join(lines)
-
-
 def seat_table(
     results: Sequence[BidChances],
     bids: Sequence[int],
@@ -176,7 +152,7 @@ def seat_table(
         row = f"{POSITIONS[s.position]:<8}"
         for b in bids:
             c = result.chance(b)
-            low, high = c.wilson()
+            low, high = c.interval()
             row += f"{f'{c.value:.1%} ({low:.1%}-{high:.1%})':>22}"
         if ladder is not None:
             row += "".join(f"  {_ladder_answer(ladder, s.cards, s.position, h, s.rules):<24}" for h in highs)
@@ -686,7 +662,7 @@ class BidExplorer(View):
             return
         self.picture.value = hand_picture(result.setup.cards, width=70, overlap=0.72)._repr_html_()
         self.summary.value = self.summary_html(result)
-        self.table.value = f"<pre>{escape(bid_table(result))}</pre>"
+        self.table.value = f"<pre>{escape(result.table())}</pre>"
 
     def summary_html(self, result: BidChances) -> str:
         s = result.setup
@@ -734,9 +710,7 @@ __all__ = [
     "Distribution",
     "answers_figure",
     "answers_table",
-    "bid_table",
     "chance_to_make",
-    "chance_words",
     "change_distribution",
     "chosen_shorter_than_longest",
     "distribution_of",
