@@ -18,7 +18,7 @@ import pitchlab as pl
 from pitchlab.bots import ladder, simulation
 from pitchlab.lessons.classroom import expected_value_and_the_bid
 from pitchlab.odds.stats import Estimate
-from pitchlab.ui import plots
+from pitchlab.ui import classroom, plots
 from tests.widget_tree import with_class
 
 HAND = "QS 2D 3D 5D 7D AD 5C QC AC"
@@ -430,3 +430,66 @@ def test_the_slider_redraws_the_figure_and_words_for_each_bid() -> None:
     assert spec["data"][0]["marker"]["color"] == [plots.ORANGE, plots.BLUE, plots.BLUE]
     assert spec["layout"]["shapes"][0]["x0"] == pytest.approx(-0.9)
     assert "description" in spec["layout"]["meta"]  # words for a screen reader
+
+
+def test_the_slider_redraws_within_its_budget() -> None:
+    """The kit's protocol: every view in REDRAWS, every bid, median redraw under 250 ms."""
+    for build in expected_value_and_the_bid.REDRAWS:
+        view = build()
+        times = classroom.redraw_times(view, rounds=3)
+        assert sorted(times) == sorted(f"bid {b}" for b in range(4, 11))
+        assert max(times.values()) < classroom.REDRAW_BUDGET_MS == 250, times
+
+
+# ---------------------------------------------------------- check yourself
+
+
+def test_the_code_exercise_cases_hold_their_hand_worked_bids() -> None:
+    """Each case's expected bid, checked against the simulation's own top_bid on hands in those
+    proportions (another implementation), and a right answer passes while near misses fail."""
+    for case in expected_value_and_the_bid.TOP_BID_CASES:
+        (distribution,) = case.args
+        size = math.lcm(*(p.denominator for p in distribution.values()))
+        points = tuple(x for x, p in distribution.items() for _ in range(int(p * size)))
+        assert made_up(points * 2).top_bid() == case.expected, case.about
+
+    def top_bid(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        gaining = [b for b in range(4, 11) if expected_value_and_the_bid.expected_change(distribution, b) > 0]
+        return max(gaining) if gaining else None
+
+    def breaks_even_counts(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        gaining = [
+            b for b in range(4, 11) if expected_value_and_the_bid.expected_change(distribution, b) >= 0
+        ]
+        return max(gaining) if gaining else None
+
+    def stub(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        raise NotImplementedError
+
+    cases = expected_value_and_the_bid.TOP_BID_CASES
+    assert classroom.check_code(top_bid, cases).passed
+    wrong = classroom.check_code(breaks_even_counts, cases)
+    assert not wrong.passed and "breaks even" in wrong.summary
+    todo = classroom.check_code(stub, cases)
+    assert not todo.passed and not todo.written
+
+
+def test_the_misconception_question_explains_every_choice_from_the_hands_numbers() -> None:
+    # EXAMPLE at a bid of 6: made 2/5, E = -9/10, most likely -6 (3/5); at the lowest bid, 4: +23/5
+    question = expected_value_and_the_bid.misconception_question(EXAMPLE, 6, number=4)
+    assert [c.right for c in question.choices].count(True) == 1
+    prompt = with_class(question, "pl-prompt")[0].value
+    assert prompt.startswith("<b>4.</b> On this hand a bid of 6 expects <b>-0.90</b>")
+    assert "most likely single result is <b>-6</b> (in 60% of the hands)" in prompt
+    whys = {c.text: c.why for c in question.choices}
+    assert (
+        "a bid of 4 expects +4.60"
+        in whys["Its expected change is above zero, so 6 is the best bid for this hand."]
+    )
+    right = next(c for c in question.choices if c.right)
+    assert right.text.startswith("Over many hands") and "in 60% of the hands" in right.why
+    for choice in question.choices:
+        question.pick(choice.text)
+        assert question.check() is choice.right
+        feedback = with_class(question, "pl-feedback")[0].value
+        assert choice.why in feedback and ("Right." in feedback) is choice.right

@@ -48,7 +48,7 @@ from pitchlab.engine.tricks import sort_cards
 from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import Estimate, mean_of, paired_difference, z_of
 from pitchlab.ui import plots
-from pitchlab.ui.classroom import ProgressBar
+from pitchlab.ui.classroom import Case, Choice, MultipleChoice, ProgressBar
 from pitchlab.ui.pictures import hand_picture
 from pitchlab.ui.widgets import CSS, View, classed
 
@@ -702,8 +702,93 @@ class BidExplorer(View):
         return f"<b>{_answer_name(answer)}</b> ({value:+.2f} a hand{extra})"
 
 
+# ------------------------------------------------------------ check yourself
+
+EXAMPLE: Distribution = {
+    3: Fraction(1, 10),
+    4: Fraction(1, 5),
+    5: Fraction(3, 10),
+    6: Fraction(1, 4),
+    8: Fraction(3, 20),
+}
+"""Section 1's made-up chances of the points the bidding team takes."""
+
+TOP_BID_CASES: tuple[Case, ...] = (
+    Case((EXAMPLE,), 5, "section 1's made-up chances (+2.7 at a bid of 5, -0.9 at 6)"),
+    Case(
+        ({3: Fraction(1, 4), 5: Fraction(1, 2), 7: Fraction(1, 4)},),
+        5,
+        "exercise 1's chances (+3 at 5, -11/4 at 6)",
+    ),
+    Case(({10: Fraction(1)},), 10, "a hand that always takes all ten points"),
+    Case(({0: Fraction(1)},), None, "a hand that never takes a point: no bid gains"),
+    Case(
+        ({0: Fraction(1, 2), 4: Fraction(1, 2)},),
+        None,
+        "a bid of 4 that only breaks even (4 x 1/2 - 4 x 1/2 = 0): zero is no gain",
+    ),
+)
+"""The code exercise's checks of ``top_bid(distribution)``: the highest bid from 4 to 10 whose
+expected change is above zero, or None. Each expected bid is worked by hand in its words."""
+
+
+def misconception_question(
+    distribution: Distribution, bid: int, number: int = 0, rules: Ruleset = TEN_POINT
+) -> MultipleChoice:
+    """Expected value against the most likely result: what a positive expected change promises
+    when the likeliest single result of the bid is a set. Every number comes from ``distribution``;
+    ``number`` heads the prompt as the exercise's number."""
+    mean = float(expected_change(distribution, bid))
+    made = float(chance_to_make(distribution, bid))
+    likely, chance = most_likely_change(distribution, bid)
+    lowest = float(expected_change(distribution, rules.min_bid))
+    prompt = (f"<b>{number}.</b> " if number else "") + (
+        f"On this hand a bid of {bid} expects <b>{mean:+.2f}</b> points a hand, yet its most likely single "
+        f"result is <b>{likely:+d}</b> (in {float(chance):.0%} of the hands). What does the {mean:+.2f} tell you?"
+    )
+    return MultipleChoice(
+        prompt,
+        [
+            Choice(
+                f"Bidding {bid} will most likely gain you about {mean:.0f} points this hand.",
+                right=False,
+                why=f"An average need not be a result that can happen, let alone the likeliest: a hand either "
+                f"loses {bid} or scores {bid} or more, and the likeliest single result here is {likely:+d}.",
+            ),
+            Choice(
+                f"Since its most likely result is a loss, bidding {bid} loses points on average.",
+                right=False,
+                why="The most likely result looks at one bar; the average weighs every bar by its chance and "
+                f"its size. The made results are spread over several scores, each rarer than the set, but "
+                f"together they come in {made:.0%} of the hands and pay more than the sets cost.",
+            ),
+            Choice(
+                f"Over many hands like this one, bidding {bid} gains about {mean:.2f} points a hand on average.",
+                right=True,
+                why=f"The expected change is a long-run average: sets costing {bid} in {1 - made:.0%} of the "
+                f"hands, made bids scoring {bid} or more in the other {made:.0%}, weighed by their chances, "
+                f"come to {mean:+.2f} a hand.",
+            ),
+            Choice(
+                f"Its expected change is above zero, so {bid} is the best bid for this hand.",
+                right=False,
+                why=f"Once you hold the bid a lower bid never expects less (section 2): a bid of {rules.min_bid} "
+                f"expects {lowest:+.2f} here. Above zero only says the bid gains on average; which bid to make "
+                "is the ladder's question, against the other players' bids.",
+            ),
+        ],
+    )
+
+
+REDRAWS: tuple[Callable[[], BidRisk], ...] = (lambda: BidRisk(EXAMPLE),)
+"""The page's slider views, for the kit's redraw benchmark (``benchmarks/sliders.py``)."""
+
+
 __all__ = [
+    "EXAMPLE",
+    "REDRAWS",
     "SEAT_NAMES",
+    "TOP_BID_CASES",
     "BidExplorer",
     "BidRisk",
     "CellTrials",
@@ -719,6 +804,7 @@ __all__ = [
     "hand_cell",
     "hand_strength",
     "hand_strength_of_mask",
+    "misconception_question",
     "most_likely_change",
     "paired_table",
     "replay_cell",
