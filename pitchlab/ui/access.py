@@ -8,6 +8,9 @@ and named for a screen reader (``role=region`` with a label), as WCAG 2.1 asks
 on the width of the screen, so the browser decides, and decides again when the
 page changes or is resized.
 
+A slider's handle takes the arrow keys but ipywidgets leaves it unnamed, so the
+helper names it by the slider's description (axe-core's ``aria-input-field-name``).
+
 Every plotly figure is a picture a screen reader cannot read (WCAG 2.1 1.1.1),
 so the same helper names each figure's plot with its description (the words
 :func:`pitchlab.ui.plots.describe` put in ``layout.meta``) and adds a "The figure
@@ -37,6 +40,12 @@ function mark() {
       box.setAttribute("role", "region");
       box.setAttribute("aria-label", label(box));
     }
+  }
+  // a slider's handle (ipywidgets draws it with noUiSlider) takes the keys but has no name of
+  // its own: give it the slider's description, as a screen reader should say it
+  for (const handle of document.querySelectorAll(".widget-slider [role=slider]:not([aria-label])")) {
+    const said = handle.closest(".widget-slider").querySelector(".widget-label");
+    handle.setAttribute("aria-label", (said && said.textContent.trim()) || "slider");
   }
 }
 function figureWords(plot) {
