@@ -46,6 +46,7 @@ def test_lesson_04_slider_questions_and_code_exercise(page: Page, voila_url: str
     assert "Expected change +" in words, words  # and yet the average gains
     print(f"\nlesson 04 slider: seconds from key to a redrawn figure {[round(t, 2) for t in times]}")
     shot(page, screenshots, "lesson-04-slider-at-8")
+    page.locator(".pl-bid-risk").first.screenshot(path=screenshots / "lesson-04-slider-1280.png")
 
     # the misconception question: a wrong choice explained, then the right one
     question = page.locator(".pl-choice").first
@@ -57,6 +58,7 @@ def test_lesson_04_slider_questions_and_code_exercise(page: Page, voila_url: str
     question.locator(".pl-choice-options label", has_text="over many hands").click()
     question.locator(".pl-check").click()
     feedback.locator("text=Right.").wait_for()
+    question.screenshot(path=screenshots / "lesson-04-question-1280.png")
 
     # a numeric exercise, answered with a decimal comma: 23/4 points
     second = page.locator(".pl-exercise").nth(1)
@@ -77,3 +79,9 @@ def test_lesson_04_slider_questions_and_code_exercise(page: Page, voila_url: str
     assert fits(page), "lesson 04 scrolls sideways at 375 px"
     assert access_problems(page) == [], "at 375 px"
     shot(page, screenshots, "lesson-04-375")
+    for name, selector in (
+        ("slider", ".pl-bid-risk"),
+        ("question", ".pl-choice"),
+        ("code", ".pl-code-report"),
+    ):
+        page.locator(selector).first.screenshot(path=screenshots / f"lesson-04-{name}-375.png")
