@@ -649,9 +649,7 @@ class BidExplorer(View):
         """Show a worked-out answer: the hand, the summary, the figure and the table."""
         self.result = result
         self.figure = plots.bid_chances_figure(result)
-        self.plot.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(self.figure), "metadata": {}},
-        )
+        self.plot.outputs = plots.outputs_of(self.figure)
         self.refresh()
 
     def refresh(self) -> None:
