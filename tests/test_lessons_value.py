@@ -334,6 +334,9 @@ def test_best_suit_means_one_thing_across_the_lessons() -> None:
             assert "Lesson 1" in sentence or "lesson 1" in sentence, sentence
     module = Path(expected_value_and_the_bid.__file__).read_text(encoding="utf-8")
     assert "its best suit" not in module and "(its best suit" not in module
+    grid = plots.ladder_figure(ladder.shipped(), ladder.Spot(0, 0, False))  # the page's ladder figure
+    assert "the bot's chosen suit" in grid.layout.yaxis.title.text
+    assert "best suit" not in f"{grid.layout.xaxis.title.text} {grid.layout.yaxis.title.text}"
 
 
 def test_the_unchecked_long_run_figures_are_gone() -> None:

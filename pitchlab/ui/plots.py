@@ -320,7 +320,8 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
 
 
 def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
-    """One spot's ladder as a grid: trump in the best suit down, points held across, the bid in each cell."""
+    """One spot's ladder as a grid: trump in the bot's chosen suit down, points held in it across, the
+    bid in each cell. The chosen suit is the one the bot would name, not always the longest (lesson 04)."""
     from pitchlab.bots.ladder import POINT_COLUMNS, TRUMP_ROWS, Strength
 
     rows = list(reversed(TRUMP_ROWS))
@@ -361,8 +362,8 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     return layout(
         fig,
         f"The bidding ladder: {spot} ({ladder.deals:,} simulated auctions; gain in points a hand)",
-        "points you hold in your best suit",
-        "trump in your best suit",
+        "points you hold in the bot's chosen suit",
+        "trump in the bot's chosen suit (cards)",
     )
 
 
