@@ -12,12 +12,26 @@ distribution a simulation saw (:func:`distribution_of`), the ladder cell of a ha
 (:func:`hand_cell`), the same hand from every seat (:func:`seat_table`) and
 one cell's answers side by side (:func:`answers_table`, :func:`answers_figure`).
 
+The ladder files a hand under *the bot's chosen suit* (the suit it would name),
+which is not lesson 01's best suit (the most trump, never fewer than 3):
+:func:`trump_counts` and :func:`chosen_shorter_than_longest` show the two apart.
+Every answer in a cell was tried on the same hands, so answers are compared by
+their paired differences: :func:`replay_cell` replays the ladder's own deals hand
+by hand (:class:`CellTrials`, :func:`paired_table`), since the shipped ladder
+keeps only totals.
+
+:class:`BidRisk` is a slider over the bid showing every score change it can
+bring (:func:`change_distribution`, :func:`risk_figure`); it redraws by patching
+one figure bundle (:func:`risk_bundle`) and is listed in ``REDRAWS`` for the
+kit's benchmark. The exercises' material is here too: ``TOP_BID_CASES`` for the
+code exercise and :func:`misconception_question`.
+
 :class:`BidExplorer` is the page's widget: type nine cards, pick a seat and a
 trump suit, press the button. Bad input shows a message in the page and
 changes nothing. Stable CSS classes for browser tests: ``pl-bid-explorer``,
 ``pl-hand-input``, ``pl-seat``, ``pl-trump``, ``pl-simulate``,
 ``pl-message``, ``pl-hand``, ``pl-summary``, ``pl-table``, ``pl-plot``, and
-the progress bar's ``pl-progress``.
+the progress bar's ``pl-progress``; the slider's ``pl-bid-risk``, ``pl-slider``, ``pl-risk-words``.
 """
 
 from __future__ import annotations
