@@ -89,8 +89,10 @@ CLASSROOM_CSS = """
 .pl-solution { background: #f4f8fd; border-left: 5px solid #1f5fbf; padding: 6px 12px; border-radius: 4px;
   font-size: 14px; line-height: 1.5; }
 .pl-choice-options .widget-radio-box label { font-size: 15px; line-height: 1.5; padding: 3px 0;
-  height: auto; white-space: normal; display: flex; flex-wrap: nowrap; align-items: flex-start; }
-.pl-choice-options .widget-radio-box input { order: -1; margin: 0.35em 8px 0 0; flex: none; }
+  height: auto; white-space: normal; display: flex; flex-direction: row-reverse; justify-content: flex-end;
+  align-items: flex-start; gap: 4px; }
+/* a long choice wraps on a phone, its button (the label's last child) left of its first line */
+.pl-choice-options .widget-radio-box label input { flex: none; margin-top: 6px; }
 .pl-choice-options { width: auto; max-width: 860px; }
 .pl-code-case { font-size: 14px; line-height: 1.5; margin: 0; padding-left: 1.2em; }
 .pl-code-case code { background: #f4f4f4; padding: 0 3px; border-radius: 3px; }
@@ -740,9 +742,7 @@ class FigureBox(View):
 
     def draw(self, fig: Any) -> None:
         self.figure = fig
-        self.output.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},
-        )
+        self.output.outputs = plots.outputs_of(fig)
 
 
 # ----------------------------------------------------------------------------- progress

@@ -320,7 +320,8 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
 
 
 def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
-    """One spot's ladder as a grid: trump in the best suit down, points held across, the bid in each cell."""
+    """One spot's ladder as a grid: trump in the bot's chosen suit down, points held in it across, the
+    bid in each cell. The chosen suit is the one the bot would name, not always the longest (lesson 04)."""
     from pitchlab.bots.ladder import POINT_COLUMNS, TRUMP_ROWS, Strength
 
     rows = list(reversed(TRUMP_ROWS))
@@ -361,8 +362,8 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     return layout(
         fig,
         f"The bidding ladder: {spot} ({ladder.deals:,} simulated auctions; gain in points a hand)",
-        "points you hold in your best suit",
-        "trump in your best suit",
+        "points you hold in the bot's chosen suit",
+        "trump in the bot's chosen suit (cards)",
     )
 
 
@@ -572,6 +573,11 @@ def mimebundle(fig: go.Figure) -> dict[str, Any]:
     return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {fig.layout.title.text}>"}
 
 
+def outputs_of(fig: go.Figure) -> tuple[dict[str, Any], ...]:
+    """An ``Output`` widget's ``outputs`` that show ``fig`` alone (see :func:`mimebundle`)."""
+    return ({"output_type": "display_data", "data": mimebundle(fig), "metadata": {}},)
+
+
 __all__ = [
     "bid_chances_figure",
     "convergence_figure",
@@ -582,6 +588,7 @@ __all__ = [
     "layout",
     "mimebundle",
     "opening_bid_figure",
+    "outputs_of",
     "review_figure",
     "style",
     "trump_count_figure",
