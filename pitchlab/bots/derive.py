@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from pitchlab.bots import gamemodel, tactics
 from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of
 from pitchlab.bots.gamemodel import Outcome
-from pitchlab.bots.ladder import Ladder, Tallies, Tally, spot_of, strength_of
+from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength_of
 from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
 from pitchlab.engine.hand import BidCode, Hand, Phase
@@ -52,32 +53,58 @@ def ladder_net(hand: Hand, team: int) -> int:
     return 2 * change[team] - sum(change)
 
 
+def ladder_bot() -> RuleBasedPlayer:
+    """The bot the ladder's auctions and playouts are walked with."""
+    return RuleBasedPlayer(bidding="estimate")
+
+
+def ladder_deals(deals: int, seed: int | str = 0, rules: Ruleset = TEN_POINT) -> Iterator[Hand]:
+    """The first ``deals`` deals the ladder of ``seed`` is derived from, in order, chunk by chunk."""
+    for index, count in chunked(deals, LADDER_CHUNK):
+        yield from _chunk_deals(rules, seed, index, count)
+
+
+def _chunk_deals(rules: Ruleset, seed: int | str, index: int, count: int) -> Iterator[Hand]:
+    rng = random.Random(f"ladder:{seed}:{index}")  # a chunk's own seed: the same with any workers
+    for k in range(count):
+        yield Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng)
+
+
+def ladder_cell(hand: Hand) -> Cell:
+    """The ladder cell of the seat to bid: its spot in the auction and its hand's strength."""
+    return spot_of(hand), strength_of(tactics.best_rating(hand.rules, hand.hand_mask(hand.actor)))
+
+
+def answer_nets(hand: Hand, bot: FastPlayer) -> dict[int, int]:
+    """Every legal answer of the seat to bid, each played to the end by ``bot``: the net score
+    change it brings that seat's side (:func:`ladder_net`), on the same cards."""
+    team = hand.rules.teams[hand.actor]
+    nets = {}
+    for code in hand.legal_codes():
+        trial = hand.copy()
+        trial.step(code)
+        nets[code] = ladder_net(finish(trial, bot), team)
+    return nets
+
+
 def tally_ladder_deal(hand: Hand, bot: FastPlayer, into: Tallies) -> None:
     """Walk one deal's auction with ``bot``; at each turn, try every legal answer to the end.
 
     The auction then goes on with the bot's own answer, so later spots arise as
     they would at a table of these bots.
     """
-    rules = hand.rules
     while hand.phase is Phase.BID:
-        seat = hand.actor
-        team = rules.teams[seat]
-        cell = (spot_of(hand), strength_of(tactics.best_rating(rules, hand.hand_mask(seat))))
-        answers = into.setdefault(cell, {})
-        for code in hand.legal_codes():
-            trial = hand.copy()
-            trial.step(code)
-            answers.setdefault(code, Tally()).add(ladder_net(finish(trial, bot), team))
+        answers = into.setdefault(ladder_cell(hand), {})
+        for code, net in answer_nets(hand, bot).items():
+            answers.setdefault(code, Tally()).add(net)
         hand.step(bot.code(hand))
 
 
 def _ladder_chunk(args: tuple[Ruleset, int | str, int, int]) -> Tallies:
-    rules, seed, index, count = args
-    rng = random.Random(f"ladder:{seed}:{index}")
-    bot = RuleBasedPlayer(bidding="estimate")
+    bot = ladder_bot()
     into: Tallies = {}
-    for k in range(count):
-        tally_ladder_deal(Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng), bot, into)
+    for hand in _chunk_deals(*args):
+        tally_ladder_deal(hand, bot, into)
     return into
 
 

@@ -49,10 +49,9 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from pitchlab.bots import tactics
-from pitchlab.bots.derive import LADDER_CHUNK, finish, ladder_net
-from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, spot_of, strength_of
-from pitchlab.bots.players import RuleBasedPlayer
-from pitchlab.bots.simulation import BidChances, bid_chances, chunked, setup
+from pitchlab.bots.derive import answer_nets, ladder_bot, ladder_cell, ladder_deals
+from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, strength_of
+from pitchlab.bots.simulation import BidChances, bid_chances, setup
 from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
@@ -356,32 +355,14 @@ def replay_cell(cell: Cell, deals: int, seed: int | str = "1", rules: Ruleset = 
     means are that ladder's for these deals; only the walk stops once the cell's seat has spoken.
     """
     spot, _ = cell
-    bot = RuleBasedPlayer(bidding="estimate")
+    bot = ladder_bot()
     found: list[dict[int, int]] = []
-    for index, count in chunked(deals, LADDER_CHUNK):
-        rng = random.Random(f"ladder:{seed}:{index}")  # the derivation's chunk seed
-        for k in range(count):
-            hand = Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng)
-            while hand.phase is Phase.BID and hand.position(hand.actor) <= spot.position:
-                seat = hand.actor
-                if (
-                    spot_of(hand) == spot
-                    and (spot, hand_strength_of_mask(hand.hand_mask(seat), rules)) == cell
-                ):
-                    team = rules.teams[seat]
-                    nets = {}
-                    for code in hand.legal_codes():
-                        trial = hand.copy()
-                        trial.step(code)
-                        nets[code] = ladder_net(finish(trial, bot), team)
-                    found.append(nets)
-                hand.step(bot.code(hand))
+    for hand in ladder_deals(deals, seed, rules):
+        while hand.phase is Phase.BID and hand.position(hand.actor) <= spot.position:
+            if ladder_cell(hand) == cell:
+                found.append(answer_nets(hand, bot))
+            hand.step(bot.code(hand))
     return CellTrials(cell, deals, seed, tuple(found))
-
-
-def hand_strength_of_mask(mask: int, rules: Ruleset = TEN_POINT) -> Strength:
-    """The ladder row and column of a hand given as a slot mask (the bot's chosen suit)."""
-    return strength_of(tactics.best_rating(rules, mask))
 
 
 def paired_table(trials: CellTrials, against: int) -> str:
@@ -815,7 +796,6 @@ __all__ = [
     "expected_change",
     "hand_cell",
     "hand_strength",
-    "hand_strength_of_mask",
     "misconception_question",
     "most_likely_change",
     "paired_table",
