@@ -2,7 +2,8 @@
 
 A bid is worth what it does to the score. For every spot in the bidding (your
 seat, the high bid so far, whether your partner holds it) and every kind of
-hand (trump in your best suit, points you hold in it), :func:`pitchlab.bots.derive.derive_ladder` deals
+hand (trump in the suit the bot would name, points you hold in it: its *chosen* suit,
+which need not be the suit with most trump), :func:`pitchlab.bots.derive.derive_ladder` deals
 many hands, lets the bots bid up to your turn, and then tries *each* legal
 answer on the same cards: the rest of the auction, the refill, the bury and
 the play run on with the rule-based bots, and the hand's result is scored as
@@ -37,9 +38,9 @@ from pitchlab.odds.stats import Estimate
 POSITIONS = ("first", "second", "third", "dealer")
 """Seat positions in the bidding, from the dealer's left to the dealer."""
 TRUMP_ROWS = (2, 3, 4, 5, 6, 7)
-"""Trump in the best suit, as the ladder's rows: 2 means two or fewer, 7 seven or more."""
+"""Trump in the chosen suit, as the ladder's rows: 2 means two or fewer, 7 seven or more."""
 POINT_COLUMNS = ((0, 1), (2, 3), (4, 5), (6, 10))
-"""Points held in the best suit, as the ladder's columns."""
+"""Points held in the chosen suit, as the ladder's columns."""
 HIGH_STEPS = (0, 4, 5, 6, 7)
 """The high bid so far as the ladder groups it: 0 is none yet, 7 is seven or more."""
 
@@ -77,7 +78,7 @@ class Spot:
 
 @dataclass(frozen=True, order=True)
 class Strength:
-    """A hand as the ladder sees it: its best suit's trump count and points, grouped."""
+    """A hand as the ladder sees it: its chosen suit's trump count and points, grouped."""
 
     trump: int
     """A row of :data:`TRUMP_ROWS`."""
