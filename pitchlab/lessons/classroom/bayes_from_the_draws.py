@@ -28,12 +28,14 @@ only asks and checks.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 from typing import Any, Generic, TypeVar
 
+import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 from numpy.typing import NDArray
@@ -46,11 +48,12 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds import sampling
-from pitchlab.odds.inference import Posterior
+from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
 from pitchlab.ui import plots
 from pitchlab.ui.pictures import Picture, table
+from pitchlab.ui.widgets import View, classed
 
 H = TypeVar("H", bound=Hashable)
 
@@ -272,6 +275,7 @@ def rejection_sample(
     drew: Iterable[Card] = (),
     remainder: Iterable[Card] = (),
     watch: Iterable[Card] = (),
+    hand_sizes: Sequence[int] | None = None,
     rules: Ruleset = TEN_POINT,
     chunk: int = sampling.CHUNK,
     progress: Progress | None = None,
@@ -287,7 +291,11 @@ def rejection_sample(
       (which plain cards they were changes nothing about where the trump
       are, since plain cards are interchangeable, and asking for them too
       would throw away almost every deal);
-    * nothing buried face up, so no seat holds more than ``keep_trump``.
+    * nothing buried face up, so no seat holds more than ``keep_trump``;
+    * if given, every seat's ``hand_sizes``: the cards it holds after the
+      refill, which for the bidder counts the trump it took from the rest of
+      the stock (the rest it threw away), a number the table sees and the
+      draw counts alone do not give.
 
     The bids are ignored, as the exact count ignores them: ``bidder`` is
     simply given. Counting the kept deals' trump is Bayes' rule by brute
@@ -310,6 +318,9 @@ def rejection_sample(
             f"the rest of the stock is {rest} cards, seen only by the bidder; {len(seen_rest)} are listed"
         )
     players, keep, size = rules.players, rules.keep_trump, rules.hand_size
+    sizes = None if hand_sizes is None else np.array(tuple(hand_sizes), dtype=np.int_)
+    if sizes is not None and sizes.shape != (players,):
+        raise PitchError(f"hand sizes: expected one for each of {players} seats, got {len(sizes)}")
     start = stock_size(rules) - left[seat]
     mine_at = list(range(start, start + drawn[seat]))
     if seat == bidder:
@@ -332,9 +343,15 @@ def rejection_sample(
         order, stock = order[same], stock[same]
         held = sampling.trump_counts(order[:, :dealt_at].reshape(-1, players, size), suit, rules)
         stock_trump = trump_slot[stock]
+        fits = np.ones(len(order), dtype=bool)
+        if sizes is not None:  # kept trump + cards drawn (dead or not) + the bidder's trump from the rest
+            taken = stock_trump[:, stock_size(rules) - rest :].sum(axis=1)
+            shown = held + target
+            shown[:, bidder] += taken
+            fits = (shown == sizes).all(axis=1)
         for s in range(players):
             held[:, s] += stock_trump[:, owner == s].sum(axis=1)
-        fits = (held <= keep).all(axis=1)
+        fits &= (held <= keep).all(axis=1)
         order, held = order[fits], held[fits]
         kept += len(order)
         for s in counts:
@@ -407,6 +424,234 @@ def moments_table(moments: Sequence[tuple[str, Posterior]], card: Card) -> Pictu
         f"each seat: the unseen trump it holds on average, and the chance it holds the {escape(card.label)}",
         css="pl-moments-table",
     )
+
+
+# ------------------------------------------------------- what the hand sizes add
+
+
+def sizes_after_refill(
+    drawn: Sequence[int], dealer: int, bidder: int, taken: int, rules: Ruleset = TEN_POINT
+) -> tuple[int, ...]:
+    """The cards each seat holds after the refill, as the table sees them, when nobody buried.
+
+    A seat that had cards to spare holds ``refill_to`` (its trump plus the
+    cards it drew, dead or not; one that drew nothing kept six or more and,
+    burying nothing, holds exactly six). The bidder holds that many plus
+    the ``taken`` trump of the rest of the stock. A seat that emptied the
+    stock holds what it kept plus its draw, which only its hand size tells:
+    that is evidence of its own, so it is refused here rather than guessed.
+    """
+    left = stock_left(drawn, dealer, rules)
+    short = [s for s in range(rules.players) if 0 < left[s] <= drawn[s] or left[s] == 0]
+    if short:
+        raise PitchError(f"seat {short[0]} emptied the stock: its hand size is its own evidence, give it")
+    rest = stock_size(rules) - sum(drawn)
+    if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= rest:
+        raise PitchError(f"the bidder took 0-{rest} trump from the rest of the stock, not {taken!r}")
+    return tuple(rules.refill_to + (taken if s == bidder else 0) for s in range(rules.players))
+
+
+@dataclass(frozen=True)
+class SeatSaw:
+    """What one seat saw by the end of the refill: the inputs of :func:`pitchlab.odds.inference.posterior_given`.
+
+    Kept together so the lesson's table is written once, and a slider can
+    change one number of it (:meth:`with_draw`) and ask again.
+    """
+
+    hand: tuple[Card, ...]
+    suit: Suit
+    seat: int
+    dealer: int
+    bidder: int
+    drawn: tuple[int, ...]
+    drew: tuple[Card, ...]
+    rules: Ruleset = TEN_POINT
+
+    @property
+    def rest(self) -> int:
+        """The cards left in the stock after the four draws: the bidder takes them."""
+        return stock_size(self.rules) - sum(self.drawn)
+
+    def with_draw(self, seat: int, cards: int) -> SeatSaw:
+        """The same table, with ``seat`` having drawn ``cards``."""
+        drawn = list(self.drawn)
+        drawn[seat] = cards
+        return SeatSaw(
+            self.hand, self.suit, self.seat, self.dealer, self.bidder, tuple(drawn), self.drew, self.rules
+        )
+
+    def posterior(self, taken: int | None = None) -> Posterior:
+        """The exact posterior; with ``taken``, also given the bidder's hand size (its trump from the stock)."""
+        sizes = (
+            None
+            if taken is None
+            else sizes_after_refill(self.drawn, self.dealer, self.bidder, taken, self.rules)
+        )
+        return posterior_given(
+            self.hand,
+            self.suit,
+            self.seat,
+            self.dealer,
+            self.bidder,
+            self.drawn,
+            drew=self.drew,
+            hand_sizes=sizes,
+            rules=self.rules,
+        )
+
+
+class DrawExplorer(View):
+    """Two sliders, one chart: where a card is, against one seat's draw count and the bidder's hand size.
+
+    The chart shows the exact chance that each other seat holds ``card``,
+    twice: ignoring the bidder's hand size (grey) and using it (blue), so
+    the learner sees what the number of cards in the bidder's hand adds.
+    Every answer is exact and cached, so a move costs one small count the
+    first time and a lookup after; :attr:`last_ms` keeps how long the last
+    redraw took. A setting no deal fits gets a message, and the chart keeps
+    the last setting that fits (named in the message).
+    """
+
+    def __init__(self, saw: SeatSaw, card: Card, *, sliding: int, taken: int = 0) -> None:
+        self.saw, self.card, self.sliding = saw, card, sliding
+        rules = saw.rules
+        left = stock_left(saw.drawn, saw.dealer, rules)[sliding]
+        self._cache: dict[tuple[int, int | None], Posterior | None] = {}
+        self.draw_slider = classed(
+            w.IntSlider(
+                value=saw.drawn[sliding],
+                min=0,
+                max=min(rules.refill_to, left),
+                description=f"seat {sliding} drew",
+                continuous_update=False,
+                style={"description_width": "initial"},
+            ),
+            "pl-slider",
+            "pl-draw-slider",
+        )
+        self.taken_slider = classed(
+            w.IntSlider(
+                value=taken,
+                min=0,
+                max=rules.refill_to - 1,
+                description=f"seat {saw.bidder} took",
+                continuous_update=False,
+                style={"description_width": "initial"},
+            ),
+            "pl-slider",
+            "pl-taken-slider",
+        )
+        self.text = classed(w.HTML(), "pl-explorer-text")
+        self.plot = classed(w.Output(), "pl-plot", "pl-explorer-plot")
+        self.figure: go.Figure | None = None
+        self.shown: tuple[int, int] | None = None
+        """The setting the chart shows (seat's draw, trump taken)."""
+        self.last_ms = 0.0
+        self.widget = classed(
+            w.VBox(
+                [
+                    w.HBox([self.draw_slider, self.taken_slider], layout=w.Layout(flex_flow="row wrap")),
+                    self.text,
+                    self.plot,
+                ]
+            ),
+            "pl-draw-explorer",
+        )
+        for slider in (self.draw_slider, self.taken_slider):
+            slider.observe(lambda _change: self.redraw(), names="value")
+        self.redraw()
+
+    def posterior(self, drew: int, taken: int | None) -> Posterior | None:
+        """The exact posterior for a setting (``taken=None``: ignoring the hand size), or None if no deal fits."""
+        key = (drew, taken)
+        if key not in self._cache:
+            try:
+                self._cache[key] = self.saw.with_draw(self.sliding, drew).posterior(taken)
+            except PitchError:
+                self._cache[key] = None
+        return self._cache[key]
+
+    def possible_taken(self, drew: int) -> list[int]:
+        """The trump the bidder can have taken from the stock when the sliding seat drew ``drew``."""
+        return [r for r in range(self.taken_slider.max + 1) if self.posterior(drew, r) is not None]
+
+    def redraw(self) -> None:
+        """Read the sliders, count (or look up) the posteriors, and show the text and the chart."""
+        started = time.perf_counter()
+        drew, taken = int(self.draw_slider.value), int(self.taken_slider.value)
+        saw, card = self.saw.with_draw(self.sliding, drew), self.card
+        without, given = self.posterior(drew, None), self.posterior(drew, taken)
+        left = stock_left(saw.drawn, saw.dealer, saw.rules)[self.sliding]
+        seat_says = escape(draw_says(drew, left, saw.rules))
+        if without is None or given is None:
+            can = self.possible_taken(drew)
+            was = (
+                f" The chart still shows seat {self.sliding} drawing {self.shown[0]} and seat {saw.bidder} "
+                f"taking {self.shown[1]}."
+                if self.shown
+                else ""
+            )
+            self.text.value = (
+                f"<div class='pl-feedback pl-wrong'>No deal fits: when seat {self.sliding} draws {drew}, seat "
+                f"{saw.bidder} can have taken {_listed(can)} trump from the stock, not {taken}.{was}</div>"
+            )
+            self.last_ms = (time.perf_counter() - started) * 1000
+            return
+        others = list(given.counts)
+        bidder = saw.bidder
+        self.text.value = (
+            f"<div class='pl-note'>Seat {self.sliding} {seat_says}. Seat {bidder} holds "
+            f"{saw.rules.refill_to + taken} cards: {saw.rules.refill_to} after its draw and {taken} trump of the "
+            f"{saw.rest} cards left in the stock. The {escape(card.label)} is with seat {bidder} with chance "
+            f"<b>{percent(given.chance(card, bidder))}</b> ({percent(without.chance(card, bidder))} if you "
+            "ignore its hand size).</div>"
+        )
+        series = {
+            f"ignoring seat {bidder}'s hand size": [without.chance(card, s) for s in others],
+            f"seat {bidder} holds {saw.rules.refill_to + taken} cards": [
+                given.chance(card, s) for s in others
+            ],
+        }
+        title = (
+            f"Where is the {card.label}? Seat {self.sliding} drew {drew}, seat {bidder} took {taken} trump"
+        )
+        if (
+            self.figure is None
+        ):  # built once: a new plotly figure costs far more than the 250 ms a move may take
+            self.figure = where_figure(
+                card,
+                {
+                    name: {f"seat {s}": p for s, p in zip(others, ps, strict=True)}
+                    for name, ps in series.items()
+                },
+                title=title,
+            )
+            self.figure.update_yaxes(range=[0, 115])
+        else:  # only the numbers and the words change
+            with self.figure.batch_update():
+                for trace, (name, ps) in zip(self.figure.data, series.items(), strict=True):
+                    trace.y = [float(p) * 100 for p in ps]
+                    trace.text = [f"{float(p) * 100:.1f}%" for p in ps]
+                    trace.name = name
+                self.figure.layout.title.text = title
+        _show(self.plot, self.figure)
+        self.shown = (drew, taken)
+        self.last_ms = (time.perf_counter() - started) * 1000
+
+
+def _listed(values: Sequence[int]) -> str:
+    """``[0, 1, 2]`` as "0-2", ``[0]`` as "only 0", nothing as "no"."""
+    if not values:
+        return "no"
+    if len(values) == 1:
+        return f"only {values[0]}"
+    return f"{values[0]}-{values[-1]}"
+
+
+def _show(output: w.Output, fig: go.Figure) -> None:
+    """Put ``fig`` in ``output`` as its plotly JSON with its words for screen readers (see :class:`Shown`)."""
+    output.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
 
 
 # ------------------------------------------------------------ pictures and figures
@@ -603,7 +848,9 @@ def where_figure(
 __all__ = [
     "BayesRow",
     "BayesTable",
+    "DrawExplorer",
     "Rejection",
+    "SeatSaw",
     "Shown",
     "agreement_table",
     "bayes_table",
@@ -616,5 +863,6 @@ __all__ = [
     "rejection_sample",
     "replay",
     "show",
+    "sizes_after_refill",
     "where_figure",
 ]
