@@ -9,7 +9,9 @@ small deck. The sampler must agree with the last within 4 standard errors.
 
 from __future__ import annotations
 
+import itertools
 import random
+import statistics
 from fractions import Fraction
 from math import comb
 
@@ -221,10 +223,20 @@ def test_the_sampler_agrees_on_a_small_deck_with_short_stocks_and_a_seen_remaind
     remainder = rest[0] if me == hand.bidder and rest else ()
     dealt = hand.dealt_to(me)
     args = (dealt, S, me, hand.dealer, hand.bidder, tuple(hand.drawn))
-    post = inference.posterior_given(*args, drew=turns[me], remainder=remainder, rules=hand.rules)
+    sizes = hand.view(me).hand_sizes  # a short seat's size tells what it kept; the bidder's, what it took
+    post = inference.posterior_given(
+        *args, drew=turns[me], remainder=remainder, hand_sizes=sizes, rules=hand.rules
+    )
     watch = [pl.Card(c) for c in ("AS", "3S", "JK")]
     sim = bayes_from_the_draws.rejection_sample(
-        *args, drew=turns[me], remainder=remainder, watch=watch, n=20_000, seed=seed, rules=hand.rules
+        *args,
+        drew=turns[me],
+        remainder=remainder,
+        watch=watch,
+        hand_sizes=sizes,
+        n=60_000,
+        seed=seed,
+        rules=hand.rules,
     )
     assert sim.kept > 500
     for seat in post.counts:
@@ -257,6 +269,10 @@ def test_the_sampler_is_repeatable_and_refuses_what_it_cannot_sample() -> None:
         )
     with pytest.raises(pl.PitchError, match="bidder must be a seat 0-3"):
         bayes_from_the_draws.rejection_sample(HAND, S, 0, DEALER, 4, DRAWN, drew=MY_DRAW, n=10, seed=1)
+    with pytest.raises(pl.PitchError, match="one for each of 4 seats"):
+        bayes_from_the_draws.rejection_sample(
+            HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, hand_sizes=(6, 7, 6), n=10, seed=1
+        )
     with pytest.raises(pl.PitchError, match="9 cards"):
         bayes_from_the_draws.rejection_sample(
             HAND[:8], S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, n=10, seed=1
@@ -269,6 +285,132 @@ def test_the_sampler_is_repeatable_and_refuses_what_it_cannot_sample() -> None:
     assert nothing.kept == 0 and nothing.acceptance().value == 0
     with pytest.raises(pl.PitchError, match="deal more"):
         nothing.count_estimates(1)
+
+
+# ------------------------------------------------------- the bidder's hand size
+
+HIDDEN_STOCK = 16  # the stock cards the lesson's seat did not see: 18 less its own 2
+SIZES = (6, 7, 6, 6)  # the lesson's table: seat 1, the bidder, holds 7 cards
+
+
+def stock_by_enumeration() -> dict[int, list[tuple[int, Fraction]]]:
+    """Every placement of the 5 hidden stock trump among the 16 stock cards the seat did not see.
+
+    Positions 0-3 went to seat 2, 4-6 to seat 3, 7-10 to seat 1's draw and
+    11-15 were the rest that seat 1 took. Returned by the trump seat 1 took:
+    the trump seat 1 holds in each placement (seat 1 kept 2) with its share
+    of the deals. Placements leaving seat 1 above six trump are dropped (it
+    would have buried). The dealt hands (2, 2, 3 kept by seats 1, 2, 3) are
+    the same in every placement, so each placement is equally likely.
+    """
+    found: dict[int, list[tuple[int, Fraction]]] = {}
+    placements = [
+        p for p in itertools.combinations(range(HIDDEN_STOCK), 5) if 2 + sum(x >= 7 for x in p) <= 6
+    ]
+    for p in placements:
+        taken = sum(x >= 11 for x in p)
+        found.setdefault(taken, []).append((2 + sum(x >= 7 for x in p), Fraction(1)))
+    return found
+
+
+def test_the_bidders_hand_size_moves_the_three_worked_by_enumeration() -> None:
+    # the lesson's figures: P(3♠ with seat 1) for 0-4 trump taken from the rest of the stock. Seat 1
+    # holds `held` of the 12 unseen trump, and the three is any one of the 12 alike: held / 12
+    found = stock_by_enumeration()
+    assert sorted(found) == [0, 1, 2, 3, 4]  # 5 would leave seat 1 at 7 trump
+    chances = {}
+    for taken, rows in found.items():
+        by_enumeration = Fraction(sum(held for held, _ in rows), 12 * len(rows))
+        sizes = (6, 6 + taken, 6, 6)
+        post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, hand_sizes=sizes)
+        assert post.chance(THREE, 1) == by_enumeration, taken
+        chances[taken] = by_enumeration
+    assert [round(100 * float(chances[t]), 1) for t in range(5)] == [31.8, 37.1, 42.0, 46.4, 50.0]
+    # without the hand size: every placement counted, the average of the five weighted by their deals
+    blind = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW)
+    every = [row for rows in found.values() for row in rows]
+    assert blind.chance(THREE, 1) == Fraction(sum(held for held, _ in every), 12 * len(every))
+    assert round(100 * float(blind.chance(THREE, 1)), 2) == 39.56
+    with pytest.raises(pl.PitchError, match="no deal fits"):
+        inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, hand_sizes=(6, 11, 6, 6))
+
+
+def test_the_sampler_keeps_only_deals_with_the_bidders_hand_size() -> None:
+    post = inference.posterior_given(HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, hand_sizes=SIZES)
+    sim = bayes_from_the_draws.rejection_sample(
+        HAND, S, 0, DEALER, BIDDER, DRAWN, drew=MY_DRAW, watch=[THREE], hand_sizes=SIZES, n=400_000, seed=12
+    )
+    for seat in (1, 2, 3):
+        for k, estimate in sim.count_estimates(seat).items():
+            assert stats.agrees(estimate, post.counts[seat].get(k, 0)), (seat, k, str(estimate))
+        assert stats.agrees(sim.chance(THREE, seat), post.chance(THREE, seat)), seat
+    assert sim.count_estimates(1)[2].value == 0  # seat 1 took a trump: it holds at least 3
+    # P(E) by hand: the dealt counts, my two cards missing the 5 stock trump, and the placements
+    # with exactly one trump in the last five (counted by enumeration above)
+    dealt = Fraction(
+        comb(12, 2) * comb(33, 7) * comb(10, 2) * comb(26, 7) * comb(8, 3) * comb(19, 6),
+        comb(45, 9) * comb(36, 9) * comb(27, 9),
+    )
+    placed = Fraction(len(stock_by_enumeration()[1]), comb(HIDDEN_STOCK, 5))
+    assert stats.agrees(sim.acceptance(), dealt * Fraction(comb(13, 2), comb(18, 2)) * placed)
+
+
+def test_hand_sizes_after_a_refill_with_cards_to_spare() -> None:
+    assert bayes_from_the_draws.sizes_after_refill(DRAWN, DEALER, BIDDER, 1) == SIZES
+    assert bayes_from_the_draws.sizes_after_refill(DRAWN, DEALER, 3, 0) == (6, 6, 6, 6)
+    with pytest.raises(pl.PitchError, match="0-5 trump"):
+        bayes_from_the_draws.sizes_after_refill(DRAWN, DEALER, BIDDER, 6)
+    with pytest.raises(pl.PitchError, match="emptied the stock"):  # seat 1 draws the last 3 of 18
+        bayes_from_the_draws.sizes_after_refill((6, 3, 6, 3), DEALER, BIDDER, 0)
+
+
+def lessons_table() -> bayes_from_the_draws.SeatSaw:
+    return bayes_from_the_draws.SeatSaw(tuple(HAND), S, 0, DEALER, BIDDER, DRAWN, tuple(MY_DRAW))
+
+
+def test_the_explorer_redraws_what_the_sliders_say() -> None:
+    explorer = bayes_from_the_draws.DrawExplorer(lessons_table(), THREE, sliding=2, taken=1)
+    assert (
+        "pl-slider" in explorer.draw_slider._dom_classes and "pl-slider" in explorer.taken_slider._dom_classes
+    )
+    assert not explorer.draw_slider.continuous_update and not explorer.taken_slider.continuous_update
+    assert "<b>37.06%</b> (39.56% if you ignore its hand size)" in explorer.text.value
+    assert explorer.figure is not None
+    first = [list(t.y) for t in explorer.figure.data]
+    explorer.taken_slider.value = 4  # seat 1 holds 10 cards: 6 trump of the 12, so the three 1 in 2
+    assert "<b>50.00%</b>" in explorer.text.value and "holds 10 cards" in explorer.text.value
+    assert tuple(explorer.figure.data[1].y)[:1] == (50.0,) and list(explorer.figure.data[0].y) == first[0]
+    assert explorer.figure.data[1].name == "seat 1 holds 10 cards"
+    drawn = explorer.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert drawn["data"][1]["y"][0] == 50.0 and "50" in drawn["layout"]["meta"]["description"]
+    explorer.taken_slider.value = 3
+    explorer.draw_slider.value = 6  # seat 2 kept none; the grey bars move too
+    assert "kept exactly 0 trump" in explorer.text.value and list(explorer.figure.data[0].y) != first[0]
+    assert explorer.shown == (6, 3)  # 4 is too many now: the rest of the stock is only 3 cards
+
+
+def test_a_setting_no_deal_fits_says_so_and_keeps_the_chart() -> None:
+    explorer = bayes_from_the_draws.DrawExplorer(lessons_table(), THREE, sliding=2, taken=1)
+    assert explorer.possible_taken(4) == [0, 1, 2, 3, 4]
+    assert explorer.possible_taken(0) == [0, 1]  # seat 2 kept 6: 12 - 6 - 3 - 2 = 1 trump left for the stock
+    assert explorer.figure is not None
+    before = [list(t.y) for t in explorer.figure.data]
+    explorer.taken_slider.value = 5
+    assert "No deal fits" in explorer.text.value and "0-4 trump" in explorer.text.value
+    assert "still shows seat 2 drawing 4 and seat 1 taking 1" in explorer.text.value
+    assert [list(t.y) for t in explorer.figure.data] == before and explorer.shown == (4, 1)
+    explorer.taken_slider.value = 0
+    assert "No deal fits" not in explorer.text.value and explorer.shown == (4, 0)
+
+
+def test_the_explorer_redraws_within_the_budget() -> None:
+    explorer = bayes_from_the_draws.DrawExplorer(lessons_table(), THREE, sliding=2, taken=1)
+    times = []
+    for drew in range(7):
+        for taken in range(6):
+            explorer.draw_slider.value, explorer.taken_slider.value = drew, taken
+            times.append(explorer.last_ms)
+    assert statistics.median(times) < 250, sorted(times)
 
 
 # ---------------------------------------------------------- the hand as it is played
