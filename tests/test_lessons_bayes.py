@@ -10,6 +10,7 @@ small deck. The sampler must agree with the last within 4 standard errors.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 from fractions import Fraction
@@ -476,7 +477,16 @@ def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     )
     assert list(where.data[0].x) == ["seat 1", "stock"]
     assert list(where.data[1].y) == [100.0, 0.0]  # a place missing from a series is 0
-    assert list(where.data[2].y) == [90.0, 0.0] and where.data[2].error_y.array[0] > 0
+    assert list(where.data[2].y) == [90.0, 0.0]
+    # 95% Wilson interval of 9 in 10, by its formula: centre (p + z²/2n) / (1 + z²/n), half-width
+    # z / (1 + z²/n) * sqrt(p(1-p)/n + z²/4n²); lopsided, and never past 100%
+    z = 1.959963984540054
+    centre = (0.9 + z * z / 20) / (1 + z * z / 10)
+    half = z / (1 + z * z / 10) * math.sqrt(0.9 * 0.1 / 10 + z * z / 400)
+    bars = where.data[2].error_y
+    assert bars.array[0] == pytest.approx((centre + half - 0.9) * 100)
+    assert bars.arrayminus[0] == pytest.approx((0.9 - centre + half) * 100)
+    assert bars.arrayminus[0] > bars.array[0] and 90 + bars.array[0] < 100 and bars.array[1] == 0
     assert where.layout.xaxis.title.text == "where the 3♠ is"
     bundle = bayes_from_the_draws.show(where)._repr_mimebundle_()
     assert "application/vnd.plotly.v1+json" in bundle and "where" in bundle["text/plain"]

@@ -50,7 +50,7 @@ from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
-from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
+from pitchlab.odds.stats import Estimate, agrees, proportion
 from pitchlab.ui import plots
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
@@ -722,6 +722,20 @@ def _shown_range(series: Iterable[Mapping[int, Fraction]], floor: float = 0.0005
     return list(range(top + 1))
 
 
+def _wilson_bars(estimates: Sequence[Estimate | None]) -> dict[str, Any]:
+    """Plotly error bars for simulated proportions: their 95% Wilson intervals, in percent (none for a gap).
+
+    Wilson, not value ± 1.96 standard errors, because a share near 0% or
+    100% has a lopsided interval, and the normal one would reach below 0.
+    """
+    ups, downs = [], []
+    for e in estimates:
+        low, high = e.wilson() if e is not None else (0.0, 0.0)
+        ups.append(max(0.0, high - e.value) * 100 if e is not None else 0.0)
+        downs.append(max(0.0, e.value - low) * 100 if e is not None else 0.0)
+    return {"type": "data", "symmetric": False, "array": ups, "arrayminus": downs}
+
+
 def counts_figure(
     panels: Mapping[str, Mapping[str, Mapping[int, Fraction]]],
     *,
@@ -734,7 +748,7 @@ def counts_figure(
 
     ``panels`` maps a panel title (a seat) to its named series; every panel
     must name the same series, shown once in the legend. ``simulated`` adds,
-    per panel, orange dots with 95% error bars over the bars: meant for a
+    per panel, orange dots with 95% Wilson intervals over the bars: meant for a
     panel with a single exact series, where the dots sit on top of it.
     """
     names = list(panels)
@@ -742,7 +756,6 @@ def counts_figure(
         rows=1, cols=len(names), subplot_titles=names, shared_yaxes=True, horizontal_spacing=0.04
     )
     ks = _shown_range(d for series in panels.values() for d in series.values())
-    z = z_of(0.95)
     for col, name in enumerate(names, start=1):
         for i, (label, dist) in enumerate(panels[name].items()):
             fig.add_trace(
@@ -761,17 +774,13 @@ def counts_figure(
         if simulated and name in simulated:
             sim = simulated[name]
             first = next(iter(sim.values()))
-            label = f"simulated ({first.n:,} kept deals, 95% CI)"
+            label = f"simulated ({first.n:,} kept deals, 95% Wilson interval)"
             sim_ks = [k for k in ks if k in sim]
             fig.add_trace(
                 go.Scatter(
                     x=sim_ks,
                     y=[sim[k].value * 100 for k in sim_ks],
-                    error_y={
-                        "type": "data",
-                        "array": [z * sim[k].se * 100 for k in sim_ks],
-                        "color": plots.ORANGE,
-                    },
+                    error_y={"color": plots.ORANGE, **_wilson_bars([sim[k] for k in sim_ks])},
                     mode="markers",
                     marker={"color": plots.ORANGE, "size": 9, "symbol": "diamond"},
                     name=label,
@@ -801,7 +810,7 @@ def where_figure(
     ``series`` maps a moment (``before the refill``) to the chance of each
     place (``seat 1``, ``stock``); a place missing from a series gets 0.
     ``simulated`` is ``(name, estimates by place)``, drawn as orange bars
-    with 95% error bars beside the exact ones, so no dot floats between bars.
+    with 95% Wilson intervals beside the exact ones, so no dot floats between bars.
     """
     places: list[str] = []
     for chances in series.values():
@@ -822,16 +831,11 @@ def where_figure(
         )
     if simulated is not None:
         label, estimates = simulated
-        z = z_of(0.95)
         fig.add_trace(
             go.Bar(
                 x=places,
                 y=[estimates[p].value * 100 if p in estimates else 0 for p in places],
-                error_y={
-                    "type": "data",
-                    "array": [z * estimates[p].se * 100 if p in estimates else 0 for p in places],
-                    "color": "#444",
-                },
+                error_y={"color": "#444", **_wilson_bars([estimates.get(p) for p in places])},
                 name=label,
                 marker={"color": plots.ORANGE},
                 hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
