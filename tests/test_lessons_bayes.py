@@ -402,6 +402,8 @@ def test_a_setting_no_deal_fits_says_so_and_keeps_the_chart() -> None:
     assert [list(t.y) for t in explorer.figure.data] == before and explorer.shown == (4, 1)
     explorer.taken_slider.value = 0
     assert "No deal fits" not in explorer.text.value and explorer.shown == (4, 0)
+    explorer.draw_slider.value = 0
+    assert "it kept 6 or more trump, and it buried none: exactly 6." in explorer.text.value
 
 
 def test_the_explorer_redraws_within_the_budget() -> None:

@@ -523,7 +523,7 @@ class DrawExplorer(View):
                 value=saw.drawn[sliding],
                 min=0,
                 max=min(rules.refill_to, left),
-                description=f"seat {sliding} drew",
+                description=f"cards seat {sliding} drew",
                 continuous_update=False,
                 style={"description_width": "initial"},
             ),
@@ -535,7 +535,7 @@ class DrawExplorer(View):
                 value=taken,
                 min=0,
                 max=rules.refill_to - 1,
-                description=f"seat {saw.bidder} took",
+                description=f"trump seat {saw.bidder} took",
                 continuous_update=False,
                 style={"description_width": "initial"},
             ),
@@ -584,6 +584,9 @@ class DrawExplorer(View):
         without, given = self.posterior(drew, None), self.posterior(drew, taken)
         left = stock_left(saw.drawn, saw.dealer, saw.rules)[self.sliding]
         seat_says = escape(draw_says(drew, left, saw.rules))
+        unburied = [t for t in kept_given_draw(drew, left, saw.rules) if t <= saw.rules.keep_trump]
+        if drew == 0 and len(unburied) == 1:  # "six or more", and nobody buried: exactly six
+            seat_says += f", and it buried none: exactly {unburied[0]}"
         if without is None or given is None:
             can = self.possible_taken(drew)
             was = (
@@ -613,9 +616,7 @@ class DrawExplorer(View):
                 given.chance(card, s) for s in others
             ],
         }
-        title = (
-            f"Where is the {card.label}? Seat {self.sliding} drew {drew}, seat {bidder} took {taken} trump"
-        )
+        title = f"Where is the {card.label}?<br>Seat {self.sliding} drew {drew}, seat {bidder} took {taken}"
         if (
             self.figure is None
         ):  # built once: a new plotly figure costs far more than the 250 ms a move may take
@@ -628,6 +629,12 @@ class DrawExplorer(View):
                 title=title,
             )
             self.figure.update_yaxes(range=[0, 115])
+            # the legend under the chart: above it, it runs into the two-line title on a phone
+            self.figure.update_layout(
+                legend={"y": -0.28, "yanchor": "top", "x": 0, "xanchor": "left"},
+                margin={"t": 80, "b": 120},
+                height=480,
+            )
         else:  # only the numbers and the words change
             with self.figure.batch_update():
                 for trace, (name, ps) in zip(self.figure.data, series.items(), strict=True):
