@@ -30,6 +30,7 @@ from pitchlab.odds.probability import (
     trump_in,
 )
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.classroom import FigureBox
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import (
     SeededView,
@@ -84,7 +85,8 @@ class DealExplorer(SeededView):
         self.others = w.HTML()
         self.trump_table = w.HTML()
         self.odds = classed(w.HTML(), "pl-odds")
-        self.plot = classed(w.Output(), "pl-plot")
+        self.chart = FigureBox()
+        self.plot = self.chart.output
         self.widget = classed(
             w.VBox(
                 [
@@ -145,9 +147,9 @@ class DealExplorer(SeededView):
         suit = self.named.value
         counts = trump_counts(cards, rules)
         self.odds.value = self._odds_html(suit, counts)
-        fig = plots.trump_count_figure(suit, yours=counts[suit], your_best=max(counts.values()), rules=rules)
-        self.figure = fig
-        self.plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+        self.chart.draw(
+            plots.trump_count_figure(suit, yours=counts[suit], your_best=max(counts.values()), rules=rules)
+        )
 
     def _trump_table_html(self) -> str:
         rules, cards = self.rules, self.cards
