@@ -28,6 +28,7 @@ from pitchlab.lessons.classroom.bayes_from_the_draws import (
     kept_given_draw,
 )
 from pitchlab.odds import inference, probability, stats
+from pitchlab.ui import classroom
 from tests.test_inference import bidding
 from tests.test_probability import small_rules
 
@@ -502,3 +503,49 @@ def test_the_agreement_table_says_when_a_simulation_disagrees() -> None:
         ]
     )._repr_html_()
     assert html.count("yes") == 1 and "<b>NO</b>" in html
+
+
+# ------------------------------------------------------------ the code exercise and the benchmark
+
+
+def the_guides_answer(t: int, drew: int, left: int) -> int:
+    """The answer the teacher's guide prints: a seat wants max(0, 6 - t) cards and gets at most ``left``."""
+    return 1 if min(max(0, 6 - t), left) == drew else 0
+
+
+def test_the_code_exercises_cases_follow_the_refill_rule() -> None:
+    cases = bayes_from_the_draws.LIKELIHOOD_CASES
+    for case in cases:  # each hand-worked expectation against the rule as kept_given_draw runs it
+        t, drew, left = case.args
+        assert case.expected == int(t in kept_given_draw(drew, left)), case.about
+    assert {c.expected for c in cases} == {0, 1}
+    assert {kept_given_draw(d, left) == tuple(range(10)) for _, d, left in (c.args for c in cases)} == {
+        True,
+        False,
+    }
+    assert classroom.check_code(the_guides_answer, cases).passed
+
+
+def test_the_code_exercise_catches_the_likely_slips() -> None:
+    cases = bayes_from_the_draws.LIKELIHOOD_CASES
+    slips = {
+        "forgets the short stock": lambda t, drew, left: int(max(0, 6 - t) == drew),
+        "forgets that six or more draws nothing": lambda t, drew, left: int(min(6 - t, left) == drew),
+        "says the count, not a likelihood": lambda t, drew, left: 6 - drew,
+        "true or false from a draw of 6 - t alone": lambda t, drew, left: 6 - t == drew,
+    }
+    for name, slip in slips.items():
+        report = classroom.check_code(slip, cases)
+        assert report.written and not report.passed, name
+    stub = classroom.check_code(lambda t, drew, left: None, cases)
+    assert not stub.passed and not stub.written and "not written yet" in stub.summary
+
+
+def test_the_benchmark_finds_the_lessons_slider_and_it_is_quick() -> None:
+    (build,) = bayes_from_the_draws.REDRAWS
+    view = build()
+    assert view.saw == bayes_from_the_draws.LESSON and view.taken_slider.value == 1
+    times = classroom.redraw_times(view, rounds=3)
+    assert set(times) == {"seat's draw, counted", "trump taken, counted", "not yet counted"}
+    assert all(ms < classroom.REDRAW_BUDGET_MS for ms in times.values()), times
+    assert view.shown == (3, 2)  # the last case drew a setting no call had counted before

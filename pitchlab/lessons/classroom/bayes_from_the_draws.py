@@ -29,7 +29,7 @@ only asks and checks.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -51,7 +51,7 @@ from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.odds.stats import Estimate, agrees, proportion
-from pitchlab.ui import plots
+from pitchlab.ui import classroom, plots
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
 
@@ -543,7 +543,8 @@ class DrawExplorer(View):
             "pl-taken-slider",
         )
         self.text = classed(w.HTML(), "pl-explorer-text")
-        self.plot = classed(w.Output(), "pl-plot", "pl-explorer-plot")
+        self.box = classroom.FigureBox()
+        self.plot = classed(self.box.output, "pl-explorer-plot")
         self.figure: go.Figure | None = None
         self.shown: tuple[int, int] | None = None
         """The setting the chart shows (seat's draw, trump taken)."""
@@ -558,8 +559,8 @@ class DrawExplorer(View):
             ),
             "pl-draw-explorer",
         )
-        for slider in (self.draw_slider, self.taken_slider):
-            slider.observe(lambda _change: self.redraw(), names="value")
+        self.draw_slider.observe(lambda change: self.redraw(drew=int(change["new"])), names="value")
+        self.taken_slider.observe(lambda change: self.redraw(taken=int(change["new"])), names="value")
         self.redraw()
 
     def posterior(self, drew: int, taken: int | None) -> Posterior | None:
@@ -576,10 +577,26 @@ class DrawExplorer(View):
         """The trump the bidder can have taken from the stock when the sliding seat drew ``drew``."""
         return [r for r in range(self.taken_slider.max + 1) if self.posterior(drew, r) is not None]
 
-    def redraw(self) -> None:
-        """Read the sliders, count (or look up) the posteriors, and show the text and the chart."""
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """Slider moves for the benchmark (:class:`pitchlab.ui.classroom.Redraw`): each slider
+        to a new value, counted already (a lookup) and not yet (the count itself, the slowest)."""
+        yield "seat's draw, counted", lambda: self.redraw(drew=5, taken=1)
+        yield "trump taken, counted", lambda: self.redraw(drew=4, taken=2)
+        yield "not yet counted", self._first_time
+
+    def _first_time(self) -> None:
+        self._cache.clear()
+        self.redraw(drew=3, taken=2)
+
+    def redraw(self, *, drew: int | None = None, taken: int | None = None) -> None:
+        """Show a setting: count (or look up) its posteriors, then the words and the chart.
+
+        A value not given is the slider's. This is the whole work of one slider move, the
+        method each slider's observer calls with its new value (:meth:`redraw_cases` times it).
+        """
         started = time.perf_counter()
-        drew, taken = int(self.draw_slider.value), int(self.taken_slider.value)
+        drew = int(self.draw_slider.value) if drew is None else drew
+        taken = int(self.taken_slider.value) if taken is None else taken
         saw, card = self.saw.with_draw(self.sliding, drew), self.card
         without, given = self.posterior(drew, None), self.posterior(drew, taken)
         left = stock_left(saw.drawn, saw.dealer, saw.rules)[self.sliding]
@@ -642,7 +659,7 @@ class DrawExplorer(View):
                     trace.text = [f"{float(p) * 100:.1f}%" for p in ps]
                     trace.name = name
                 self.figure.layout.title.text = title
-        _show(self.plot, self.figure)
+        self.box.draw(self.figure)
         self.shown = (drew, taken)
         self.last_ms = (time.perf_counter() - started) * 1000
 
@@ -656,9 +673,46 @@ def _listed(values: Sequence[int]) -> str:
     return f"{values[0]}-{values[-1]}"
 
 
-def _show(output: w.Output, fig: go.Figure) -> None:
-    """Put ``fig`` in ``output`` as its plotly JSON with its words for screen readers (see :class:`Shown`)."""
-    output.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+LESSON = SeatSaw(
+    hand=tuple(Card(c) for c in ["KS", "JS", "9S", "2S", "8H", "4H", "TD", "6D", "QC"]),
+    suit=Suit.SPADES,
+    seat=0,
+    dealer=1,
+    bidder=1,
+    drawn=(2, 4, 4, 3),
+    drew=(Card("7H"), Card("3C")),
+)
+"""The lesson's table at the end of the refill (sections 1-5 and 7; the notebook asserts it is the one it shows)."""
+
+
+def lesson_explorer() -> DrawExplorer:
+    """The lesson's sliders on its own table: seat 2's draw, and the trump seat 1 took (1, as in section 4)."""
+    return DrawExplorer(LESSON, Card("3S"), sliding=2, taken=1)
+
+
+REDRAWS: tuple[Callable[[], DrawExplorer], ...] = (lesson_explorer,)
+"""The lesson's slider views, for ``benchmarks/sliders.py``."""
+
+
+# ------------------------------------------------------------ the code exercise
+
+LIKELIHOOD_CASES: tuple[classroom.Case, ...] = (
+    # (trump kept t, cards drawn, cards in the stock at its turn) -> P(that draw | t), worked by hand
+    # from the rule: a seat keeping t wants max(0, 6 - t) cards and gets at most what is left
+    classroom.Case((2, 4, 18), 1, "kept 2, drew 4 with 18 in the stock: it wanted 4 and got them"),
+    classroom.Case((3, 4, 18), 0, "kept 3: it would have drawn 3, not 4"),
+    classroom.Case((1, 4, 18), 0, "kept 1: it would have drawn 5, not 4"),
+    classroom.Case((0, 6, 18), 1, "kept none, drew a whole new hand of 6"),
+    classroom.Case((6, 0, 18), 1, "kept 6: it draws nothing"),
+    classroom.Case((8, 0, 18), 1, "kept 8: six or more draws nothing too"),
+    classroom.Case((5, 0, 18), 0, "kept 5: it would have drawn 1"),
+    classroom.Case((1, 3, 3), 1, "kept 1 and wanted 5, but only 3 were left: it drew all 3"),
+    classroom.Case((3, 3, 3), 1, "kept 3 and wanted exactly the 3 that were left"),
+    classroom.Case((4, 3, 3), 0, "kept 4: it wanted 2, and 3 were there"),
+    classroom.Case((0, 0, 0), 1, "the stock was empty: a seat draws nothing whatever it kept"),
+    classroom.Case((9, 0, 0), 1, "the stock was empty, and it kept all nine"),
+)
+"""Cases for the lesson's code exercise: the learner's ``likelihood(t, drew, left)``."""
 
 
 # ------------------------------------------------------------ pictures and figures
@@ -857,6 +911,9 @@ def where_figure(
 
 
 __all__ = [
+    "LESSON",
+    "LIKELIHOOD_CASES",
+    "REDRAWS",
     "BayesRow",
     "BayesTable",
     "DrawExplorer",
@@ -870,6 +927,7 @@ __all__ = [
     "draw_says",
     "kept_given_draw",
     "known_out",
+    "lesson_explorer",
     "moments_table",
     "rejection_sample",
     "replay",
