@@ -738,9 +738,7 @@ class FigureBox(View):
 
     def draw(self, fig: Any) -> None:
         self.figure = fig
-        self.output.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},
-        )
+        self.output.outputs = plots.outputs_of(fig)
 
 
 # ----------------------------------------------------------------------------- progress

@@ -180,7 +180,7 @@ def draw_review(
 
     rows.value = _table_html(reviews, name)
     fig = plots.review_figure([(r.number, name(r.seat), r.lost, r.played.label) for r in reviews])
-    plot.outputs = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+    plot.outputs = plots.outputs_of(fig)
 
 
 class PlayPanel(View):

@@ -185,7 +185,7 @@ def show_figure(output: w.Output, fig: go.Figure) -> None:
 
     The same figure is not sent again: the browser would redraw it for nothing.
     """
-    shown = ({"output_type": "display_data", "data": plots.mimebundle(fig), "metadata": {}},)
+    shown = plots.outputs_of(fig)
     if tuple(output.outputs) != shown:
         output.outputs = shown
 

@@ -556,6 +556,11 @@ def mimebundle(fig: go.Figure) -> dict[str, Any]:
     return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {fig.layout.title.text}>"}
 
 
+def outputs_of(fig: go.Figure) -> tuple[dict[str, Any], ...]:
+    """An ``Output`` widget's ``outputs`` that show ``fig`` alone (see :func:`mimebundle`)."""
+    return ({"output_type": "display_data", "data": mimebundle(fig), "metadata": {}},)
+
+
 __all__ = [
     "bid_chances_figure",
     "convergence_figure",
@@ -565,6 +570,7 @@ __all__ = [
     "layout",
     "mimebundle",
     "opening_bid_figure",
+    "outputs_of",
     "review_figure",
     "style",
     "trump_count_figure",
