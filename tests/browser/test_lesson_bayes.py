@@ -9,11 +9,16 @@ screenshots/ for a person to look at.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+import pitchlab as pl
+from pitchlab.odds import inference, probability
 from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
 
 LESSON = "notebooks/lessons/03-bayes-from-the-draws.ipynb"
@@ -38,6 +43,30 @@ def close_up(page: Page, folder: Path, width: str) -> None:
     page.locator(".pl-draw-explorer").screenshot(path=folder / f"lesson-03-sliders-{width}.png")
     for k, item in enumerate(page.locator(".pl-choice").all(), start=1):
         item.screenshot(path=folder / f"lesson-03-choice-{k}-{width}.png")
+
+
+def joker_figures() -> tuple[str, str, str, str]:
+    """The joker question's numbers, from pitchlab.odds.inference: the lesson's table, seat 1 holding 7 cards.
+
+    The three is with seat 1 with chance E[k]/12 (k: the unseen trump it holds); twice that
+    counts "both jokers", E[C(k, 2)] / C(12, 2), twice; at least one joker is the difference.
+    """
+    hand = pl.parse_cards("KS JS 9S 2S 8H 4H TD 6D QC")
+    post = inference.posterior_given(
+        hand, pl.Suit.SPADES, 0, 1, 1, (2, 4, 4, 3), drew=pl.parse_cards("7H 3C"), hand_sizes=(6, 7, 6, 6)
+    )
+    three = sum((k * p for k, p in post.counts[1].items()), Fraction(0)) / 12
+    both = sum((p * Fraction(comb(k, 2), comb(12, 2)) for k, p in post.counts[1].items()), Fraction(0))
+    assert post.chance(pl.Card("JK"), 1) == 2 * three - both
+    a, b, c, d = (probability.percent(p) for p in (three, 2 * three, both, 2 * three - both))
+    return a, b, c, d
+
+
+def answer(item: Locator, choice: str, says: str) -> None:
+    """Pick ``choice`` (by the start of its text), press Check, wait for the explanation."""
+    item.locator("label", has_text=choice).first.click()
+    item.locator(".pl-check").click()
+    expect(item.locator(".pl-feedback")).to_contain_text(says, timeout=CHANGE_MS)
 
 
 def test_lesson_3_sliders_and_questions(
@@ -65,6 +94,26 @@ def test_lesson_3_sliders_and_questions(
     expect(words).to_contain_text("No deal fits", timeout=CHANGE_MS)
     expect(words).to_contain_text("seat 1 can have taken 0-1 trump")
     assert "Seat 2 drew 5" in chart_title(page)  # the chart keeps the last setting that fits
+    assert not python_errors(page), python_errors(page)
+
+    # "a joker" against "the three": the wrong "twice the three" first, then the right one
+    three, twice, both, joker = joker_figures()
+    item = page.locator(".pl-choice", has_text="What is the chance it holds a joker?")
+    expect(item).to_contain_text(f"Seat 1 holds the 3♠ with chance {three}")
+    answer(item, f"{twice}: twice the three", "counts twice every deal where seat 1 holds both")
+    expect(item.locator(".pl-feedback")).to_contain_text(f"{twice} − {both} = {joker}")
+    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-wrong(\s|$)"))
+    answer(item, f"{joker}: at least one of the two", "Right.")
+    expect(item.locator(".pl-feedback")).to_contain_text(f"so P(a joker) = {joker}")
+    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-right(\s|$)"))
+
+    # base rates: the prior alone is wrong, and says why; then the right answer
+    rates = page.locator(".pl-choice", has_text="more than six")
+    answer(rates, "75%: four counts fit the draw", "not equally likely")
+    answer(rates, "most seats that draw nothing hold exactly six", "Right.")
+
+    # the code exercise in a page without code: it says where to write it
+    expect(page.locator(".pl-code-report")).to_contain_text("open this notebook in JupyterLab")
     assert not python_errors(page), python_errors(page)
 
     assert access_problems(page) == []
