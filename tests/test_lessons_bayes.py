@@ -549,3 +549,22 @@ def test_the_benchmark_finds_the_lessons_slider_and_it_is_quick() -> None:
     assert set(times) == {"seat's draw, counted", "trump taken, counted", "not yet counted"}
     assert all(ms < classroom.REDRAW_BUDGET_MS for ms in times.values()), times
     assert view.shown == (3, 2)  # the last case drew a setting no call had counted before
+
+
+def test_the_working_is_bayes_rule_and_the_page_shows_its_own_lines() -> None:
+    # the coin of test_a_bayes_table_worked_by_hand: 1/3 and 2/3, and the lesson's drew-4 table
+    coin = bayes_from_the_draws.worked_posterior(
+        {"fair": Fraction(1, 2), "two heads": Fraction(1, 2)},
+        {"fair": Fraction(1, 2), "two heads": Fraction(1)},
+    )
+    assert coin == {"fair": Fraction(1, 3), "two heads": Fraction(2, 3)}
+    prior = probability.others_trump(HAND, S).partner
+    for drew in range(7):
+        likelihood = draw_likelihood(drew, 18)
+        assert (
+            bayes_from_the_draws.worked_posterior(prior, likelihood)
+            == bayes_table(prior, likelihood).posterior()
+        )
+    html = bayes_from_the_draws.working().html
+    assert "def worked_posterior(prior" in html and "evidence = sum(product.values(), Fraction(0))" in html
+    assert html.count("\n") == 4  # the def, its docstring, and three lines of arithmetic

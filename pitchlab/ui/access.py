@@ -4,10 +4,12 @@ A wide table on a phone, the history log and some lesson outputs scroll inside
 their own box. Someone using the keyboard alone can only scroll a box that can
 take the focus, so every box that scrolls is made focusable (``tabindex=0``)
 and named for a screen reader (``role=region`` with a label), as WCAG 2.1 asks
-(axe-core's rule ``scrollable-region-focusable``). A slider's handle, which
-ipywidgets leaves unnamed, takes the slider's description as its name. Which boxes scroll depends
+(axe-core's rule ``scrollable-region-focusable``). Which boxes scroll depends
 on the width of the screen, so the browser decides, and decides again when the
 page changes or is resized.
+
+A slider's handle takes the arrow keys but ipywidgets leaves it unnamed, so the
+helper names it by the slider's description (axe-core's ``aria-input-field-name``).
 
 Every plotly figure is a picture a screen reader cannot read (WCAG 2.1 1.1.1),
 so the same helper names each figure's plot with its description (the words
@@ -39,13 +41,11 @@ function mark() {
       box.setAttribute("aria-label", label(box));
     }
   }
-}
-function nameSliders() {
-  // ipywidgets draws a slider's handle as a bare role=slider box: give it the slider's description
-  for (const handle of document.querySelectorAll('[role="slider"]:not([aria-label]):not([aria-labelledby])')) {
-    const slider = handle.closest(".widget-slider");
-    const text = slider ? (slider.querySelector(".widget-label") || {}).textContent || "" : "";
-    if (text.trim()) { handle.setAttribute("aria-label", text.trim()); }
+  // a slider's handle (ipywidgets draws it with noUiSlider) takes the keys but has no name of
+  // its own: give it the slider's description, as a screen reader should say it
+  for (const handle of document.querySelectorAll(".widget-slider [role=slider]:not([aria-label])")) {
+    const said = handle.closest(".widget-slider").querySelector(".widget-label");
+    handle.setAttribute("aria-label", (said && said.textContent.trim()) || "slider");
   }
 }
 function figureWords(plot) {
@@ -95,7 +95,7 @@ function render({ el }) {
   const later = () => {
     if (queued) { return; }
     queued = true;
-    setTimeout(() => { queued = false; mark(); nameSliders(); describeFigures(); }, 200);
+    setTimeout(() => { queued = false; mark(); describeFigures(); }, 200);
   };
   new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
   window.addEventListener("resize", later);

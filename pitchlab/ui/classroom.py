@@ -88,12 +88,11 @@ CLASSROOM_CSS = """
 .pl-feedback.pl-format, .pl-feedback.pl-todo { background: #fef9e7; border-left: 6px solid #b7950b; }
 .pl-solution { background: #f4f8fd; border-left: 5px solid #1f5fbf; padding: 6px 12px; border-radius: 4px;
   font-size: 14px; line-height: 1.5; }
-/* a long choice wraps beside its radio button on a phone (ipywidgets puts the text before the input
-   and gives each label one fixed line, so wrapped choices ran into each other) */
 .pl-choice-options .widget-radio-box label { font-size: 15px; line-height: 1.5; padding: 3px 0;
   height: auto; white-space: normal; display: flex; flex-direction: row-reverse; justify-content: flex-end;
-  align-items: flex-start; }
-.pl-choice-options .widget-radio-box input { height: 1.5em; flex: none; float: none; margin: 0 8px 0 1px; }
+  align-items: flex-start; gap: 4px; }
+/* a long choice wraps on a phone, its button (the label's last child) left of its first line */
+.pl-choice-options .widget-radio-box label input { flex: none; margin-top: 6px; }
 .pl-choice-options { width: auto; max-width: 860px; }
 .pl-code-case { font-size: 14px; line-height: 1.5; margin: 0; padding-left: 1.2em; }
 .pl-code-case code { background: #f4f4f4; padding: 0 3px; border-radius: 3px; }

@@ -28,6 +28,7 @@ only asks and checks.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -196,6 +197,32 @@ def bayes_table(
         for h in prior
     )
     return BayesTable(rows, evidence, hypothesis, given)
+
+
+def worked_posterior(prior: Mapping[H, Fraction], likelihood: Mapping[H, Fraction]) -> dict[H, Fraction]:
+    """Bayes' rule in three steps: multiply, add up, divide."""
+    product = {h: prior[h] * likelihood[h] for h in prior}  # prior × likelihood
+    evidence = sum(product.values(), Fraction(0))  # P(E): the law of total probability
+    return {h: p / evidence for h, p in product.items()}  # normalise: the answers add up to 1
+
+
+def working() -> Picture:
+    """The source of :func:`worked_posterior`, shown in the page as code.
+
+    The lesson asserts these very lines give :func:`bayes_table`'s answers;
+    read from this module, the text cannot drift from what ran, and in
+    Voilà, where code cells are hidden, this is how a learner sees it.
+    """
+    code = inspect.getsource(worked_posterior).rstrip()
+    return Picture(
+        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
+        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
+        "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
+        'overflow-wrap:normal">'
+        f'<code class="language-python">{escape(code)}</code></pre>'
+        '<figcaption style="font-size:14px;margin-top:4px">The working: Bayes\' rule on plain dictionaries of '
+        "fractions, checked against <code>bayes_table</code> on both tables above.</figcaption></figure>"
+    )
 
 
 # ------------------------------------------------------------ rejection sampling
@@ -934,4 +961,6 @@ __all__ = [
     "show",
     "sizes_after_refill",
     "where_figure",
+    "worked_posterior",
+    "working",
 ]
