@@ -462,8 +462,10 @@ def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     )
     assert fig.layout.title.text == "counts"
     assert [a.text for a in fig.layout.annotations] == ["seat 1", "seat 2", "seat 3"]
-    assert fig.layout.xaxis.title.text == fig.layout.xaxis3.title.text == "trump (cards)"
-    assert fig.layout.yaxis.title.text == "probability (%)"
+    assert fig.layout.xaxis3.title.text == "trump (cards)"  # panels stacked: the x title once, at the foot
+    assert fig.layout.yaxis.title.text == fig.layout.yaxis3.title.text == "probability (%)"
+    assert fig.layout.yaxis.domain[0] > fig.layout.yaxis3.domain[1]  # seat 1 above seat 3
+    assert fig.layout.legend.y < 0 and fig.layout.legend.yanchor == "top"  # the legend under the plot
     assert len(fig.data) == 6 and sum(bool(t.showlegend) for t in fig.data) == 2  # one legend entry each
     assert list(fig.data[0].x) == list(range(7))  # 7 or more trump: each under 0.05%, not worth a tick
     estimates = {k: stats.proportion(int(k == 3), 10) for k in range(7)}

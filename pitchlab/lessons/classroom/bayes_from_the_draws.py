@@ -219,7 +219,7 @@ def working() -> Picture:
         '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
         "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
         'overflow-wrap:normal">'
-        f'<code class="language-python">{escape(code)}</code></pre>'
+        f'<code class="language-python" style="white-space:pre">{escape(code)}</code></pre>'
         '<figcaption style="font-size:14px;margin-top:4px">The working: Bayes\' rule on plain dictionaries of '
         "fractions, checked against <code>bayes_table</code> on both tables above.</figcaption></figure>"
     )
@@ -673,12 +673,8 @@ class DrawExplorer(View):
                 title=title,
             )
             self.figure.update_yaxes(range=[0, 115])
-            # the legend under the chart: above it, it runs into the two-line title on a phone
-            self.figure.update_layout(
-                legend={"y": -0.28, "yanchor": "top", "x": 0, "xanchor": "left"},
-                margin={"t": 80, "b": 120},
-                height=480,
-            )
+            self.figure.update_layout(margin={"t": 90}, height=470)
+            _legend_below(self.figure, bottom=130, gap=70)  # short labels, never tilted: less room below
         else:  # only the numbers and the words change
             with self.figure.batch_update():
                 for trace, (name, ps) in zip(self.figure.data, series.items(), strict=True):
@@ -832,19 +828,18 @@ def counts_figure(
     simulated: Mapping[str, Mapping[int, Estimate]] | None = None,
     colours: Sequence[str] = (plots.GREY, plots.BLUE),
 ) -> go.Figure:
-    """One panel per seat, exact distributions as grouped bars, and optionally simulated ones as dots.
+    """One panel per seat, one above the other, exact distributions as grouped bars, simulated ones as dots.
 
-    ``panels`` maps a panel title (a seat) to its named series; every panel
+    Stacked rather than side by side so that each panel keeps a readable
+    width on a phone. ``panels`` maps a panel title (a seat) to its named series; every panel
     must name the same series, shown once in the legend. ``simulated`` adds,
     per panel, orange dots with 95% Wilson intervals over the bars: meant for a
     panel with a single exact series, where the dots sit on top of it.
     """
     names = list(panels)
-    fig = make_subplots(
-        rows=1, cols=len(names), subplot_titles=names, shared_yaxes=True, horizontal_spacing=0.04
-    )
+    fig = make_subplots(rows=len(names), cols=1, subplot_titles=names, vertical_spacing=0.14 / len(names) * 3)
     ks = _shown_range(d for series in panels.values() for d in series.values())
-    for col, name in enumerate(names, start=1):
+    for row, name in enumerate(names, start=1):
         for i, (label, dist) in enumerate(panels[name].items()):
             fig.add_trace(
                 go.Bar(
@@ -852,17 +847,17 @@ def counts_figure(
                     y=[float(dist.get(k, 0)) * 100 for k in ks],
                     name=label,
                     legendgroup=label,
-                    showlegend=col == 1,
+                    showlegend=row == 1,
                     marker={"color": colours[i % len(colours)]},
                     hovertemplate="%{x} trump: %{y:.2f}%<extra>" + escape(label) + "</extra>",
                 ),
-                row=1,
-                col=col,
+                row=row,
+                col=1,
             )
         if simulated and name in simulated:
             sim = simulated[name]
             first = next(iter(sim.values()))
-            label = f"simulated ({first.n:,} kept deals, 95% Wilson interval)"
+            label = f"simulated: {first.n:,} kept deals<br>(95% Wilson intervals)"  # two lines fit a phone
             sim_ks = [k for k in ks if k in sim]
             fig.add_trace(
                 go.Scatter(
@@ -873,16 +868,39 @@ def counts_figure(
                     marker={"color": plots.ORANGE, "size": 9, "symbol": "diamond"},
                     name=label,
                     legendgroup="simulated",
-                    showlegend=col == 1,
+                    showlegend=row == 1,
                     hovertemplate="%{x} trump: %{y:.2f}%<extra>simulated</extra>",
                 ),
-                row=1,
-                col=col,
+                row=row,
+                col=1,
             )
-        fig.update_xaxes(title_text=x_title, dtick=1, row=1, col=col)
-    fig.update_yaxes(title_text="probability (%)", row=1, col=1)
+        fig.update_xaxes(dtick=1, row=row, col=1)
+        fig.update_yaxes(title_text="probability (%)", row=row, col=1)
+    fig.update_xaxes(title_text=x_title, row=len(names), col=1)
+    fig.update_yaxes(matches="y")  # one scale for every seat, so bars compare across panels
     fig.update_layout(barmode="group", bargap=0.2)
-    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
+    plots.style(fig, title, height=150 + 230 * len(names), top=110)
+    return _legend_below(fig, bottom=180, gap=75)
+
+
+def _legend_below(fig: go.Figure, *, bottom: int, gap: int) -> go.Figure:
+    """The legend under the plot, one entry a line: above the plot, a phone's narrow figure wraps
+    the legend into the title. ``bottom`` is the margin under the plot, ``gap`` the pixels of it
+    the x axis takes (tick labels, tilted on a phone, and the axis title) above the legend."""
+    high = fig.layout.height - fig.layout.margin.t - bottom  # the plot area, in pixels
+    fig.update_layout(
+        legend={
+            "orientation": "v",
+            "y": -gap / high,
+            "yanchor": "top",
+            "x": 0,
+            "xanchor": "left",
+            "tracegroupgap": 2,
+            "maxheight": bottom - gap,  # pixels: what is left of the margin, not a share of the plot
+        },
+        margin={"b": bottom},
+    )
+    return fig
 
 
 def where_figure(
@@ -934,7 +952,8 @@ def where_figure(
     fig.update_layout(
         barmode="group", bargap=0.2, xaxis_title=f"where the {card.label} is", yaxis_title="probability (%)"
     )
-    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
+    plots.style(fig, title, height=520, top=110)
+    return _legend_below(fig, bottom=190, gap=125)
 
 
 __all__ = [
