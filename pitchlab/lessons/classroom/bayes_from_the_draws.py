@@ -772,8 +772,11 @@ def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
         for name, exact, estimate in rows
     ]
     return table(
-        ["question", "exact (pitchlab.odds.inference)", "simulated (rejection sampling)", "agree (4 SE)"],
+        ["question", "exact", "simulated", "agree?"],
         body,
+        "exact: counted by pitchlab.odds.inference. simulated: the share of kept deals (rejection sampling), "
+        "with its 95% interval. agree: within 4 standard errors, the check the notebook asserts for every row "
+        "at once (a 95% interval would miss about one row in twenty by chance alone).",
         css="pl-agreement-table",
     )
 
