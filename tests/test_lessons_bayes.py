@@ -462,7 +462,7 @@ def test_the_figures_are_titled_labelled_and_show_every_series() -> None:
     )
     assert fig.layout.title.text == "counts"
     assert [a.text for a in fig.layout.annotations] == ["seat 1", "seat 2", "seat 3"]
-    assert fig.layout.xaxis3.title.text == "trump (cards)"  # panels stacked: the x title once, at the foot
+    assert fig.layout.xaxis.title.text == fig.layout.xaxis3.title.text == "trump (cards)"  # panels stacked
     assert fig.layout.yaxis.title.text == fig.layout.yaxis3.title.text == "probability (%)"
     assert fig.layout.yaxis.domain[0] > fig.layout.yaxis3.domain[1]  # seat 1 above seat 3
     assert fig.layout.legend.y < 0 and fig.layout.legend.yanchor == "top"  # the legend under the plot

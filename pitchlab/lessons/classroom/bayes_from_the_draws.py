@@ -840,7 +840,7 @@ def counts_figure(
     panel with a single exact series, where the dots sit on top of it.
     """
     names = list(panels)
-    fig = make_subplots(rows=len(names), cols=1, subplot_titles=names, vertical_spacing=0.14 / len(names) * 3)
+    fig = make_subplots(rows=len(names), cols=1, subplot_titles=names, vertical_spacing=0.2 / len(names) * 3)
     ks = _shown_range(d for series in panels.values() for d in series.values())
     for row, name in enumerate(names, start=1):
         for i, (label, dist) in enumerate(panels[name].items()):
@@ -877,12 +877,11 @@ def counts_figure(
                 row=row,
                 col=1,
             )
-        fig.update_xaxes(dtick=1, row=row, col=1)
+        fig.update_xaxes(title_text=x_title, dtick=1, row=row, col=1)  # each panel reads on its own
         fig.update_yaxes(title_text="probability (%)", row=row, col=1)
-    fig.update_xaxes(title_text=x_title, row=len(names), col=1)
     fig.update_yaxes(matches="y")  # one scale for every seat, so bars compare across panels
     fig.update_layout(barmode="group", bargap=0.2)
-    plots.style(fig, title, height=150 + 230 * len(names), top=110)
+    plots.style(fig, title, height=150 + 260 * len(names), top=110)
     return _legend_below(fig, bottom=180, gap=75)
 
 
