@@ -292,7 +292,7 @@ def main() -> None:
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         print(
-            f"{key:30} won {duel['win_rate']:.1%} of {duel['games']} games (95% CI {low:.1%} to {high:.1%})"
+            f"{key:30} won {duel['win_rate']:.1%} of {duel['games']} games (95% interval {low:.1%} to {high:.1%})"
         )
     print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
     for name, value in report["rule_based_fast_hands_per_s"].items():

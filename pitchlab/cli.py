@@ -322,9 +322,9 @@ def _chances(args: argparse.Namespace) -> None:
         "bids": {
             str(b): {
                 "made": result.chance(b).value,
-                "made_se": result.chance(b).se,
+                "made_ci95": list(result.chance(b).interval()),
                 "expected_change": result.expected_change(b).value,
-                "expected_change_se": result.expected_change(b).se,
+                "expected_change_ci95": list(result.expected_change(b).interval()),
             }
             for b in result.bids()
         },
@@ -390,7 +390,7 @@ def _tournament(args: argparse.Namespace) -> None:
         cast(FastPlayer, first), cast(FastPlayer, second), args.games, args.seed, workers=args.workers
     )
     wins, points = duel.win_rate(), duel.points_per_hand()
-    low, high = wins.wilson()
+    low, high = wins.interval()  # Wilson's, as for every proportion
     report = {
         "first": args.first,
         "second": args.second,
@@ -409,7 +409,7 @@ def _tournament(args: argparse.Namespace) -> None:
     print(
         f"{args.first} against {args.second}: {len(duel.wins):,} games to 52, every deal sequence played both ways"
     )
-    print(f"games won:        {wins.value:.1%} (95% CI {low:.1%} to {high:.1%})")
+    print(f"games won:        {wins}")
     print(f"points per hand:  {points} of {10}")
     print(f"lead per game:    {duel.margin()}")
 

@@ -127,7 +127,10 @@ def test_every_lesson_figure_has_a_title_and_labelled_axes_with_units() -> None:
 
     shipped = ladder.shipped()
     grid = plots.ladder_figure(shipped, ladder.Spot(0, 0, False))
-    assert axis_titles(grid)[1:] == ("points you hold in your best suit", "trump in your best suit")
+    assert axis_titles(grid)[1:] == (
+        "points you hold in the bot's chosen suit",
+        "trump in the bot's chosen suit (cards)",
+    )
     assert "first seat, no bid yet" in grid.layout.title.text
 
 

@@ -14,6 +14,7 @@ import copy
 import functools
 import io
 import json
+import math
 import os
 import re
 import subprocess
@@ -633,7 +634,8 @@ def test_chances_prints_a_table_of_bids(capsys: pytest.CaptureFixture[str]) -> N
     lines = run.out.splitlines()
     assert lines[0] == "AS KS 3S JC JK 9H 4D 7C 2C, \u2660 trump, bidding as dealer"
     assert [line.split()[0] for line in lines[2:9]] == [str(b) for b in range(4, 11)]
-    assert "300 simulated hands, seed 2" in run.out
+    assert "300 simulated hands, seed 2; 95% intervals, Wilson's for the chances" in run.out
+    assert "standard error" not in run.out and "made (95% interval)" in lines[1]
     assert lines[-1].startswith("highest bid that still gains on average:")
 
 
@@ -651,6 +653,19 @@ def test_chances_json_agrees_with_the_library(capsys: pytest.CaptureFixture[str]
     for b in range(4, 11):
         assert report["bids"][str(b)]["made"] == expected.chance(b).value
         assert report["bids"][str(b)]["expected_change"] == expected.expected_change(b).value
+        # the 95% intervals: Wilson's for the chance (written out here), value ± 1.96 se for the change
+        p, n, z = expected.chance(b).value, 300, 1.959963984540054
+        centre, spread = (
+            (p + z * z / (2 * n)) / (1 + z * z / n),
+            z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)),
+        )
+        assert report["bids"][str(b)]["made_ci95"] == pytest.approx(
+            [max(0.0, centre - spread), min(1.0, centre + spread)]
+        )
+        change = expected.expected_change(b)
+        assert report["bids"][str(b)]["expected_change_ci95"] == pytest.approx(
+            [change.value - z * change.se, change.value + z * change.se]
+        )
     assert report["top_bid"] == expected.top_bid()
 
 
@@ -773,6 +788,12 @@ def test_tournament_reports_win_rate_points_and_intervals(capsys: pytest.Capture
     assert report["lead_per_game"] == 0.0
     low, high = report["win_rate_ci95"]
     assert 0 < low < 0.5 < high < 1
+    # 2 wins in 4: Wilson centres on 0.5 and spreads z / (1 + z^2 / 4) * sqrt(0.25 / 4 + z^2 / 64) = 0.3497
+    z = 1.959963984540054
+    spread = z / (1 + z * z / 4) * math.sqrt(0.25 / 4 + z * z / 64)
+    assert (low, high) == pytest.approx((0.5 - spread, 0.5 + spread))
+    text = run_main(["tournament", "rule-based", "rule-based", "--games", "2", "--seed", "s"], capsys).out
+    assert f"games won:        50.0% (95% interval {0.5 - spread:.1%} to {0.5 + spread:.1%}, 4 games)" in text
 
 
 @pytest.mark.parametrize(

@@ -143,3 +143,20 @@ def test_a_series_figure_lists_each_value(mode: Literal["bars", "lines"]) -> Non
         {"exact": {0: Fraction(1, 4), 1: Fraction(3, 4)}}, title="S", x_title="k (cards)", mode=mode
     )
     assert "exact: 0: 25, 1: 75." in plots.describe(fig)  # 1/4 and 3/4 in per cent
+
+
+def test_wilson_error_bars_are_unequal_and_read_as_their_two_ends() -> None:
+    # 1 hit in 10: Wilson's 95% interval, written out, is 1.79% to 40.4%; the normal one would go below 0
+    z = 1.959963984540054
+    centre = (0.1 + z * z / 20) / (1 + z * z / 10)
+    spread = z / (1 + z * z / 10) * (0.1 * 0.9 / 10 + z * z / 400) ** 0.5
+    share = stats.proportion(1, 10)
+    bars = plots.error_y([share], 100)
+    assert bars["arrayminus"] == pytest.approx([100 * (0.1 - (centre - spread))])
+    assert bars["array"] == pytest.approx([100 * (centre + spread - 0.1)])
+    fig = plots.layout(go.Figure(go.Bar(x=[1], y=[10.0], name="made", error_y=bars)), "T", "x (n)", "y (%)")
+    low, high = 100 * (centre - spread), 100 * (centre + spread)
+    assert (
+        plots.describe(fig).splitlines()[-1] == f"made: 1: 10 ({plots.number(low)} to {plots.number(high)})."
+    )
+    assert plots.number(low) == "1.79" and plots.number(high) == "40.4"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import pitchlab as pl
@@ -96,6 +98,33 @@ def test_named_figure_marks_your_counts() -> None:
     assert list(best.marker.line.width)[4] == 3
     assert {a.text for a in fig.layout.annotations} == {"you: 2 ♥", "your best: 4"}
     assert fig.layout.xaxis.title.text and fig.layout.yaxis.title.text and fig.layout.title.text
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_best_count_by_patterns_matches_every_hand_listed(size: int) -> None:
+    # brute force: every hand of `size` cards, its best suit counted card by card
+    listed: dict[int, int] = dict.fromkeys(range(size + 1), 0)
+    for hand in itertools.combinations(pl.TEN_POINT.deck, size):
+        listed[probability.best_count(hand)] += 1
+    assert the_deal.hands_by_best_count(size) == listed
+
+
+@pytest.mark.parametrize("size", [4, 5, 9])
+def test_pigeonhole_bound_is_the_fewest_best_trump(size: int) -> None:
+    for jokers in range(3):
+        assert the_deal.fewest_best_trump(jokers, size) == the_deal.pigeonhole_bound(jokers, size)
+    assert [the_deal.pigeonhole_bound(j) for j in range(3)] == [3, 3, 4]  # 9 cards: 3; 2 + 1; 2 + 2
+
+
+def test_simulation_rows_cover_their_exact_chances_with_wilson_intervals() -> None:
+    named, best = the_deal.simulation_rows(400, seed=5)
+    assert [r.k for r in named] == list(range(10))
+    assert sum(r.dealt.value for r in named) == pytest.approx(1)
+    zero = best[0]
+    assert zero.dealt.value == 0 and zero.wilson[0] == 0.0 and zero.covered  # no hand has best 0
+    assert "95% Wilson" in the_deal.check_table(named, best)
+    # worked by hand: 1.96^2 x 0.25 / 0.01^2 = 9,603.6, so 9,604 deals
+    assert the_deal.deals_for_half_width(0.5, 0.01) == 9604
 
 
 # ------------------------------------------------------------------ page 03

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import statistics
 from collections import Counter
 from fractions import Fraction
 
@@ -14,6 +15,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.lessons.classroom import common, conditional_probability, counting_hands, monte_carlo_error
 from pitchlab.odds import probability, sampling, stats
+from pitchlab.ui import classroom
 
 SPADES = pl.Suit.SPADES
 
@@ -165,6 +167,154 @@ def test_comparison_table_marks_agreement_within_four_standard_errors() -> None:
     )._repr_html_()
     assert html.count(">yes<") == 1 and html.count(">NO<") == 1
     assert "1/5" in html and "20.00%" in html
+
+
+# ------------------------------------------------------------ the working
+
+
+@pytest.mark.parametrize(("size", "trump", "hand"), [(10, 4, 3), (8, 3, 4), (7, 7, 2), (9, 0, 5)])
+def test_counting_functions_match_every_hand_listed(size: int, trump: int, hand: int) -> None:
+    deck = counting_hands.MiniDeck(size, trump, hand)
+    listed = deck.tally()
+    for k in range(hand + 1):
+        assert counting_hands.hands_with(k, trump, size - trump, hand) == listed[k]
+        assert counting_hands.chance_of(k, trump, size - trump, hand) == deck.distribution()[k]
+
+
+def test_working_shows_the_source_that_ran() -> None:
+    html = common.working(counting_hands.hands_with, caption="the count")._repr_html_()
+    assert "def hands_with(" in html and "math.comb(trump, k)" in html and "the count" in html
+    assert 'class="pl-working"' in html
+
+
+def test_partner_chance_matches_every_partner_hand_listed() -> None:
+    # a small table: 12 unseen cards, 5 trump in all, I hold m, my partner holds 4 of the 12
+    for m in range(3):
+        unseen = ["T"] * (5 - m) + ["x"] * (12 - (5 - m))
+        listed = Counter(sum(unseen[i] == "T" for i in pick) for pick in itertools.combinations(range(12), 4))
+        total = math.comb(12, 4)
+        for j in range(5):
+            assert conditional_probability.partner_chance(j, m, unseen=12, trump=5, hand=4) == Fraction(
+                listed[j], total
+            )
+
+
+@pytest.mark.parametrize(("mine", "plain_seen"), [(1, 0), (1, 2), (3, 3), (0, 4)])
+def test_next_card_from_the_stock_by_every_ordered_draw(mine: int, plain_seen: int) -> None:
+    # 10 unseen cards, 6 trump in all: list every ordered sequence of plain_seen + 1 draws
+    unseen = ["T"] * (6 - mine) + ["x"] * (10 - (6 - mine))
+    runs = hits = 0
+    for seq in itertools.permutations(range(10), plain_seen + 1):
+        if all(unseen[i] == "x" for i in seq[:-1]):
+            runs += 1
+            hits += unseen[seq[-1]] == "T"
+    exact = Fraction(hits, runs)
+    assert conditional_probability.next_card_trump(mine, plain_seen, trump=6, unseen=10) == exact
+    assert conditional_probability.next_card_trump_by_order(mine, plain_seen, trump=6, unseen=10) == exact
+
+
+def test_next_card_refuses_an_impossible_stock() -> None:
+    with pytest.raises(ValueError, match="no such stock"):
+        conditional_probability.next_card_trump(17, 0)
+    with pytest.raises(ValueError, match="no such stock"):
+        conditional_probability.next_card_trump(0, 40)  # only 29 plain cards are unseen
+
+
+def test_partner_slider_redraws_the_exact_distribution_and_its_words() -> None:
+    slider = conditional_probability.PartnerTrumpSlider(mine=3)
+    assert "pl-slider" in slider.slider._dom_classes and slider.slider.continuous_update is False
+    assert slider.slider.description and (slider.slider.min, slider.slider.max) == (0, 9)
+    seen = {}
+    for m in (0, 4, 9, 3):
+        slider.slider.value = m
+        (shown,) = slider.plot.outputs
+        spec = shown["data"]["application/vnd.plotly.v1+json"]
+        ys = spec["data"][0]["y"]
+        left = 16 - m  # worked by hand: the partner's nine from 45 cards holding 16 - m trump
+        assert ys == pytest.approx(
+            [100 * math.comb(left, j) * math.comb(45 - left, 9 - j) / math.comb(45, 9) for j in range(10)]
+        )
+        assert f"hold {m}" in spec["layout"]["title"]["text"]
+        assert f"You hold <b>{m}</b> of the 16 trump, so <b>{left}</b>" in slider.words.value
+        seen[m] = slider.words.value
+    assert len(set(seen.values())) == 4
+    assert "51.78%" in seen[3] and "53.74%" in seen[3]  # lesson 2's numbers, given 3 and before looking
+    layout = slider.figure.layout
+    assert layout.xaxis.title.text and "%" in layout.yaxis.title.text
+
+
+def test_partner_slider_redraws_within_its_budget() -> None:
+    slider = conditional_probability.PartnerTrumpSlider(mine=0)
+    first = []
+    for m in range(1, 10):  # each count drawn for the first time: compute + figure
+        slider.slider.value = m
+        first.append(slider.redraw_seconds)
+    assert statistics.median(first) < 0.25
+    (build,) = conditional_probability.REDRAWS  # the slider benchmark's protocol
+    times = classroom.redraw_times(build())
+    assert set(times) == {"a count drawn for the first time", "a count drawn before"}
+    assert all(ms < classroom.REDRAW_BUDGET_MS for ms in times.values()), times
+
+
+# ------------------------------------------------------- code exercises and questions
+
+
+def _sum_at_least(k: int, trump: int, others: int, hand: int) -> Fraction:
+    """A learner's right answer, written here apart from the lesson."""
+    ways = sum(math.comb(trump, j) * math.comb(others, hand - j) for j in range(k, hand + 1))
+    return Fraction(ways, math.comb(trump + others, hand))
+
+
+def test_lesson_1_code_cases_pass_a_right_answer_and_name_a_wrong_one() -> None:
+    cases = counting_hands.AT_LEAST_CASES
+    for case in cases:
+        assert case.expected == _sum_at_least(*case.args), case.about
+    assert cases[0].expected == Fraction(100, 120)  # 120 hands, 20 of them with no trump: C(6, 3)
+    assert classroom.check_code(_sum_at_least, cases).passed
+    more_than = classroom.check_code(lambda k, t, o, h: _sum_at_least(k + 1, t, o, h) if k < h else 0, cases)
+    assert not more_than.passed and "mini deck" in more_than.summary
+    stub = classroom.check_code(lambda k, t, o, h: None, cases)
+    assert not stub.passed and not stub.written
+
+
+def test_lesson_2_code_cases_pass_a_right_answer_and_name_a_wrong_one() -> None:
+    def right(k: int, mine: int) -> Fraction:
+        return _sum_at_least(k, 16 - mine, 29 + mine, 9)
+
+    cases = conditional_probability.PARTNER_CASES
+    assert classroom.check_code(right, cases).passed
+    assert cases[0].expected == 1 - sum(
+        Fraction(math.comb(13, j) * math.comb(32, 9 - j), math.comb(45, 9)) for j in range(3)
+    )
+    before_looking = classroom.check_code(lambda k, mine: _sum_at_least(k, 16, 38, 9), cases)
+    assert not before_looking.passed and "51.78%" in before_looking.summary
+
+
+def test_joker_question_numbers_and_every_choice_explained() -> None:
+    n = counting_hands.joker_or_three()
+    hands = math.comb(54, 9)
+    assert n.one_card == Fraction(9, 54)  # any one card: 9 of the 54 are yours
+    assert n.both_jokers == Fraction(math.comb(52, 7), hands)
+    assert n.a_joker == Fraction(hands - math.comb(52, 9), hands) == 2 * n.one_card - n.both_jokers
+    item = counting_hands.joker_question()
+    assert [c.right for c in item.choices] == [False, False, True, False]
+    for choice in item.choices:
+        item.pick(choice.text)
+        assert item.check() is choice.right
+        assert choice.why in item.feedback.value
+    assert "49/159 ≈ 30.82%" in item.choices[2].text
+    assert "4/159 ≈ 2.52%" in item.choices[1].why  # the hands with both jokers, counted twice
+
+
+def test_stock_question_numbers_and_every_choice_explained() -> None:
+    item = conditional_probability.stock_question(held=1, plain_run=4)
+    assert [c.right for c in item.choices] == [False, False, True, False]
+    assert "15/41 ≈ 36.59%" in item.choices[2].text and "15/45 ≈ 33.33%" in item.choices[2].text
+    for choice in item.choices:
+        item.pick(choice.text)
+        assert item.check() is choice.right and choice.why in item.feedback.value
+    other = conditional_probability.stock_question(held=3, plain_run=2)
+    assert "13/43" in other.choices[2].text and "13/45" in other.choices[2].text
 
 
 # ------------------------------------------------------ Monte Carlo error

@@ -292,3 +292,15 @@ def test_a_seeded_game_is_reproducible() -> None:
     assert one.scores == two.scores
     assert scoring_and_the_game.hands_table_text(one) == scoring_and_the_game.hands_table_text(two)
     assert scoring_and_the_game.game_summary(one).startswith(f"Team {one.winner} wins")
+
+
+@pytest.mark.parametrize("seed", [1, 3, 68])
+def test_hand_story_is_written_from_the_hand_and_recount_agrees(seed: int) -> None:
+    hand = scoring_and_the_game.bots_hand(seed, dealer=3)
+    result = hand.result()
+    story = scoring_and_the_game.hand_story(hand)
+    team = result.bidding_team
+    assert f"Seat {result.bidder} (team {team}) bid {result.bid} with {result.trump.name.lower()}" in story
+    assert f"took {result.points[team]} of the 10 points" in story
+    assert ("made" in story) == result.made and ("set" in story) == (not result.made)
+    assert scoring_and_the_game.recount_points(hand) == result.points

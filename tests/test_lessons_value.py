@@ -4,7 +4,11 @@ try-your-own-hand widget driven through its Python API, as a learner's typing an
 from __future__ import annotations
 
 import itertools
+import json
+import math
 from fractions import Fraction
+from html import escape
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -14,6 +18,7 @@ import pitchlab as pl
 from pitchlab.bots import ladder, simulation
 from pitchlab.lessons.classroom import expected_value_and_the_bid
 from pitchlab.odds.stats import Estimate
+from pitchlab.ui import classroom, plots
 from tests.widget_tree import with_class
 
 HAND = "QS 2D 3D 5D 7D AD 5C QC AC"
@@ -21,6 +26,14 @@ HAND = "QS 2D 3D 5D 7D AD 5C QC AC"
 
 EXAMPLE = {3: Fraction(1, 10), 4: Fraction(1, 5), 5: Fraction(3, 10), 6: Fraction(1, 4), 8: Fraction(3, 20)}
 """The lesson's made-up distribution of the points the bidding team takes."""
+
+
+def wilson_by_hand(p: float, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval, written out from its formula: the centre pulled towards 1/2."""
+    z = 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
 
 
 def made_up(points: tuple[int, ...]) -> simulation.BidChances:
@@ -124,10 +137,11 @@ def test_the_seat_table_has_a_row_per_seat_and_the_ladders_answers() -> None:
     assert lines[0].split()[:5] == ["seat", "made", "4", "made", "6"]
     assert [line.split()[0] for line in lines[1:5]] == ["first", "second", "third", "dealer"]
     first = results[0].chance(6)
-    assert f"{first.value:.1%} ± {1.96 * first.se * 100:.1f}%" in lines[1]
+    low, high = wilson_by_hand(first.value, 250)
+    assert f"{first.value:.1%} ({low:.1%}-{high:.1%})" in lines[1]
     assert lines[1].rstrip().endswith("-")  # the first seat never hears a bid
     assert "must bid 4" in lines[4]  # the dealer after three passes
-    assert lines[-1] == "(250 simulated hands a seat; ± the 95% interval)"
+    assert lines[-1] == "(250 simulated hands a seat; the Wilson 95% interval)"
 
 
 def test_tables_print_side_by_side() -> None:
@@ -188,7 +202,7 @@ def test_the_page_opens_on_the_hand_it_was_given() -> None:
     page = explorer()
     expected = simulation.bid_chances(HAND, "D", position=0, hands=250, seed=5)
     assert page.result == expected
-    assert page.table.value == f"<pre>{expected.table()}</pre>"
+    assert page.table.value == f"<pre>{escape(expected.table())}</pre>"
     assert "250 simulated hands" in page.table.value
     summary = page.summary.value
     assert "<b>♦ diamonds</b>" in summary and "<b>first</b> seat" in summary
@@ -219,7 +233,7 @@ def test_typing_a_hand_and_clicking_simulates_it() -> None:
     with_class(page, "pl-simulate")[0].click()
     expected = simulation.bid_chances("AS KS 3S JC JK 9H 4D 7C 2C", "S", position=3, hands=250, seed=5)
     assert page.result == expected != before
-    assert page.table.value == f"<pre>{expected.table()}</pre>"
+    assert page.table.value == f"<pre>{escape(expected.table())}</pre>"
     assert "<b>dealer</b> seat" in page.summary.value
     assert "nobody has bid: you must bid 4" in page.summary.value
     title = page.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]["layout"]["title"]["text"]
@@ -269,3 +283,216 @@ def test_the_controls_offer_every_seat_and_suit() -> None:
         "pl-plot",
     ):
         assert with_class(page, hook), hook
+
+
+# ------------------------------------------------------ the bot's chosen suit
+
+
+@pytest.mark.parametrize(
+    ("cards", "counts"),
+    [
+        # no jack, no joker: each card is trump in its own suit only
+        ("QS 2D 3D 5D 7D AD 5C QC AC", {"S": 1, "H": 0, "D": 5, "C": 3}),
+        # the jack of spades is trump in spades and, as the off-jack, in clubs
+        ("7S JS 5H 7H KH 6D 7D TD 5C", {"S": 2, "H": 3, "D": 3, "C": 2}),
+        # two jokers: trump in every suit
+        ("JK JK 2S 3H 4D 5C 6S 7H 8D", {"S": 4, "H": 4, "D": 4, "C": 3}),
+    ],
+)
+def test_trump_counts_by_suit_worked_by_hand(cards: str, counts: dict[str, int]) -> None:
+    found = expected_value_and_the_bid.trump_counts(cards)
+    assert {s.name[0]: k for s, k in found.items()} == counts
+    assert max(found.values()) >= 3  # lesson 1: the longest suit always gives 3 or more
+
+
+def test_the_bot_can_choose_a_suit_shorter_than_the_longest() -> None:
+    # spades holds the jack (a point) in 2 trump; hearts and diamonds give 3 but no point card
+    strength, suit = expected_value_and_the_bid.hand_strength("7S JS 5H 7H KH 6D 7D TD 5C")
+    assert suit == pl.Suit.SPADES and strength == ladder.Strength(2, 0)
+    short = expected_value_and_the_bid.chosen_shorter_than_longest(300, 1)
+    assert short  # about one first seat in ten
+    for cards in short:
+        counts = expected_value_and_the_bid.trump_counts(cards)
+        chosen = expected_value_and_the_bid.hand_strength(cards)[1]
+        assert counts[chosen] <= 2 and max(counts.values()) >= 3
+
+
+NOTEBOOK = Path(__file__).parents[1] / "notebooks" / "lessons" / "04-expected-value-and-the-bid.ipynb"
+
+
+def lesson_text(kind: str) -> str:
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind)
+
+
+def test_best_suit_means_one_thing_across_the_lessons() -> None:
+    """Lesson 04 says "the bot's chosen suit"; "best suit" appears only as lesson 1's (the most trump)."""
+    prose = lesson_text("markdown")
+    assert "the bot's chosen suit" in prose
+    for sentence in prose.replace("\n", " ").split(". "):
+        if "best suit" in sentence:
+            assert "Lesson 1" in sentence or "lesson 1" in sentence, sentence
+    module = Path(expected_value_and_the_bid.__file__).read_text(encoding="utf-8")
+    assert "its best suit" not in module and "(its best suit" not in module
+    grid = plots.ladder_figure(ladder.shipped(), ladder.Spot(0, 0, False))  # the page's ladder figure
+    assert "the bot's chosen suit" in grid.layout.yaxis.title.text
+    assert "best suit" not in f"{grid.layout.xaxis.title.text} {grid.layout.yaxis.title.text}"
+
+
+def test_the_unchecked_long_run_figures_are_gone() -> None:
+    text = lesson_text("markdown")
+    for figure in ("+0.52", "0.07", "73.9%", "71.9%", "75.8%", "20,000 deals"):
+        assert figure not in text, figure
+
+
+# ------------------------------------------------------ paired differences
+
+
+def toy_trials() -> expected_value_and_the_bid.CellTrials:
+    cell = (ladder.Spot(0, 0, False), ladder.Strength(5, 2))
+    nets = ({0: -2, 5: 0, 6: 1}, {0: 0, 5: 2, 6: 3}, {0: -4, 5: -1, 6: 0})
+    return expected_value_and_the_bid.CellTrials(cell, 50, "toy", nets)
+
+
+def test_a_paired_difference_is_worked_out_hand_by_hand() -> None:
+    trials = toy_trials()
+    assert trials.hands == 3 and trials.answers() == [0, 5, 6]
+    # bid 6 minus pass: 3, 3, 4 -> mean 10/3; deviations -1/3, -1/3, 2/3 -> variance (6/9)/2 = 1/3,
+    # standard error sqrt(1/3) / sqrt(3) = 1/3
+    d = trials.versus(6, 0)
+    assert d.value == pytest.approx(10 / 3) and d.se == pytest.approx(1 / 3) and d.n == 3
+    # apart: pass -2, 0, -4 (sd 2, se 2/sqrt 3) and bid 6 1, 3, 0 (variance 7/3, se sqrt(7/9))
+    assert trials.unpaired_half(6, 0) == pytest.approx(1.959964 * math.sqrt(4 / 3 + 7 / 9), rel=1e-6)
+    assert 1.96 * d.se < trials.unpaired_half(6, 0)  # the shared luck cancels in the difference
+
+
+def test_the_paired_table_compares_every_answer_with_one() -> None:
+    lines = expected_value_and_the_bid.paired_table(toy_trials(), 6).splitlines()
+    assert lines[0].split()[:4] == ["answer", "minus", "bid", "6,"]
+    # pass - bid 6: -3, -3, -4 -> -10/3; bid 5 - bid 6: -1, -1, -1 -> -1 exactly, no spread
+    assert lines[1].split()[:2] == ["pass", "-3.33"]
+    assert lines[2].split()[:5] == ["bid", "5", "-1.00", "-1.00", "to"]
+    assert lines[-1] == "(3 hands of this cell, from the ladder's first 50 deals)"
+
+
+def test_a_replay_gives_the_ladders_own_numbers_for_the_same_deals() -> None:
+    """The replay deals and plays exactly as the derivation: on the same 200 deals it finds the
+    same hands in a cell and the same net change for every answer (means, errors and counts)."""
+    from pitchlab.bots.derive import derive_ladder
+
+    derived = derive_ladder(200, "1")
+    cells = [(ladder.Spot(0, 0, False), ladder.Strength(5, 2))]
+    for position in (1, 2):  # a later seat too: the replay walks the auction up to it
+        here = [c for c in derived.values if c[0].position == position]
+        cells.append(max(here, key=lambda c: max(e.n for e in derived.values[c].values())))
+    for cell in cells:
+        trials = expected_value_and_the_bid.replay_cell(cell, 200, "1")
+        assert trials.hands > 0, cell
+        assert trials.answers() == sorted(derived.values[cell]), cell
+        for answer in trials.answers():
+            mine, theirs = trials.mean(answer), derived.values[cell][answer]
+            assert mine.n == theirs.n, (cell, answer)
+            assert mine.value == pytest.approx(theirs.value, abs=1e-12), (cell, answer)
+            assert mine.se == pytest.approx(theirs.se, abs=1e-9), (cell, answer)
+
+
+# ------------------------------------------------------------ the bid slider
+
+
+def test_the_score_changes_of_a_bid_worked_by_hand() -> None:
+    # bid 6: set on 3, 4, 5 (1/10 + 1/5 + 3/10 = 3/5) at -6; made on 6 (1/4) and 8 (3/20)
+    assert expected_value_and_the_bid.change_distribution(EXAMPLE, 6) == {
+        -6: Fraction(3, 5),
+        6: Fraction(1, 4),
+        8: Fraction(3, 20),
+    }
+    assert expected_value_and_the_bid.most_likely_change(EXAMPLE, 6) == (-6, Fraction(3, 5))
+    # bid 5: -5 (3/10) ties with +5 (3/10): the larger change is named
+    assert expected_value_and_the_bid.most_likely_change(EXAMPLE, 5) == (5, Fraction(3, 10))
+
+
+def test_the_slider_redraws_the_figure_and_words_for_each_bid() -> None:
+    risk = expected_value_and_the_bid.BidRisk(EXAMPLE)
+    slider = with_class(risk, "pl-slider")[0]
+    assert (slider.min, slider.max, slider.value, slider.continuous_update) == (4, 10, 4, False)
+    for bid in range(4, 11):
+        slider.value = bid
+        fig = expected_value_and_the_bid.risk_figure(EXAMPLE, bid)
+        assert risk.plot.outputs[0]["data"] == plots.mimebundle(fig)  # the patched bundle is the figure
+    slider.value = 6
+    assert "Bid <b>6</b>: made in 40.0% of the hands, set in 60.0%" in risk.words.value
+    assert "Expected change <b>-0.90</b>" in risk.words.value
+    assert "most likely single change is -6 (60.0% of the hands)" in risk.words.value
+    spec = risk.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert spec["layout"]["title"]["text"].startswith(
+        "Bid 6: made in 40% of the hands, expected change -0.90"
+    )
+    assert spec["layout"]["xaxis"]["title"]["text"] == "your team's score change (points)"
+    assert spec["layout"]["yaxis"]["title"]["text"] == "share of the hands (%)"
+    assert spec["data"][0]["x"] == [-6, 6, 8]
+    assert spec["data"][0]["marker"]["color"] == [plots.ORANGE, plots.BLUE, plots.BLUE]
+    assert spec["layout"]["shapes"][0]["x0"] == pytest.approx(-0.9)
+    assert "description" in spec["layout"]["meta"]  # words for a screen reader
+
+
+def test_the_slider_redraws_within_its_budget() -> None:
+    """The kit's protocol: every view in REDRAWS, every bid, median redraw under 250 ms."""
+    for build in expected_value_and_the_bid.REDRAWS:
+        view = build()
+        times = classroom.redraw_times(view, rounds=3)
+        assert sorted(times) == sorted(f"bid {b}" for b in range(4, 11))
+        assert max(times.values()) < classroom.REDRAW_BUDGET_MS == 250, times
+
+
+# ---------------------------------------------------------- check yourself
+
+
+def test_the_code_exercise_cases_hold_their_hand_worked_bids() -> None:
+    """Each case's expected bid, checked against the simulation's own top_bid on hands in those
+    proportions (another implementation), and a right answer passes while near misses fail."""
+    for case in expected_value_and_the_bid.TOP_BID_CASES:
+        (distribution,) = case.args
+        size = math.lcm(*(p.denominator for p in distribution.values()))
+        points = tuple(x for x, p in distribution.items() for _ in range(int(p * size)))
+        assert made_up(points * 2).top_bid() == case.expected, case.about
+
+    def top_bid(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        gaining = [b for b in range(4, 11) if expected_value_and_the_bid.expected_change(distribution, b) > 0]
+        return max(gaining) if gaining else None
+
+    def breaks_even_counts(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        gaining = [
+            b for b in range(4, 11) if expected_value_and_the_bid.expected_change(distribution, b) >= 0
+        ]
+        return max(gaining) if gaining else None
+
+    def stub(distribution: expected_value_and_the_bid.Distribution) -> int | None:
+        raise NotImplementedError
+
+    cases = expected_value_and_the_bid.TOP_BID_CASES
+    assert classroom.check_code(top_bid, cases).passed
+    wrong = classroom.check_code(breaks_even_counts, cases)
+    assert not wrong.passed and "breaks even" in wrong.summary
+    todo = classroom.check_code(stub, cases)
+    assert not todo.passed and not todo.written
+
+
+def test_the_misconception_question_explains_every_choice_from_the_hands_numbers() -> None:
+    # EXAMPLE at a bid of 6: made 2/5, E = -9/10, most likely -6 (3/5); at the lowest bid, 4: +23/5
+    question = expected_value_and_the_bid.misconception_question(EXAMPLE, 6, number=4)
+    assert [c.right for c in question.choices].count(True) == 1
+    prompt = with_class(question, "pl-prompt")[0].value
+    assert prompt.startswith("<b>4.</b> On this hand a bid of 6 expects <b>-0.90</b>")
+    assert "most likely single result is <b>-6</b> (in 60% of the hands)" in prompt
+    whys = {c.text: c.why for c in question.choices}
+    assert (
+        "a bid of 4 expects +4.60"
+        in whys["Its expected change is above zero, so 6 is the best bid for this hand."]
+    )
+    right = next(c for c in question.choices if c.right)
+    assert right.text.startswith("Over many hands") and "in 60% of the hands" in right.why
+    for choice in question.choices:
+        question.pick(choice.text)
+        assert question.check() is choice.right
+        feedback = with_class(question, "pl-feedback")[0].value
+        assert choice.why in feedback and ("Right." in feedback) is choice.right

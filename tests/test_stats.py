@@ -45,11 +45,24 @@ def test_thirty_hits_in_a_hundred() -> None:
     # se = sqrt(0.3 * 0.7 / 100) = sqrt(0.0021) = 0.0458257...
     assert est.se == pytest.approx(0.0458257569495584)
     # 0.3 -+ 1.959964 * 0.0458258 = 0.3 -+ 0.0898167
-    low, high = est.interval()
+    low, high = est.normal_interval()
     assert low == pytest.approx(0.2101833, abs=1e-6)
     assert high == pytest.approx(0.3898167, abs=1e-6)
-    wide_low, wide_high = est.interval(0.99)
+    wide_low, wide_high = est.normal_interval(0.99)
     assert wide_low < low and wide_high > high
+
+
+def test_the_quoted_interval_is_wilson_for_a_proportion_and_normal_for_a_mean() -> None:
+    share = stats.proportion(30, 100)
+    assert stats.LEVEL == 0.95
+    assert share.interval() == pytest.approx(wilson_by_hand(30, 100))
+    low, high = wilson_by_hand(30, 100)
+    assert share.error_bar() == pytest.approx((0.3 - low, high - 0.3))
+    assert share.error_bar()[1] > share.error_bar()[0]  # below one half, Wilson reaches further up
+    average = stats.mean_of([2, 4, 4, 4, 5, 5, 7, 9])
+    half = Z95 * math.sqrt(32 / 7) / math.sqrt(8)
+    assert average.interval() == pytest.approx((5 - half, 5 + half))
+    assert average.error_bar() == pytest.approx((half, half))
 
 
 def test_wilson_interval_of_thirty_in_a_hundred() -> None:
@@ -63,10 +76,11 @@ def test_wilson_interval_of_thirty_in_a_hundred() -> None:
 def test_no_hits_wilson_stays_open_where_the_normal_interval_collapses() -> None:
     est = stats.proportion(0, 100)
     assert est.se == 0
-    assert est.interval() == (0, 0)  # the normal interval claims certainty
+    assert est.normal_interval() == (0, 0)  # the normal interval claims certainty
+    assert est.interval() == est.wilson()  # which is why pitchlab quotes Wilson's
     low, high = est.wilson()
     # with p = 0 the Wilson bounds reduce to 0 and z^2 / (n + z^2) = 3.8415 / 103.8415
-    assert low == pytest.approx(0, abs=1e-12)
+    assert low == 0  # never below 0, even by rounding
     assert high == pytest.approx(Z95**2 / (100 + Z95**2))
     assert high == pytest.approx(0.036994, abs=1e-6)
 
@@ -99,13 +113,16 @@ def test_mean_of_a_textbook_sample() -> None:
 
 
 def test_printing_a_proportion_and_a_mean() -> None:
-    # 1455 / 5000 = 0.291; se = sqrt(0.291 * 0.709 / 5000) = 0.0064237; 1.96 se = 1.26%
-    assert str(stats.proportion(1455, 5000)) == "29.1% ± 1.3% (95% CI, 5,000 deals)"
-    # 1.96 se = 0.126%, shown to the hundredth of a percent
-    assert str(stats.proportion(145_500, 500_000)) == "29.10% ± 0.13% (95% CI, 500,000 deals)"
+    # 1455 / 5000 = 0.291: Wilson by hand 27.857% to 30.375%, half-width 1.26 points: one decimal
+    assert [round(100 * b, 3) for b in wilson_by_hand(1455, 5000)] == [27.857, 30.375]
+    assert str(stats.proportion(1455, 5000)) == "29.1% (95% interval 27.9% to 30.4%, 5,000 deals)"
+    # Wilson 28.974% to 29.226%, half-width 0.126 points: shown to the hundredth of a percent
+    assert [round(100 * b, 3) for b in wilson_by_hand(145_500, 500_000)] == [28.974, 29.226]
+    assert str(stats.proportion(145_500, 500_000)) == "29.10% (95% interval 28.97% to 29.23%, 500,000 deals)"
     # mean 5, 1.96 * 0.7559 = 1.48
-    assert str(stats.mean_of([2, 4, 4, 4, 5, 5, 7, 9], unit="hands")) == "5.0 ± 1.5 (95% CI, 8 hands)"
-    assert stats.proportion(0, 100).describe(0.99) == "0.0% ± 0.0% (99% CI, 100 deals)"
+    assert str(stats.mean_of([2, 4, 4, 4, 5, 5, 7, 9], unit="hands")) == "5.0 ± 1.5 (95% interval, 8 hands)"
+    # no hits in 100 at 99%: Wilson's top is z^2 / (100 + z^2) = 6.635 / 106.635 = 6.22%
+    assert stats.proportion(0, 100).describe(0.99) == "0.0% (99% interval 0.0% to 6.2%, 100 deals)"
 
 
 def test_agreement_uses_the_spread_the_exact_value_implies() -> None:
@@ -175,3 +192,23 @@ def test_running_proportion_refuses_what_is_not_zero_or_one() -> None:
     for bad in ([0, 2, 1], [[0, 1], [1, 0]]):
         with pytest.raises(pl.PitchError, match="0s and 1s"):
             sm.running_proportion(bad)
+
+
+def test_paired_difference_is_the_mean_of_the_differences_with_its_own_interval() -> None:
+    xs = [3.0, 9.0, 4.0, 12.0]
+    ys = [1.0, 6.0, 2.0, 9.0]
+    # differences 2, 3, 2, 3: mean 2.5, sample sd sqrt(4 * 0.25 / 3) = sqrt(1/3), se = sqrt(1/3) / 2
+    d = stats.paired_difference(xs, ys, unit="hands")
+    se = math.sqrt(1 / 3) / 2
+    assert (d.value, d.se, d.n, d.kind, d.unit) == pytest.approx((2.5, se, 4, "mean", "hands"))
+    assert d.interval() == pytest.approx((2.5 - Z95 * se, 2.5 + Z95 * se))
+    # the same numbers unpaired: their two intervals overlap, the paired one is far from 0
+    assert stats.mean_of(xs).interval()[0] < stats.mean_of(ys).interval()[1]
+    assert d.interval()[0] > 0
+    assert stats.paired_difference(np.array(xs), np.array(ys)) == stats.paired_difference(
+        xs, ys, unit="deals"
+    )
+    with pytest.raises(pl.PitchError, match="one y for each x"):
+        stats.paired_difference([1.0, 2.0], [1.0])
+    with pytest.raises(pl.PitchError, match="at least two"):
+        stats.paired_difference([1.0], [2.0])

@@ -190,13 +190,16 @@ class BidChances:
 
     def table(self) -> str:
         """One line per bid: the chance of making it and the expected score change."""
-        lines = [f"{'bid':>3}  {'made':>16}  {'expected change':>17}"]
+        lines = [f"{'bid':>3}  {'made (95% interval)':<27}  {'expected change':>17}"]
         for b in self.bids():
             chance, change = self.chance(b), self.expected_change(b)
-            lines.append(
-                f"{b:>3}  {chance.value:>8.1%} ± {chance.se:.1%}  {change.value:>+9.2f} ± {change.se:.2f}"
-            )
-        lines.append(f"({self.hands:,} simulated hands, seed {self.seed}; ± one standard error)")
+            low, high = chance.interval()
+            _, half = change.error_bar()
+            made = f"{chance.value:>6.1%} ({low:.1%} to {high:.1%})"
+            lines.append(f"{b:>3}  {made:<27}  {change.value:>+9.2f} ± {half:.2f}")
+        lines.append(
+            f"({self.hands:,} simulated hands, seed {self.seed}; 95% intervals, Wilson's for the chances)"
+        )
         return "\n".join(lines)
 
 

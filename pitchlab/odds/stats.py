@@ -13,12 +13,16 @@ Two kinds of estimate, because their uncertainty is computed differently:
 * a **mean** (an average of measured values) has the sample standard
   deviation over ``sqrt(n)``.
 
-The normal interval ``value ± z·se`` is what most people learn first, and it
-misbehaves for a proportion near 0 or 1: with no hits it shrinks to the single
-point 0, as if a few thousand deals had proved something impossible. The
-Wilson interval (:meth:`Estimate.wilson`) inverts the test instead of
-guessing the spread from the estimate, so it stays sensible there; lessons
-show both side by side.
+One convention everywhere (tables, figures, the command line, the lessons):
+a **95% interval**, called that. The normal interval ``value ± z·se`` is what
+most people learn first, and it misbehaves for a proportion near 0 or 1: with
+no hits it shrinks to the single point 0, as if a few thousand deals had
+proved something impossible. The Wilson interval (:meth:`Estimate.wilson`)
+inverts the test instead of guessing the spread from the estimate, so it stays
+sensible there, and it is the interval :meth:`Estimate.interval` gives for a
+proportion. Two answers measured on the same deals are compared by the
+interval of their paired differences (:func:`paired_difference`), not by
+whether their own intervals overlap.
 
 Standard library only at run time; numpy appears in annotations so that the
 one Wilson formula (:func:`wilson_bounds`) serves a single estimate and a
@@ -39,6 +43,9 @@ from pitchlab.engine.errors import PitchError
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+
+LEVEL = 0.95
+"""The confidence level of every interval pitchlab shows: one convention, everywhere."""
 
 Kind = Literal["proportion", "mean"]
 """What an estimate measures, which decides its standard error and how it prints."""
@@ -77,8 +84,11 @@ def wilson_bounds(p: _F, n: _F, z: float) -> tuple[_F, _F]:
 class Estimate:
     """A simulated number, its standard error, and the number of trials behind it.
 
-    Build one with :func:`proportion` or :func:`mean_of`; ``str()`` gives the
-    form a lesson prints, e.g. ``29.1% ± 1.3% (95% CI, 5,000 deals)``.
+    Build one with :func:`proportion`, :func:`mean_of` or :func:`paired_difference`.
+    pitchlab quotes every estimate the same way (:data:`LEVEL`): a 95% interval,
+    Wilson's for a proportion, ``value ± 1.96·se`` for a mean. ``str()`` gives the
+    form a lesson prints, e.g. ``29.1% (95% interval 27.9% to 30.4%, 5,000 deals)``
+    or ``5.0 ± 1.5 (95% interval, 8 hands)``.
     """
 
     value: float
@@ -88,36 +98,60 @@ class Estimate:
     unit: str = "deals"
     """What one trial is, for printing: deals, hands, games."""
 
-    def interval(self, level: float = 0.95) -> tuple[float, float]:
-        """The normal-approximation interval ``value ± z·se``; may leave [0, 1] for a proportion."""
+    def interval(self, level: float = LEVEL) -> tuple[float, float]:
+        """The interval pitchlab quotes: Wilson's for a proportion, :meth:`normal_interval` for a mean."""
+        if self.kind == "proportion":
+            return self.wilson(level)
+        return self.normal_interval(level)
+
+    def normal_interval(self, level: float = LEVEL) -> tuple[float, float]:
+        """The normal-approximation ("Wald") interval ``value ± z·se``.
+
+        Right for a mean; for a proportion near 0 or 1 it can leave [0, 1] or
+        shrink to a point, which is why :meth:`interval` uses Wilson's there
+        and lesson 05 shows the two side by side.
+        """
         half = z_of(level) * self.se
         return self.value - half, self.value + half
 
-    def wilson(self, level: float = 0.95) -> tuple[float, float]:
-        """The Wilson interval of a proportion: trustworthy near 0 and 1 where :meth:`interval` is not."""
+    def wilson(self, level: float = LEVEL) -> tuple[float, float]:
+        """The Wilson interval of a proportion: trustworthy near 0 and 1 where the normal one is not."""
         if self.kind != "proportion":
             raise PitchError("the Wilson interval is for proportions; this estimate is a mean")
-        return wilson_bounds(self.value, float(self.n), z_of(level))
+        low, high = wilson_bounds(self.value, float(self.n), z_of(level))
+        return max(0.0, low), min(1.0, high)  # rounding can leave -1e-16 at no hits
 
-    def describe(self, level: float = 0.95) -> str:
-        """The estimate as a lesson quotes it, with the half-width of its normal interval.
+    def error_bar(self, level: float = LEVEL) -> tuple[float, float]:
+        """How far :meth:`interval` reaches below and above the value, for a plot's error bars
+        (unequal for a proportion, whose Wilson interval leans towards one half)."""
+        low, high = self.interval(level)
+        return self.value - low, high - self.value
 
-        The half-width is shown to one significant figure, two when it
-        starts with a 1 (rounding 0.14 to 0.1 would understate it by a
-        third), with at least one decimal, and the value to the same place:
-        more digits than the uncertainty supports suggest false precision.
+    def describe(self, level: float = LEVEL) -> str:
+        """The estimate as a lesson quotes it, with its interval at ``level`` (95% unless asked).
+
+        The interval's half-width decides the digits: one significant figure,
+        two when it starts with a 1 (rounding 0.14 to 0.1 would understate it
+        by a third), at least one decimal; the value is shown to the same
+        place, as more digits than the uncertainty supports suggest false
+        precision. A mean reads ``value ± half``; a proportion gives its
+        Wilson bounds, which are not symmetric about the value.
         """
         scale, sign = (100.0, "%") if self.kind == "proportion" else (1.0, "")
-        half = z_of(level) * self.se * scale
+        low, high = self.interval(level)
+        half = (high - low) / 2 * scale
         places = 1
         if half > 0:
             exponent = math.floor(math.log10(half))
             places = min(8, max(1, -exponent + (half < 2 * 10**exponent)))
         value = self.value * scale
-        return (
-            f"{value:.{places}f}{sign} ± {half:.{places}f}{sign}"
-            f" ({level * 100:g}% CI, {self.n:,} {self.unit})"
-        )
+        label = f"{level * 100:g}% interval"
+        if self.kind == "proportion":
+            return (
+                f"{value:.{places}f}{sign} ({label} {low * scale:.{places}f}{sign} to"
+                f" {high * scale:.{places}f}{sign}, {self.n:,} {self.unit})"
+            )
+        return f"{value:.{places}f} ± {half:.{places}f} ({label}, {self.n:,} {self.unit})"
 
     def __str__(self) -> str:
         return self.describe()
@@ -133,20 +167,43 @@ def proportion(hits: int, n: int, unit: str = "deals") -> Estimate:
     return Estimate(p, binomial_se(p, float(n)), n, "proportion", unit)
 
 
+def _as_list(values: Iterable[float]) -> list[float]:
+    """A sequence or numpy array as a list; an array converts in one call, far quicker than element by element."""
+    tolist = getattr(values, "tolist", None)
+    return list(tolist() if callable(tolist) else values)
+
+
 def mean_of(values: Iterable[float], unit: str = "deals") -> Estimate:
     """The average of measured values, with the standard error of a mean (sample sd / sqrt(n)).
 
     Takes a sequence or a numpy array; an array is turned into a list in one
     call, which is far quicker than walking its elements one by one.
     """
-    tolist = getattr(values, "tolist", None)
-    data: list[float] = list(tolist() if callable(tolist) else values)
+    data = _as_list(values)
     n = len(data)
     if n < 2:
         raise PitchError(f"a mean's standard error needs at least two values, not {n}")
     centre = math.fsum(data) / n
     variance = math.fsum((x - centre) ** 2 for x in data) / (n - 1)
     return Estimate(centre, math.sqrt(variance / n), n, "mean", unit)
+
+
+def paired_difference(xs: Iterable[float], ys: Iterable[float], unit: str = "deals") -> Estimate:
+    """The mean of ``x - y`` over pairs measured on the same deals, with its 95% interval.
+
+    When two answers are played on common deals (the same seeds), most of
+    each deal's luck is shared and cancels in the difference. Comparing two
+    separate intervals ignores that and looks far less certain than it is;
+    the honest question is whether the interval of the *differences*
+    excludes 0. ``paired_difference(a, b).interval()`` answers it.
+    """
+    xs_list = _as_list(xs)
+    ys_list = _as_list(ys)
+    if len(xs_list) != len(ys_list):
+        raise PitchError(
+            f"a paired difference needs one y for each x, not {len(xs_list):,} and {len(ys_list):,}"
+        )
+    return mean_of([x - y for x, y in zip(xs_list, ys_list, strict=True)], unit)
 
 
 def agrees(estimate: Estimate, exact: float | Fraction, z: float = 4) -> bool:
@@ -170,11 +227,13 @@ def agrees(estimate: Estimate, exact: float | Fraction, z: float = 4) -> bool:
 
 
 __all__ = [
+    "LEVEL",
     "Estimate",
     "Kind",
     "agrees",
     "binomial_se",
     "mean_of",
+    "paired_difference",
     "proportion",
     "wilson_bounds",
     "z_of",

@@ -17,7 +17,7 @@ Everything comes from seeded simulation with the rule-based bots
 chunk ``i`` is seeded ``"compare:<seed>:<i>"``, so the answer depends on the
 seed and the sizes only, never on how many processes shared the work (see
 :mod:`pitchlab.bots.simulation`). Each number comes as an
-:class:`~pitchlab.odds.stats.Estimate` with its standard error.
+:class:`~pitchlab.odds.stats.Estimate`, quoted with its 95% interval.
 
 The figures at the end draw with plotly, imported only when a figure is asked
 for, so the engine never loads it.
@@ -40,7 +40,7 @@ from pitchlab.bots.simulation import CHUNK, Progress, chunked, parallel_map
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset, ruleset
-from pitchlab.odds.stats import Estimate, mean_of, proportion, z_of
+from pitchlab.odds.stats import LEVEL, Estimate, mean_of, proportion
 
 if TYPE_CHECKING:
     pass
@@ -287,21 +287,24 @@ def rules_table(rules: Sequence[Ruleset]) -> str:
     return "\n".join(lines)
 
 
-def table(results: Sequence[VariantStats], level: float = 0.95) -> str:
-    """One line per ruleset: mean points in play, bids made, the dealer's edge, hands per game;
-    each with the half-width of its ``level`` interval."""
-    z = z_of(level)
+def table(results: Sequence[VariantStats], level: float = LEVEL) -> str:
+    """One line per ruleset: mean points in play, bids made, the dealer's edge, hands per game,
+    each with its ``level`` interval (95%: the package's one convention). The means show
+    ``± half`` their interval; the share of bids made, often near 100%, shows its Wilson bounds,
+    as ``value ± 1.96·se`` there can pass 100%."""
     head = (
-        f"{'ruleset':<16} {'points in play':>16} {'of':>3} {'bids made':>14} "
+        f"{'ruleset':<16} {'points in play':>16} {'of':>3} {'bids made':>9} {'(interval)':<16}"
         f"{'dealer edge':>13} {'hands a game':>14}"
     )
     lines = [head]
     for s in results:
         p, m, d, g = s.mean_points(), s.made_rate(), s.dealer_value(), s.game_length()
+        low, high = m.interval(level)
+        made = f"({low:.0%} to {high:.0%})"
         lines.append(
-            f"{s.name:<16} {p.value:>9.2f} ± {z * p.se:<4.2f} {s.rules.total_points:>3} "
-            f"{m.value:>7.1%} ± {z * m.se:<4.1%} {d.value:>+6.2f} ± {z * d.se:<4.2f} "
-            f"{g.value:>7.1f} ± {z * g.se:.1f}"
+            f"{s.name:<16} {p.value:>9.2f} ± {p.error_bar(level)[1]:<4.2f} {s.rules.total_points:>3} "
+            f"{m.value:>9.1%} {made:<16}{d.value:>+6.2f} ± {d.error_bar(level)[1]:<4.2f} "
+            f"{g.value:>7.1f} ± {g.error_bar(level)[1]:.1f}"
         )
     n_hands = {len(s.hands) for s in results}
     n_games = {len(s.lengths) for s in results}
@@ -309,7 +312,7 @@ def table(results: Sequence[VariantStats], level: float = 0.95) -> str:
     lines.append(
         f"({'/'.join(f'{n:,}' for n in sorted(n_hands))} hands and "
         f"{'/'.join(f'{n:,}' for n in sorted(n_games))} games per ruleset, seed {', '.join(sorted(seeds))}; "
-        f"± half a {level:.0%} interval; dealer edge in points a hand)"
+        f"{level:.0%} intervals, Wilson's for bids made; dealer edge in points a hand)"
     )
     return "\n".join(lines)
 

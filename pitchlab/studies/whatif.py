@@ -49,7 +49,7 @@ from pitchlab.odds.stats import Estimate
 SEAT = 0
 """The learner's seat: the simulations deal my cards to seat 0, and so does every exact count here."""
 DEFAULT_HANDS = 2000
-"""Simulated hands per analysis: about a second, and chances good to about ±1% (one standard error)."""
+"""Simulated hands per analysis: about a second, and chances within about ±2% (a 95% interval)."""
 DEFAULT_SEED = 1
 """The simulations' seed: the same question always gives the same numbers."""
 

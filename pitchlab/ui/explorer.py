@@ -722,13 +722,13 @@ class Explorer(View):
                 f"<tr><td>{escape(row.label)}</td><td>{escape(row.before)}</td><td>{escape(row.now)}</td>"
                 f"<td class='{tone}'>{escape(row.change)}</td></tr>"
             )
-        se = max(now.made(b).se for b in now.chances.bids()) * 100
+        reach = max(max(now.made(b).error_bar()) for b in now.chances.bids()) * 100
         return (
             f"<div><b>Changed:</b> {escape(whatif.what_changed(before, now))}</div>"
             "<table class='pl-grid'><tr><th></th><th>before</th><th>now</th><th>change</th></tr>"
             + "".join(rows)
             + "</table>"
-            f"<div class='pl-note'>Chances are simulated, each good to about ±{se:.1f}% (one standard error). "
+            f"<div class='pl-note'>Chances are simulated, each within about ±{reach:.1f}% (its 95% interval). "
             "Both runs use the same seed, so they replay largely the same deals of the cards you cannot "
             "see; a change of a point or two can still be luck.</div>"
         )

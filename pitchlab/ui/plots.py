@@ -28,7 +28,7 @@ from pitchlab.odds.probability import (
     best_suit_distribution,
     trump_count_distribution,
 )
-from pitchlab.odds.stats import Estimate, z_of
+from pitchlab.odds.stats import Estimate
 
 if TYPE_CHECKING:
     from pitchlab.bots.ladder import Ladder, Spot
@@ -159,6 +159,25 @@ def opening_bid_figure(bids: OpeningBids) -> go.Figure:
     )
 
 
+def error_y(estimates: Sequence[Estimate], scale: float = 1.0, color: str | None = None) -> dict[str, Any]:
+    """Plotly error bars for ``estimates``' 95% intervals (the package's one convention):
+    Wilson's, unequal above and below, for proportions; ``± 1.96·se`` for means.
+
+    ``scale`` is 100 for a figure in percent. Drawn this way, a bar never
+    passes 0% or 100%, and the figure's words give each interval's two ends.
+    """
+    bars = [e.error_bar() for e in estimates]
+    spec: dict[str, Any] = {
+        "type": "data",
+        "symmetric": False,
+        "array": [scale * up for _, up in bars],
+        "arrayminus": [scale * down for down, _ in bars],
+    }
+    if color is not None:
+        spec["color"] = color
+    return spec
+
+
 def distribution_figure(
     exact: Mapping[int, Fraction],
     simulated: Mapping[int, Estimate] | None = None,
@@ -168,7 +187,7 @@ def distribution_figure(
     mark: int | None = None,
     mark_label: str = "you",
 ) -> go.Figure:
-    """An exact distribution as bars, a simulated one beside it as dots with 95% error bars.
+    """An exact distribution as bars, a simulated one beside it as dots with 95% (Wilson) intervals.
 
     ``simulated`` values are proportions (0-1); both are drawn in percent.
     ``mark`` outlines one bar, e.g. the learner's own count.
@@ -186,19 +205,14 @@ def distribution_figure(
     )
     if simulated:
         sim_ks = [k for k in ks if k in simulated]
-        z = z_of(0.95)
         fig.add_trace(
             go.Scatter(
                 x=sim_ks,
                 y=[simulated[k].value * 100 for k in sim_ks],
-                error_y={
-                    "type": "data",
-                    "array": [z * simulated[k].se * 100 for k in sim_ks],
-                    "color": ORANGE,
-                },
+                error_y=error_y([simulated[k] for k in sim_ks], 100, ORANGE),
                 mode="markers",
                 marker={"color": ORANGE, "size": 9, "symbol": "diamond"},
-                name=f"simulated ({next(iter(simulated.values())).n:,} {next(iter(simulated.values())).unit}, 95% CI)",
+                name=f"simulated ({next(iter(simulated.values())).n:,} {next(iter(simulated.values())).unit}, 95% intervals)",
                 hovertemplate="%{x}: %{y:.3f}%<extra>simulated</extra>",
             )
         )
@@ -234,7 +248,7 @@ def convergence_figure(
             fill="toself",
             fillcolor="rgba(230,126,34,0.2)",
             line={"width": 0},
-            name="95% confidence band",
+            name="95% interval (Wilson)",
             hoverinfo="skip",
         )
     )
@@ -250,11 +264,10 @@ def convergence_figure(
 
 
 def bid_chances_figure(result: BidChances) -> go.Figure:
-    """The chance of making each bid (bars, 95% error bars) and its expected score change (line)."""
+    """The chance of making each bid (bars, Wilson 95% intervals) and its expected score change (line, 95%)."""
     from plotly.subplots import make_subplots
 
     bids = list(result.bids())
-    z = z_of(0.95)
     chances = [result.chance(b) for b in bids]
     changes = [result.expected_change(b) for b in bids]
     best = result.top_bid()
@@ -263,7 +276,7 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
         go.Bar(
             x=bids,
             y=[c.value * 100 for c in chances],
-            error_y={"type": "data", "array": [z * c.se * 100 for c in chances]},
+            error_y=error_y(chances, 100),
             name="chance of making the bid",
             marker={"color": [GREEN if b == best else BLUE for b in bids]},
             hovertemplate="bid %{x}: made %{y:.1f}%<extra></extra>",
@@ -274,7 +287,7 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
         go.Scatter(
             x=bids,
             y=[c.value for c in changes],
-            error_y={"type": "data", "array": [z * c.se for c in changes], "color": ORANGE},
+            error_y=error_y(changes, 1, ORANGE),
             mode="lines+markers",
             line={"color": ORANGE},
             name="expected score change",
@@ -307,7 +320,8 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
 
 
 def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
-    """One spot's ladder as a grid: trump in the best suit down, points held across, the bid in each cell."""
+    """One spot's ladder as a grid: trump in the bot's chosen suit down, points held in it across, the
+    bid in each cell. The chosen suit is the one the bot would name, not always the longest (lesson 04)."""
     from pitchlab.bots.ladder import POINT_COLUMNS, TRUMP_ROWS, Strength
 
     rows = list(reversed(TRUMP_ROWS))
@@ -348,8 +362,8 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     return layout(
         fig,
         f"The bidding ladder: {spot} ({ladder.deals:,} simulated auctions; gain in points a hand)",
-        "points you hold in your best suit",
-        "trump in your best suit",
+        "points you hold in the bot's chosen suit",
+        "trump in the bot's chosen suit (cards)",
     )
 
 
@@ -466,6 +480,7 @@ def _trace_words(trace: Mapping[str, Any], layout: Mapping[str, Any]) -> str:
             )
     error = trace.get("error_y") or {}
     spread = _values(error.get("array")) if error.get("visible", True) else []
+    below = _values(error.get("arrayminus")) if error.get("symmetric") is False else []
     if len(ys) > LONG_SERIES:
         # a gap in a line is a point of None (plotly's way to break a line): it is not a value
         known = [
@@ -487,6 +502,8 @@ def _trace_words(trace: Mapping[str, Any], layout: Mapping[str, Any]) -> str:
     points = []
     for k, (x, y) in enumerate(zip(xs, ys, strict=False)):
         plus = f" ± {number(spread[k])}" if k < len(spread) and spread[k] else ""
+        if k < len(below) and k < len(spread) and isinstance(y, (int, float)) and (below[k] or spread[k]):
+            plus = f" ({number(y - below[k])} to {number(y + spread[k])})"
         label = f" ({_plain(labels[k])})" if k < len(labels) and labels[k] else ""
         points.append(f"{number(x)}{label}: {number(y)}{plus}")
     return f"{name}: " + ", ".join(points) + "."
@@ -566,6 +583,7 @@ __all__ = [
     "convergence_figure",
     "describe",
     "distribution_figure",
+    "error_y",
     "ladder_figure",
     "layout",
     "mimebundle",

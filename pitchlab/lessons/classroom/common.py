@@ -9,10 +9,11 @@ after its notebook (``notebooks/lessons/01-counting-hands.ipynb``:
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import plotly.graph_objects as go
@@ -21,6 +22,7 @@ from numpy.typing import NDArray
 from pitchlab.bots.simulation import Progress
 from pitchlab.odds import sampling
 from pitchlab.ui import plots
+from pitchlab.ui.pictures import Picture
 
 
 def fraction_html(p: Fraction) -> str:
@@ -97,4 +99,22 @@ def figure_of_series(
     return plots.layout(fig, title, x_title, y_title, top=90)
 
 
-__all__ = ["figure_of_series", "fraction_html", "tally_in_steps"]
+def working(*functions: Callable[..., Any], caption: str = "") -> Picture:
+    """The source of a few short functions, shown in the page as code: the working behind an answer.
+
+    A lesson computes its key answer with these functions and asserts it
+    equals the library's; showing their text (rather than a copy that could
+    drift) lets a learner in Voilà, where code cells are hidden, read the
+    very lines that ran.
+    """
+    code = "\n\n".join(inspect.getsource(fn).rstrip() for fn in functions)
+    note = f'<div style="font-size:14px;color:#333;margin-top:4px">{caption}</div>' if caption else ""
+    return Picture(
+        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
+        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
+        'overflow-x:auto;white-space:pre;word-break:normal;font-size:13px;line-height:1.45;margin:0">'
+        f'<code class="language-python" style="white-space:pre">{escape(code)}</code></pre>{note}</figure>'
+    )
+
+
+__all__ = ["figure_of_series", "fraction_html", "tally_in_steps", "working"]

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from pitchlab.bots.ladder import POSITIONS
-from pitchlab.odds.stats import z_of
 from pitchlab.studies.compare import VariantStats
 from pitchlab.ui import drawing, plots
 
@@ -19,8 +18,7 @@ def _palette(k: int) -> str:
 
 
 def points_figure(results: Sequence[VariantStats]) -> go.Figure:
-    """How many points were in play per hand: one group of bars per ruleset, 95% error bars."""
-    z = z_of(0.95)
+    """How many points were in play per hand: one group of bars per ruleset, Wilson 95% intervals."""
     fig = go.Figure()
     for k, s in enumerate(results):
         dist = {p: e for p, e in s.points_distribution().items() if e.value > 0}
@@ -29,7 +27,7 @@ def points_figure(results: Sequence[VariantStats]) -> go.Figure:
             go.Bar(
                 x=xs,
                 y=[100 * dist[x].value for x in xs],
-                error_y={"type": "data", "array": [100 * z * dist[x].se for x in xs]},
+                error_y=plots.error_y([dist[x] for x in xs], 100),
                 name=s.name,
                 marker={"color": _palette(k)},
                 hovertemplate="%{x} points in play: %{y:.1f}% of hands<extra>" + s.name + "</extra>",
@@ -39,7 +37,7 @@ def points_figure(results: Sequence[VariantStats]) -> go.Figure:
     fig.update_xaxes(dtick=1)
     return plots.layout(
         fig,
-        f"Points in play per hand ({_sizes(results)}; 95% error bars)",
+        f"Points in play per hand ({_sizes(results)}; Wilson 95% intervals)",
         "points scored in the hand, all sides together (points)",
         "share of hands (%)",
     )
@@ -51,18 +49,11 @@ def made_figure(results: Sequence[VariantStats]) -> go.Figure:
     for k, s in enumerate(results):
         by_bid = s.made_by_bid()
         xs = list(by_bid)
-        values = [100 * by_bid[b].value for b in xs]
-        bounds = [by_bid[b].wilson() for b in xs]
         fig.add_trace(
             go.Scatter(
                 x=xs,
-                y=values,
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [100 * hi - v for (_, hi), v in zip(bounds, values, strict=True)],
-                    "arrayminus": [v - 100 * lo for (lo, _), v in zip(bounds, values, strict=True)],
-                },
+                y=[100 * by_bid[b].value for b in xs],
+                error_y=plots.error_y([by_bid[b] for b in xs], 100),
                 customdata=[by_bid[b].n for b in xs],
                 mode="lines+markers",
                 name=s.name,
@@ -81,8 +72,10 @@ def made_figure(results: Sequence[VariantStats]) -> go.Figure:
 
 
 def seat_figure(results: Sequence[VariantStats]) -> go.Figure:
-    """Each bidding position's edge per hand, per ruleset: the dealer's seat is the last group."""
-    z = z_of(0.95)
+    """Each bidding position's edge per hand, per ruleset, with 95% intervals: the dealer's seat is the last group.
+
+    An edge is a difference measured within each hand (the seat's side against the
+    others, on the same cards), so its interval is that of a paired difference."""
     fig = go.Figure()
     for k, s in enumerate(results):
         values = s.seat_values()
@@ -91,7 +84,7 @@ def seat_figure(results: Sequence[VariantStats]) -> go.Figure:
             go.Bar(
                 x=names,
                 y=[v.value for v in values],
-                error_y={"type": "data", "array": [z * v.se for v in values]},
+                error_y=plots.error_y(values),
                 name=s.name,
                 marker={"color": _palette(k)},
                 hovertemplate="%{x} seat: %{y:+.2f} points a hand<extra>" + s.name + "</extra>",
@@ -101,22 +94,21 @@ def seat_figure(results: Sequence[VariantStats]) -> go.Figure:
     fig.update_yaxes(zeroline=True, zerolinecolor="#555", tickformat="+.1f")
     return plots.layout(
         fig,
-        f"What each seat is worth: its side's score change minus the others' ({_sizes(results)})",
+        f"What each seat is worth: its side's score change minus the others' ({_sizes(results)}; 95% intervals)",
         "seat, in bidding order from the dealer's left",
         "edge over the other sides (points a hand)",
     )
 
 
 def length_figure(results: Sequence[VariantStats]) -> go.Figure:
-    """Mean hands per game, per ruleset, with 95% error bars and each game's target."""
-    z = z_of(0.95)
+    """Mean hands per game, per ruleset, with 95% intervals and each game's target."""
     lengths = [s.game_length() for s in results]
     names = [s.name for s in results]
     fig = go.Figure(
         go.Bar(
             x=names,
             y=[g.value for g in lengths],
-            error_y={"type": "data", "array": [z * g.se for g in lengths]},
+            error_y=plots.error_y(lengths),
             marker={"color": [_palette(k) for k in range(len(results))]},
             text=[f"to {s.rules.target}" for s in results],
             textposition="inside",
@@ -125,7 +117,7 @@ def length_figure(results: Sequence[VariantStats]) -> go.Figure:
     )
     return plots.layout(
         fig,
-        f"How long a game lasts ({_sizes(results, games=True)}; 95% error bars)",
+        f"How long a game lasts ({_sizes(results, games=True)}; 95% intervals)",
         "ruleset (and the score to reach)",
         "hands per game (mean)",
     )

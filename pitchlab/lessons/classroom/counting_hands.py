@@ -17,9 +17,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.lessons.classroom.common import fraction_html
-from pitchlab.odds.probability import Distribution, percent
+from pitchlab.odds.probability import Distribution, at_least, percent, trump_count_distribution
 from pitchlab.ui import plots
+from pitchlab.ui.classroom import Case, Choice, MultipleChoice
 from pitchlab.ui.pictures import Picture, table
 
 
@@ -109,6 +111,16 @@ class CountRow:
     """``hands`` over every possible hand."""
 
 
+def hands_with(k: int, trump: int = 16, others: int = 38, hand: int = 9) -> int:
+    """How many hands of `hand` cards hold exactly `k` trump: choose the trump, then the rest."""
+    return math.comb(trump, k) * math.comb(others, hand - k)
+
+
+def chance_of(k: int, trump: int = 16, others: int = 38, hand: int = 9) -> Fraction:
+    """The chance of exactly `k` trump: the hands that do it, over all hands."""
+    return Fraction(hands_with(k, trump, others, hand), math.comb(trump + others, hand))
+
+
 def counting_rows(population: int = 54, trump: int = 16, hand: int = 9) -> list[CountRow]:
     """The hypergeometric count laid out for a table, one row per number of trump.
 
@@ -162,4 +174,106 @@ def independent_best(named: Mapping[int, Fraction], suits: int = 4) -> Distribut
     return out
 
 
-__all__ = ["CountRow", "MiniDeck", "counting_rows", "counting_table", "independent_best"]
+# ------------------------------------------------------------------ the code exercise
+
+
+def _listed_at_least(k: int, trump: int, others: int, hand: int) -> Fraction:
+    """P(at least ``k`` trump) on a mini deck, from its listed hands (no formula)."""
+    dist = MiniDeck(trump + others, trump, hand).distribution()
+    return sum((p for j, p in dist.items() if j >= k), Fraction(0))
+
+
+AT_LEAST_CASES: tuple[Case, ...] = (
+    Case((1, 4, 6, 3), _listed_at_least(1, 4, 6, 3), "the mini deck: at least one trump in a hand of 3"),
+    Case((2, 4, 6, 3), _listed_at_least(2, 4, 6, 3), "the mini deck: at least two trump"),
+    Case((3, 4, 6, 3), _listed_at_least(3, 4, 6, 3), "the mini deck: all three cards trump"),
+    Case((0, 4, 6, 3), Fraction(1), "at least none: every hand does it"),
+    Case((2, 3, 5, 4), _listed_at_least(2, 3, 5, 4), "another small deck: 3 trump of 8 cards, hands of 4"),
+    Case(
+        (4, 16, 38, 9), at_least(4, trump_count_distribution()), "the real deck: 4 or more of 16 trump in 9"
+    ),
+)
+"""The checks of lesson 1's code exercise, ``chance_at_least(k, trump, others, hand)``: the small
+decks' answers come from listing every hand, the real deck's from pitchlab's library."""
+
+
+# ------------------------------------------------------------- "a joker" or "the three"
+
+
+@dataclass(frozen=True)
+class JokerOrThree:
+    """Before looking: the chance of holding one given card, and of holding at least one joker of two."""
+
+    one_card: Fraction
+    """A given card (the three of trump, or one particular joker) is among your cards."""
+    a_joker: Fraction
+    """At least one of the two jokers is among your cards."""
+    both_jokers: Fraction
+    """Both jokers are."""
+
+
+def joker_or_three(rules: Ruleset = TEN_POINT) -> JokerOrThree:
+    """The numbers of the "a joker" question, counted with binomial coefficients over the whole deck."""
+    deck, hand = len(rules.deck), rules.hand_size
+    hands = math.comb(deck, hand)
+    return JokerOrThree(
+        one_card=Fraction(math.comb(deck - 1, hand - 1), hands),
+        a_joker=1 - Fraction(math.comb(deck - 2, hand), hands),
+        both_jokers=Fraction(math.comb(deck - 2, hand - 2), hands),
+    )
+
+
+def joker_question(rules: Ruleset = TEN_POINT) -> MultipleChoice:
+    """The misconception item: "a joker" (either of two identical cards) against "the three" (one card)."""
+    n = joker_or_three(rules)
+    share = f"{rules.hand_size}/{len(rules.deck)}"
+    one, joker, both = (f"{p} ≈ {percent(p)}" for p in (n.one_card, n.a_joker, n.both_jokers))
+    return MultipleChoice(
+        "<b>Before you look</b> at your nine cards, with spades to be named: which is more likely, "
+        "that you hold <b>a joker</b>, or that you hold <b>the three of trump</b>?",
+        [
+            Choice(
+                f"The same: a joker is one card and the three is one card, so {n.one_card} each.",
+                right=False,
+                why=f"There are two jokers, and either one will do. One given card (the three of spades, or "
+                f"one particular joker) is in your hand with chance {share} = {one}; holding at least one "
+                f"of the two jokers is {joker}.",
+            ),
+            Choice(
+                f"A joker, exactly twice as likely: {n.one_card} + {n.one_card} = {2 * n.one_card}.",
+                right=False,
+                why=f"Adding the two jokers' chances counts twice the hands that hold both, {both} of all "
+                f"hands. Take them off once: {2 * n.one_card} − {n.both_jokers} = {joker}, a little "
+                "less than twice.",
+            ),
+            Choice(
+                f"A joker: {joker}, against {one} for the three.",
+                right=True,
+                why="Either joker will do, so count the hands with no joker, C(52, 9), and take them from "
+                f"all C(54, 9) hands: 1 − C(52, 9)/C(54, 9) = {joker}. The three of spades is one card, and "
+                f"{rules.hand_size} of the {len(rules.deck)} cards are yours: {one}.",
+            ),
+            Choice(
+                "The three: a joker has to be shared out over all four suits, so it is less likely in yours.",
+                right=False,
+                why="Being trump in every suit says nothing about where a joker lies. Every card, each joker "
+                f"included, is one of yours with chance {share} = {one}; two jokers give you two such "
+                f"chances, and {joker} in all.",
+            ),
+        ],
+    )
+
+
+__all__ = [
+    "AT_LEAST_CASES",
+    "CountRow",
+    "JokerOrThree",
+    "MiniDeck",
+    "chance_of",
+    "counting_rows",
+    "counting_table",
+    "hands_with",
+    "independent_best",
+    "joker_or_three",
+    "joker_question",
+]

@@ -12,35 +12,57 @@ distribution a simulation saw (:func:`distribution_of`), the ladder cell of a ha
 (:func:`hand_cell`), the same hand from every seat (:func:`seat_table`) and
 one cell's answers side by side (:func:`answers_table`, :func:`answers_figure`).
 
+The ladder files a hand under *the bot's chosen suit* (the suit it would name),
+which is not lesson 01's best suit (the most trump, never fewer than 3):
+:func:`trump_counts` and :func:`chosen_shorter_than_longest` show the two apart.
+Every answer in a cell was tried on the same hands, so answers are compared by
+their paired differences: :func:`replay_cell` replays the ladder's own deals hand
+by hand (:class:`CellTrials`, :func:`paired_table`), since the shipped ladder
+keeps only totals.
+
+:class:`BidRisk` is a slider over the bid showing every score change it can
+bring (:func:`change_distribution`, :func:`risk_figure`); it redraws by patching
+one figure bundle (:func:`risk_bundle`) and is listed in ``REDRAWS`` for the
+kit's benchmark. The exercises' material is here too: ``TOP_BID_CASES`` for the
+code exercise and :func:`misconception_question`.
+
 :class:`BidExplorer` is the page's widget: type nine cards, pick a seat and a
 trump suit, press the button. Bad input shows a message in the page and
 changes nothing. Stable CSS classes for browser tests: ``pl-bid-explorer``,
 ``pl-hand-input``, ``pl-seat``, ``pl-trump``, ``pl-simulate``,
 ``pl-message``, ``pl-hand``, ``pl-summary``, ``pl-table``, ``pl-plot``, and
-the progress bar's ``pl-progress``.
+the progress bar's ``pl-progress``; the slider's ``pl-bid-risk``, ``pl-slider``, ``pl-risk-words``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 from pitchlab.bots import tactics
-from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, strength_of
-from pitchlab.bots.simulation import BidChances, bid_chances, setup
+from pitchlab.bots.derive import LADDER_CHUNK, finish, ladder_net
+from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, spot_of, strength_of
+from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.simulation import BidChances, bid_chances, chunked, setup
 from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
+from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.odds.sampling import slots_of
-from pitchlab.odds.stats import z_of
+from pitchlab.odds.stats import Estimate, mean_of, paired_difference, z_of
 from pitchlab.ui import plots
-from pitchlab.ui.classroom import ProgressBar
+from pitchlab.ui.classroom import Case, Choice, MultipleChoice, ProgressBar
 from pitchlab.ui.pictures import hand_picture
 from pitchlab.ui.widgets import CSS, View, classed
 
@@ -130,10 +152,10 @@ def seat_table(
     ladder: Ladder | None = None,
     highs: Sequence[int] = (0, 4),
 ) -> str:
-    """The same hand from each seat: the chance of making some bids (± the 95% interval), and,
+    """The same hand from each seat: the chance of making some bids (with its Wilson 95% interval), and,
     with a ladder, its answer in that seat when the high bid so far is each of ``highs``
     (0: nobody has bid yet; otherwise an opponent's bid)."""
-    head = f"{'seat':<8}" + "".join(f"{f'made {b}':>16}" for b in bids)
+    head = f"{'seat':<8}" + "".join(f"{f'made {b}':>22}" for b in bids)
     if ladder is not None:
         head += "".join(
             f"  {'ladder: ' + ('no bid yet' if h == 0 else f'opponent bid {h}'):<24}" for h in highs
@@ -144,12 +166,13 @@ def seat_table(
         row = f"{POSITIONS[s.position]:<8}"
         for b in bids:
             c = result.chance(b)
-            row += f"{f'{c.value:.1%} ± {_half(c.se, 100):.1f}%':>16}"
+            low, high = c.interval()
+            row += f"{f'{c.value:.1%} ({low:.1%}-{high:.1%})':>22}"
         if ladder is not None:
             row += "".join(f"  {_ladder_answer(ladder, s.cards, s.position, h, s.rules):<24}" for h in highs)
         lines.append(row.rstrip())
     hands = sorted({r.hands for r in results})
-    lines.append(f"({' or '.join(f'{h:,}' for h in hands)} simulated hands a seat; ± the 95% interval)")
+    lines.append(f"({' or '.join(f'{h:,}' for h in hands)} simulated hands a seat; the Wilson 95% interval)")
     return "\n".join(lines)
 
 
@@ -186,7 +209,12 @@ def _answer_name(answer: int) -> str:
 
 
 def hand_strength(cards: str | Sequence[Card], rules: Ruleset = TEN_POINT) -> tuple[Strength, Suit]:
-    """How the ladder sees nine cards: the row and column of their best suit, and that suit."""
+    """How the ladder sees nine cards: the row and column of the bot's chosen suit, and that suit.
+
+    The chosen suit is the one the bot would name (:func:`pitchlab.bots.tactics.best_rating`:
+    the most expected points), not always the one with the most trump (lesson 01's best
+    suit); :func:`trump_counts` gives every suit's count.
+    """
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
     rating = tactics.best_rating(rules, mask_of(slots_of(hand, rules)))
     return strength_of(rating), rating.suit
@@ -245,6 +273,275 @@ def answers_figure(ladder: Ladder, cell: Cell) -> go.Figure:
     fig.update_layout(showlegend=False)
     fig.update_yaxes(zeroline=True, zerolinecolor="#555", tickformat="+d")
     return fig
+
+
+# ----------------------------------------------------- the bot's chosen suit
+
+
+def trump_counts(cards: str | Sequence[Card], rules: Ruleset = TEN_POINT) -> dict[Suit, int]:
+    """The trump each suit would give these cards, jokers and the off-jack included.
+
+    Lesson 01's *best suit* is the suit with the most of them; the ladder files a
+    hand under the suit the bot would name instead (:func:`hand_strength`), which
+    weighs points as well as length, so the two can differ.
+    """
+    hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
+    mask = mask_of(slots_of(hand, rules))
+    return {suit: len(tactics.rate(rules, mask, suit).trump) for suit in Suit}
+
+
+def chosen_shorter_than_longest(
+    deals: int, seed: int | str, rules: Ruleset = TEN_POINT
+) -> list[tuple[Card, ...]]:
+    """The first seat's hands, of ``deals`` seeded deals, whose chosen suit gives 2 or fewer
+    trump: the hands the ladder's "2 or fewer" row holds, though each has a longer suit."""
+    rng = random.Random(f"short:{seed}")
+    found = []
+    for k in range(deals):
+        hand = Hand.deal(rules, k % rules.players, rng)
+        cards = hand.hand_of(hand.actor)
+        if hand_strength(cards, rules)[0].trump <= 2:
+            found.append(cards)
+    return found
+
+
+# --------------------------------------------------- every answer, same deals
+
+
+@dataclass(frozen=True)
+class CellTrials:
+    """One ladder cell replayed hand by hand: every answer's net change on each of the same hands.
+
+    The shipped ladder keeps only each answer's sums, which give a mean and
+    its error but not how two answers differ hand by hand; replaying the
+    deals it came from gives that back.
+    """
+
+    cell: Cell
+    deals: int
+    """How many of the ladder's deals were replayed (the cell holds only some of them)."""
+    seed: int | str
+    nets: tuple[Mapping[int, int], ...]
+    """Per hand in the cell: each legal answer's net score change."""
+
+    @property
+    def hands(self) -> int:
+        return len(self.nets)
+
+    def answers(self) -> list[int]:
+        """The answers tried on every hand of the cell, passing (0) first."""
+        common = set.intersection(*(set(n) for n in self.nets)) if self.nets else set()
+        return sorted(common)
+
+    def mean(self, answer: int) -> Estimate:
+        """One answer's mean net change a hand, alone."""
+        return mean_of([n[answer] for n in self.nets], unit="hands")
+
+    def versus(self, answer: int, other: int) -> Estimate:
+        """How much ``answer`` beats ``other`` a hand, paired on the same hands."""
+        return paired_difference([n[answer] for n in self.nets], [n[other] for n in self.nets], unit="hands")
+
+    def unpaired_half(self, answer: int, other: int) -> float:
+        """The 95% half-width the difference would get from the two separate intervals, as if
+        the answers had been tried on different hands: sqrt(se1² + se2²) · 1.96."""
+        a, b = self.mean(answer), self.mean(other)
+        return z_of(0.95) * math.hypot(a.se, b.se)
+
+
+def replay_cell(cell: Cell, deals: int, seed: int | str = "1", rules: Ruleset = TEN_POINT) -> CellTrials:
+    """Replay the first ``deals`` deals a ladder was derived from (same seed, same chunks), and
+    in each that reaches ``cell`` try every legal answer there, as the derivation did.
+
+    The same dealing and the same bots as :func:`pitchlab.bots.derive.derive_ladder`, so the
+    means are that ladder's for these deals; only the walk stops once the cell's seat has spoken.
+    """
+    spot, _ = cell
+    bot = RuleBasedPlayer(bidding="estimate")
+    found: list[dict[int, int]] = []
+    for index, count in chunked(deals, LADDER_CHUNK):
+        rng = random.Random(f"ladder:{seed}:{index}")  # the derivation's chunk seed
+        for k in range(count):
+            hand = Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng)
+            while hand.phase is Phase.BID and hand.position(hand.actor) <= spot.position:
+                seat = hand.actor
+                if (
+                    spot_of(hand) == spot
+                    and (spot, hand_strength_of_mask(hand.hand_mask(seat), rules)) == cell
+                ):
+                    team = rules.teams[seat]
+                    nets = {}
+                    for code in hand.legal_codes():
+                        trial = hand.copy()
+                        trial.step(code)
+                        nets[code] = ladder_net(finish(trial, bot), team)
+                    found.append(nets)
+                hand.step(bot.code(hand))
+    return CellTrials(cell, deals, seed, tuple(found))
+
+
+def hand_strength_of_mask(mask: int, rules: Ruleset = TEN_POINT) -> Strength:
+    """The ladder row and column of a hand given as a slot mask (the bot's chosen suit)."""
+    return strength_of(tactics.best_rating(rules, mask))
+
+
+def paired_table(trials: CellTrials, against: int) -> str:
+    """Every answer against one (the ladder's): the mean difference a hand on the same hands,
+    its 95% interval, and the wider interval two separate intervals would suggest."""
+    lines = [
+        f"{'answer':<7}  {f'minus {_answer_name(against)}, a hand':>21}  {'95% interval (paired)':>22}"
+        f"  {'if unpaired':>12}"
+    ]
+    for answer in trials.answers():
+        if answer == against:
+            continue
+        d = trials.versus(answer, against)
+        low, high = d.interval()
+        lines.append(
+            f"{_answer_name(answer):<7}  {d.value:>+21.2f}  {f'{low:+.2f} to {high:+.2f}':>22}"
+            f"  {f'± {trials.unpaired_half(answer, against):.2f}':>12}"
+        )
+    lines.append(f"({trials.hands:,} hands of this cell, from the ladder's first {trials.deals:,} deals)")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------- the bid slider
+
+
+def change_distribution(distribution: Distribution, bid: int) -> dict[int, Fraction]:
+    """The chance of each score change a bid can bring: ``-bid`` when set, the points taken when made."""
+    out: dict[int, Fraction] = {}
+    for x, p in _checked(distribution).items():
+        change = x if x >= bid else -bid
+        out[change] = out.get(change, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def most_likely_change(distribution: Distribution, bid: int) -> tuple[int, Fraction]:
+    """The single score change a bid brings most often, and its chance (the larger change on a tie)."""
+    changes = change_distribution(distribution, bid)
+    best = max(changes, key=lambda c: (changes[c], c))
+    return best, changes[best]
+
+
+def _risk_parts(distribution: Distribution, bid: int) -> tuple[list[int], list[float], list[str], float, str]:
+    """What changes with the bid in :func:`risk_figure`: the bars, their colours, the mean, the title."""
+    changes = change_distribution(distribution, bid)
+    mean = float(expected_change(distribution, bid))
+    made = float(chance_to_make(distribution, bid))
+    title = (
+        f"Bid {bid}: made in {made:.0%} of the hands, expected change {mean:+.2f}"
+        "<br><sup>orange: set (you lose the bid); blue: made (you score the points you took)</sup>"
+    )
+    colours = [plots.ORANGE if c < 0 else plots.BLUE for c in changes]
+    return list(changes), [100 * float(p) for p in changes.values()], colours, mean, title
+
+
+def risk_figure(distribution: Distribution, bid: int) -> go.Figure:
+    """Every score change a bid can bring, as bars (orange: set; blue: made), and the expected
+    change as a line: what the mean weighs, outcome by outcome."""
+    xs, ys, colours, mean, title = _risk_parts(distribution, bid)
+    fig = go.Figure(
+        go.Bar(
+            x=xs,
+            y=ys,
+            marker={"color": colours},
+            hovertemplate="score change %{x:+d}: %{y:.1f}% of the hands<extra></extra>",
+        )
+    )
+    fig.add_shape(
+        type="line",
+        x0=mean,
+        x1=mean,
+        y0=0,
+        y1=1,
+        yref="paper",
+        line={"color": plots.GREY, "dash": "dash", "width": 3},
+    )
+    fig.add_annotation(
+        x=mean, y=1, yref="paper", text=f"expected {mean:+.2f}", showarrow=False, yanchor="bottom"
+    )
+    plots.layout(fig, title, "your team's score change (points)", "share of the hands (%)", top=80)
+    fig.update_layout(showlegend=False, bargap=0.15)
+    fig.update_xaxes(range=[-11.5, 10.5], dtick=1, tickformat="+d")
+    return fig
+
+
+def risk_bundle(base: Mapping[str, Any], distribution: Distribution, bid: int) -> dict[str, Any]:
+    """:func:`risk_figure` for ``bid`` as a MIME bundle, made by changing only what the bid changes
+    in ``base`` (another bid's bundle): plotly builds a styled figure in a tenth of a second or more,
+    this in a millisecond, so the slider redraws at once. Equal to ``plots.mimebundle(risk_figure(...))``."""
+    xs, ys, colours, mean, title = _risk_parts(distribution, bid)
+    spec = base["application/vnd.plotly.v1+json"]
+    trace = spec["data"][0]
+    layout = spec["layout"]
+    new_layout = {
+        **layout,
+        "title": {**layout["title"], "text": title},
+        "shapes": [{**layout["shapes"][0], "x0": mean, "x1": mean}],
+        "annotations": [{**layout["annotations"][0], "x": mean, "text": f"expected {mean:+.2f}"}],
+    }
+    new_spec = {
+        **spec,
+        "data": [{**trace, "x": xs, "y": ys, "marker": {**trace["marker"], "color": colours}}],
+        "layout": new_layout,
+    }
+    return {
+        "application/vnd.plotly.v1+json": plots.with_description(new_spec),
+        "text/plain": f"<figure: {title}>",
+    }
+
+
+class BidRisk(View):
+    """A slider over the bid, and what it does to the score change of one hand: the set bar grows and
+    moves left, the made bars vanish from the left, and the expected change slides with them.
+
+    CSS classes: ``pl-bid-risk``, ``pl-slider`` (the slider), ``pl-risk-words``, ``pl-plot``.
+    """
+
+    def __init__(self, distribution: Distribution, bid: int = 4, rules: Ruleset = TEN_POINT) -> None:
+        self.distribution = _checked(distribution)
+        self.bid = bid
+        self.base = plots.mimebundle(risk_figure(self.distribution, bid))
+        self.slider = classed(
+            w.IntSlider(
+                value=bid,
+                min=rules.min_bid,
+                max=rules.max_bid,
+                description="Your bid",
+                continuous_update=False,
+                readout=True,
+                style={"description_width": "70px"},
+                layout=w.Layout(width="360px", max_width="100%"),
+            ),
+            "pl-slider",
+        )
+        self.words = classed(w.HTML(), "pl-risk-words")
+        self.plot = classed(w.Output(), "pl-plot")
+        self.widget = classed(
+            w.VBox([w.HTML(CSS + PAGE_CSS), self.slider, self.words, self.plot]), "pl-lesson", "pl-bid-risk"
+        )
+        self.slider.observe(lambda change: self.draw(int(change["new"])), names="value")
+        self.draw(bid)
+
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """One slider move to each bid, for the kit's redraw benchmark: :meth:`draw` is what
+        the slider's observer calls."""
+        for bid in range(self.slider.min, self.slider.max + 1):
+            yield f"bid {bid}", functools.partial(self.draw, bid)
+
+    def draw(self, bid: int) -> None:
+        """Redraw for ``bid``: the words and the figure (the slider calls it; so may a test)."""
+        d = self.distribution
+        self.bid = bid
+        self.bundle = risk_bundle(self.base, d, bid)
+        self.plot.outputs = ({"output_type": "display_data", "data": self.bundle, "metadata": {}},)
+        likely, chance = most_likely_change(d, bid)
+        made = chance_to_make(d, bid)
+        self.words.value = (
+            f"Bid <b>{bid}</b>: made in {float(made):.1%} of the hands, set in {float(1 - made):.1%} "
+            f"(each set costs {bid}). Expected change <b>{float(expected_change(d, bid)):+.2f}</b> a hand; "
+            f"the most likely single change is {likely:+d} ({float(chance):.1%} of the hands)."
+        )
 
 
 # ------------------------------------------------------------------ the page
@@ -366,9 +663,7 @@ class BidExplorer(View):
         """Show a worked-out answer: the hand, the summary, the figure and the table."""
         self.result = result
         self.figure = plots.bid_chances_figure(result)
-        self.plot.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(self.figure), "metadata": {}},
-        )
+        self.plot.outputs = plots.outputs_of(self.figure)
         self.refresh()
 
     def refresh(self) -> None:
@@ -405,7 +700,7 @@ class BidExplorer(View):
                 words = "nobody has bid yet" if high == 0 else f"an opponent has bid {high}"
                 said.append(f"{words}: {self._ladder_words((Spot(s.position, high, False), strength))}")
         lines.append(
-            f"The ladder files this hand under <b>{strength}</b> (its best suit, {suit.symbol}). "
+            f"The ladder files this hand under <b>{strength}</b> (in the bot's chosen suit, {suit.symbol}). "
             f"In the {POSITIONS[s.position]} seat, if " + "; if ".join(said) + "."
         )
         return "<br>".join(lines)
@@ -419,19 +714,116 @@ class BidExplorer(View):
         return f"<b>{_answer_name(answer)}</b> ({value:+.2f} a hand{extra})"
 
 
+# ------------------------------------------------------------ check yourself
+
+EXAMPLE: Distribution = {
+    3: Fraction(1, 10),
+    4: Fraction(1, 5),
+    5: Fraction(3, 10),
+    6: Fraction(1, 4),
+    8: Fraction(3, 20),
+}
+"""Section 1's made-up chances of the points the bidding team takes."""
+
+TOP_BID_CASES: tuple[Case, ...] = (
+    Case((EXAMPLE,), 5, "section 1's made-up chances (+2.7 at a bid of 5, -0.9 at 6)"),
+    Case(
+        ({3: Fraction(1, 4), 5: Fraction(1, 2), 7: Fraction(1, 4)},),
+        5,
+        "exercise 1's chances (+3 at 5, -11/4 at 6)",
+    ),
+    Case(({10: Fraction(1)},), 10, "a hand that always takes all ten points"),
+    Case(({0: Fraction(1)},), None, "a hand that never takes a point: no bid gains"),
+    Case(
+        ({0: Fraction(1, 2), 4: Fraction(1, 2)},),
+        None,
+        "a bid of 4 that only breaks even (4 x 1/2 - 4 x 1/2 = 0): zero is no gain",
+    ),
+)
+"""The code exercise's checks of ``top_bid(distribution)``: the highest bid from 4 to 10 whose
+expected change is above zero, or None. Each expected bid is worked by hand in its words."""
+
+
+def misconception_question(
+    distribution: Distribution, bid: int, number: int = 0, rules: Ruleset = TEN_POINT
+) -> MultipleChoice:
+    """Expected value against the most likely result: what a positive expected change promises
+    when the likeliest single result of the bid is a set. Every number comes from ``distribution``;
+    ``number`` heads the prompt as the exercise's number."""
+    mean = float(expected_change(distribution, bid))
+    made = float(chance_to_make(distribution, bid))
+    likely, chance = most_likely_change(distribution, bid)
+    lowest = float(expected_change(distribution, rules.min_bid))
+    prompt = (f"<b>{number}.</b> " if number else "") + (
+        f"On this hand a bid of {bid} expects <b>{mean:+.2f}</b> points a hand, yet its most likely single "
+        f"result is <b>{likely:+d}</b> (in {float(chance):.0%} of the hands). What does the {mean:+.2f} tell you?"
+    )
+    return MultipleChoice(
+        prompt,
+        [
+            Choice(
+                f"Bidding {bid} will most likely gain you about {mean:.0f} points this hand.",
+                right=False,
+                why=f"An average need not be a result that can happen, let alone the likeliest: a hand either "
+                f"loses {bid} or scores {bid} or more, and the likeliest single result here is {likely:+d}.",
+            ),
+            Choice(
+                f"Since its most likely result is a loss, bidding {bid} loses points on average.",
+                right=False,
+                why="The most likely result looks at one bar; the average weighs every bar by its chance and "
+                f"its size. The made results are spread over several scores, each rarer than the set, but "
+                f"together they come in {made:.0%} of the hands and pay more than the sets cost.",
+            ),
+            Choice(
+                f"Over many hands like this one, bidding {bid} gains about {mean:.2f} points a hand on average.",
+                right=True,
+                why=f"The expected change is a long-run average: sets costing {bid} in {1 - made:.0%} of the "
+                f"hands, made bids scoring {bid} or more in the other {made:.0%}, weighed by their chances, "
+                f"come to {mean:+.2f} a hand.",
+            ),
+            Choice(
+                f"Its expected change is above zero, so {bid} is the best bid for this hand.",
+                right=False,
+                why=f"Once you hold the bid a lower bid never expects less (section 2): a bid of {rules.min_bid} "
+                f"expects {lowest:+.2f} here. Above zero only says the bid gains on average; which bid to make "
+                "is the ladder's question, against the other players' bids.",
+            ),
+        ],
+    )
+
+
+REDRAWS: tuple[Callable[[], BidRisk], ...] = (lambda: BidRisk(EXAMPLE),)
+"""The page's slider views, for the kit's redraw benchmark (``benchmarks/sliders.py``)."""
+
+
 __all__ = [
+    "EXAMPLE",
+    "REDRAWS",
     "SEAT_NAMES",
+    "TOP_BID_CASES",
     "BidExplorer",
+    "BidRisk",
+    "CellTrials",
     "Distribution",
     "answers_figure",
     "answers_table",
     "chance_to_make",
+    "change_distribution",
+    "chosen_shorter_than_longest",
     "distribution_of",
     "exact_table",
     "expected_change",
     "hand_cell",
     "hand_strength",
+    "hand_strength_of_mask",
+    "misconception_question",
+    "most_likely_change",
+    "paired_table",
+    "replay_cell",
+    "risk_bundle",
+    "risk_figure",
     "seat_table",
     "side_by_side",
     "step_cost",
+    "trump_counts",
 ]

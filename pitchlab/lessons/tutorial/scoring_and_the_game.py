@@ -61,6 +61,49 @@ def score_breakdown(hand: Hand) -> str:
     return "\n".join(lines)
 
 
+def recount_points(hand: Hand) -> tuple[int, ...]:
+    """Each team's points counted again from the cards: what it captured, plus the two held by its player.
+
+    A second count beside :meth:`Hand.result`'s, straight from the point
+    values of RULES.md, so a page can assert the two agree.
+    """
+    result = hand.result()
+    rules, suit = hand.rules, result.trump
+    points = [
+        sum(rules.points_of(c, suit) for c in cards if rules.role_of(c, suit) != "2")
+        for cards in result.captured
+    ]
+    for card, seat in result.holder_points:
+        points[rules.teams[seat]] += rules.points_of(card, suit)
+    return tuple(points)
+
+
+def hand_story(hand: Hand) -> str:
+    """What happened in a finished hand, in one paragraph written from the hand itself.
+
+    The tutorial prints this rather than describing the hand in fixed prose:
+    when the bots change and the same seed plays out differently, the words
+    change with it (and the page's asserts say whether the hand still shows
+    what its heading promises).
+    """
+    result = hand.result()
+    team, other = result.bidding_team, 1 - result.bidding_team
+    took = result.points[team]
+    head = (
+        f"Seat {result.bidder} (team {team}) bid {result.bid} with {result.trump.name.lower()} as trump "
+        f"and its team took {took} of the {hand.rules.total_points} points"
+    )
+    if result.made:
+        return (
+            f"{head}, at least its bid: made. Both teams add what they took: "
+            f"team {team} {result.score_change[team]:+d}, team {other} {result.score_change[other]:+d}."
+        )
+    return (
+        f"{head}, fewer than its bid: set. Team {team} scores {result.score_change[team]:+d} (minus its bid), "
+        f"while the defenders, team {other}, add the {result.points[other]} they took."
+    )
+
+
 def bots_hand(seed: int, dealer: int = 0) -> Hand:
     """A hand dealt from ``seed`` and played to the end by the rule-based bots."""
     hand = Hand.deal(dealer=dealer, seed=seed)
@@ -275,9 +318,7 @@ class GameReplay(View):
         """The chart's figure as the chart's outputs: set directly, as every page and a test alike
         do it, with no kernel needed (tests read what was drawn)."""
         self.figure = score_chart(self.game, self.shown)
-        self.chart.outputs = (
-            {"output_type": "display_data", "data": plots.mimebundle(self.figure), "metadata": {}},
-        )
+        self.chart.outputs = plots.outputs_of(self.figure)
 
     def refresh(self) -> None:
         game = self.game
@@ -316,9 +357,11 @@ __all__ = [
     "example_result",
     "game_summary",
     "hand_rows",
+    "hand_story",
     "hands_table_html",
     "hands_table_text",
     "play_game",
+    "recount_points",
     "score_breakdown",
     "score_chart",
     "score_series",

@@ -9,6 +9,12 @@ tests: ``pl-seed``, ``pl-deal``, ``pl-show-others``, ``pl-named-suit``,
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
@@ -25,10 +31,12 @@ from pitchlab.odds.probability import (
     at_least,
     best_suit_distribution,
     percent,
+    simulate_trump_counts,
     trump_count_distribution,
     trump_counts,
     trump_in,
 )
+from pitchlab.odds.stats import Estimate, proportion, z_of
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import FigureBox
 from pitchlab.ui.session import seat_name
@@ -194,4 +202,147 @@ class DealExplorer(SeededView):
         )
 
 
-__all__ = ["DealExplorer"]
+# ------------------------------------------------------------ the pigeonhole, counted
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """How many cards a hand takes from each group of cards that are trump in the same suits.
+
+    A card's trump suits are all that matter to the best-suit count: a plain
+    card (not a jack, not a joker) is trump in its own suit only, a jack in its
+    own suit and the other suit of its colour, a joker in all four.
+    """
+
+    plain: tuple[int, int, int, int]
+    """Plain cards of each suit, in :class:`Suit` order."""
+    black_jacks: int
+    red_jacks: int
+    jokers: int
+
+    def trump(self) -> dict[Suit, int]:
+        """This pattern's trump count in each suit, worked from RULES.md: own suit, off-jack, both jokers."""
+        out = {}
+        for suit, plain in zip(Suit, self.plain, strict=True):
+            jacks = self.red_jacks if suit.is_red else self.black_jacks
+            out[suit] = plain + jacks + self.jokers
+        return out
+
+    def hands(self, plain_per_suit: int = 12) -> int:
+        """How many hands have this pattern: a product of binomial coefficients, one per group."""
+        ways = math.comb(2, self.black_jacks) * math.comb(2, self.red_jacks) * math.comb(2, self.jokers)
+        for n in self.plain:
+            ways *= math.comb(plain_per_suit, n)
+        return ways
+
+
+def patterns(hand_size: int = 9) -> Iterator[Pattern]:
+    """Every way to take ``hand_size`` cards from the seven groups of the 54-card deck (each group at most its size)."""
+    for jokers, black, red in itertools.product(range(3), repeat=3):
+        rest = hand_size - jokers - black - red
+        if rest < 0:
+            continue
+        for a, b, c in itertools.product(range(min(rest, 12) + 1), repeat=3):
+            d = rest - a - b - c
+            if 0 <= d <= 12:
+                yield Pattern((a, b, c, d), black, red, jokers)
+
+
+def hands_by_best_count(hand_size: int = 9) -> dict[int, int]:
+    """How many of the C(54, 9) hands give each best-suit count, counted pattern by pattern.
+
+    Written apart from :func:`pitchlab.odds.probability.best_suit_distribution`
+    so the tutorial can check the library against a second count.
+    """
+    counts: Counter[int] = Counter()
+    for pattern in patterns(hand_size):
+        counts[max(pattern.trump().values())] += pattern.hands()
+    return {k: counts[k] for k in range(hand_size + 1)}
+
+
+def fewest_best_trump(jokers: int, hand_size: int = 9) -> int:
+    """The smallest best-suit count over every hand holding exactly ``jokers`` jokers (an exhaustive search)."""
+    return min(max(p.trump().values()) for p in patterns(hand_size) if p.jokers == jokers)
+
+
+def pigeonhole_bound(jokers: int, hand_size: int = 9, suits: int = 4) -> int:
+    """The pigeonhole argument's promise: the other cards put at least ceil(others/4) in one suit, plus the jokers.
+
+    The jokers are trump whatever suit is named, so they add to every suit;
+    each of the other ``hand_size - jokers`` cards is trump in its own suit at least.
+    """
+    return math.ceil((hand_size - jokers) / suits) + jokers
+
+
+# ------------------------------------------------------- the simulation check
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    """One line of the simulation check: exact chance, the dealt share, and its 95% Wilson interval."""
+
+    k: int
+    exact: Fraction
+    dealt: Estimate
+
+    @property
+    def wilson(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the dealt share; at a share of 0 (or 1) its end is exactly 0 (or 1)."""
+        low, high = self.dealt.wilson(0.95)
+        return (0.0 if self.dealt.value == 0 else low), (1.0 if self.dealt.value == 1 else high)
+
+    @property
+    def covered(self) -> bool:
+        """Whether the exact chance lies inside the dealt share's 95% Wilson interval."""
+        low, high = self.wilson
+        return low <= self.exact <= high
+
+
+def simulation_rows(
+    deals: int = 5000, seed: int = 2, rules: Ruleset = TEN_POINT
+) -> tuple[list[CheckRow], list[CheckRow]]:
+    """Seat 0's trump in spades and in its best suit over ``deals`` seeded deals, beside the exact chances."""
+    named, best = simulate_trump_counts(deals, seed, rules)
+    exact_named, exact_best = trump_count_distribution(rules), best_suit_distribution(rules)
+    ks = range(rules.hand_size + 1)
+    return (
+        [CheckRow(k, exact_named[k], proportion(named[k], deals)) for k in ks],
+        [CheckRow(k, exact_best[k], proportion(best[k], deals)) for k in ks],
+    )
+
+
+def check_table(named: list[CheckRow], best: list[CheckRow]) -> str:
+    """The check as plain text: exact percent, dealt percent and its 95% Wilson interval, for both counts."""
+
+    def cell(row: CheckRow) -> str:
+        low, high = row.wilson
+        return f"{percent(row.exact):>8} {row.dealt.value:>7.2%} [{low:6.2%}, {high:6.2%}]"
+
+    head = f"{'k':>2}  {'named suit: exact, dealt, 95% Wilson':<36}  best suit: exact, dealt, 95% Wilson"
+    lines = [head] + [f"{a.k:>2}  {cell(a):<36}  {cell(b)}" for a, b in zip(named, best, strict=True)]
+    return "\n".join(lines)
+
+
+def widest_half_width(rows: list[CheckRow]) -> float:
+    """The largest half-width of the rows' 95% Wilson intervals (a probability): how far a dealt share may stray."""
+    return max((r.wilson[1] - r.wilson[0]) / 2 for r in rows)
+
+
+def deals_for_half_width(p: float, half: float, level: float = 0.95) -> int:
+    """How many deals pin a share near ``p`` down to ``± half`` with 95% confidence: ceil(z² p(1-p) / half²)."""
+    return math.ceil(z_of(level) ** 2 * p * (1 - p) / half**2)
+
+
+__all__ = [
+    "CheckRow",
+    "DealExplorer",
+    "Pattern",
+    "check_table",
+    "deals_for_half_width",
+    "fewest_best_trump",
+    "hands_by_best_count",
+    "patterns",
+    "pigeonhole_bound",
+    "simulation_rows",
+    "widest_half_width",
+]
