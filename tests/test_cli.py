@@ -634,7 +634,7 @@ def test_chances_prints_a_table_of_bids(capsys: pytest.CaptureFixture[str]) -> N
     lines = run.out.splitlines()
     assert lines[0] == "AS KS 3S JC JK 9H 4D 7C 2C, \u2660 trump, bidding as dealer"
     assert [line.split()[0] for line in lines[2:9]] == [str(b) for b in range(4, 11)]
-    assert "300 simulated hands, seed 2; 95% intervals, Wilson's for the chances" in run.out
+    assert "300 simulated hands, seed 2; 95% intervals, Wilson intervals for the chances" in run.out
     assert "standard error" not in run.out and "made (95% interval)" in lines[1]
     assert lines[-1].startswith("highest bid that still gains on average:")
 

@@ -139,3 +139,38 @@ def test_figures_have_titles_and_axis_titles_with_units() -> None:
     points = comparing_variants.points_figure(results)
     assert [trace.name for trace in points.data] == ["auction-pitch", "high-low-jack", "ten-point"]
     assert list(points.data[2].x) == [10]  # every ten-point hand has all ten points in play
+
+
+def test_variants_with_the_same_deck_are_dealt_the_same_cards_and_compared_in_pairs() -> None:
+    ten, thirteen, auction, smudge = (
+        measured(n) for n in ("ten-point", "thirteen-point", "auction-pitch", "smudge")
+    )
+    # the same 54-card deck, four seats, nine cards: the same seeds deal the same cards
+    assert compare.common_deals(ten, thirteen) == list(range(HANDS))
+    assert compare.common_deals(auction, smudge) == list(range(HANDS))
+    assert compare.common_deals(ten, auction) == []  # 54 cards against 52: never the same deal
+    first = ten.hands[0].deal.split(" | ")
+    assert len(first) == 4 + 2 and all(len(seat.split()) == 9 for seat in first[:4])
+    assert first[-1].startswith("dealer ")
+    # the paired difference, worked out from the hands: mean of (made - made) and its sample sd / sqrt(n)
+    diffs = [int(a.made) - int(b.made) for a, b in zip(ten.hands, thirteen.hands, strict=True)]
+    mean = sum(diffs) / HANDS
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (HANDS - 1))
+    paired = compare.made_difference(ten, thirteen)
+    assert (paired.value, paired.se, paired.n) == pytest.approx((mean, sd / math.sqrt(HANDS), HANDS))
+    # Smudge changes only whole games (a made 4 wins at once): single hands are made or lost alike
+    alike = compare.made_difference(smudge, auction)
+    assert alike.value == 0 and alike.se == 0
+
+
+def test_the_table_quotes_95_percent_intervals_with_wilsons_for_bids_made() -> None:
+    results = [measured(n) for n in ("ten-point", "auction-pitch")]
+    text = compare.table(results)
+    assert "95% intervals, Wilson intervals for bids made" in text and "half a" not in text
+    for s, line in zip(results, text.splitlines()[1:3], strict=True):
+        made = s.made_rate()
+        hits, n, z = round(made.value * HANDS), HANDS, 1.959963984540054
+        p = hits / n  # Wilson's interval written out
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        assert f"{made.value:.1%} ({centre - half:.0%} to {centre + half:.0%})" in line

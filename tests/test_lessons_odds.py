@@ -425,3 +425,124 @@ def test_coverage_experiment_is_seeded_and_its_count_matches_the_binomial_predic
     assert "%" in fig.layout.yaxis.title.text and "%" in fig.layout.yaxis2.title.text
     drawn = sum(x is not None for t in fig.data for x in t.x)
     assert drawn == 2 * 2 * 20  # two ends of each of 20 intervals, in both panels
+
+
+# ------------------------------------------------------------ lesson 05: working, sliders, questions
+
+
+def test_the_shown_working_gives_the_textbook_wilson_interval_and_standard_error() -> None:
+    # the textbook value for 30 in 100 at 95%: (0.2189, 0.3958); se = sqrt(0.3 * 0.7 / 100)
+    low, high = monte_carlo_error.wilson(30, 100)
+    assert (round(low, 4), round(high, 4)) == (0.2189, 0.3958)
+    assert monte_carlo_error.standard_error(30, 100) == pytest.approx(math.sqrt(0.0021))
+    bottom, top = monte_carlo_error.wilson(0, 50)
+    assert bottom == 0 and top == pytest.approx(1.959964**2 / (50 + 1.959964**2), rel=1e-6)
+    html = monte_carlo_error.working()._repr_html_()
+    assert "def wilson(hits" in html and "def standard_error(hits" in html and "Z95 = NormalDist()" in html
+
+
+def _coverage_by_hand(n: int, p: Fraction, method: str) -> float:
+    """The exact coverage written out: each hit count's interval, then math.comb's binomial chance."""
+    z = 1.959963984540054
+    total = Fraction(0)
+    for h in range(n + 1):
+        share = h / n
+        if method == "normal":
+            half = z * math.sqrt(share * (1 - share) / n)
+            low, high = share - half, share + half
+        else:
+            centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+            half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+            low, high = centre - half, centre + half
+        if low <= p <= high:
+            total += math.comb(n, h) * p**h * (1 - p) ** (n - h)
+    return float(total)
+
+
+@pytest.mark.parametrize("n", [7, 40, 150])
+def test_vectorised_coverage_is_the_binomial_sum_written_out(n: int) -> None:
+    for p in (Fraction(1, 100), Fraction(1, 8), Fraction(1, 2), Fraction(9, 10)):
+        for method in monte_carlo_error.METHODS:
+            got = monte_carlo_error.coverage_at(n, float(p), method)
+            assert got == pytest.approx(_coverage_by_hand(n, p, method), rel=1e-9), (n, p, method)
+    normal, wilson = monte_carlo_error.coverage_curves(n)
+    grid = monte_carlo_error.P_GRID
+    assert len(grid) == 393 and grid[0] == 0.01 and grid[-1] == 0.99
+    k = int(np.argmin(abs(grid - 0.125)))
+    assert normal[k] == pytest.approx(_coverage_by_hand(n, Fraction(1, 8), "normal"), rel=1e-9)
+    assert wilson[k] == pytest.approx(_coverage_by_hand(n, Fraction(1, 8), "wilson"), rel=1e-9)
+    # n = 10, p = 1/2: the normal interval holds 3..7 hits, 912 of 1024; Wilson's 2..8, 1002 of 1024
+    assert monte_carlo_error.coverage_at(10, 0.5, "normal") == pytest.approx(912 / 1024)
+    assert monte_carlo_error.coverage_at(10, 0.5, "wilson") == pytest.approx(1002 / 1024)
+
+
+def test_coverage_sliders_redraw_the_figure_and_its_words_quickly() -> None:
+    from pitchlab.ui import classroom
+
+    view = monte_carlo_error.CoverageSliders(n=100, p=0.05)
+    first_words, first = view.words.value, view.box.figure
+    # n = 100, p = 5%: worked out by the sum above
+    assert f"{_coverage_by_hand(100, Fraction(5, 100), 'normal'):.1%}" in first_words
+    assert f"{_coverage_by_hand(100, Fraction(5, 100), 'wilson'):.1%}" in first_words
+    assert "pl-slider" in view.n_slider._dom_classes and "pl-slider" in view.p_slider._dom_classes
+    assert not view.n_slider.continuous_update and not view.p_slider.continuous_update
+    assert first.layout.xaxis.title.text == "true chance p (%)"
+    assert "(%)" in first.layout.yaxis.title.text and "n = 100 deals" in first.layout.title.text
+    view.n_slider.value = 400
+    assert "n = 400 deals" in view.box.figure.layout.title.text and view.words.value != first_words
+    moved = view.words.value
+    view.p_slider.value = 0.5
+    assert "50%" in view.words.value and view.words.value != moved
+    assert view.box.figure.data[0].y is not None and len(view.box.figure.data[0].y) == 393
+    assert view.box.figure.layout.yaxis.range == (60, 101)  # n = 400: the normal curve stays above 60%
+    view.n_slider.value = 10
+    assert view.box.figure.layout.yaxis.range == (0, 101)  # ten deals: it falls to 9.6% at p = 1%
+    view.n_slider.value = 400
+    assert list(monte_carlo_error.REDRAWS) == [monte_carlo_error.CoverageSliders]
+    times = classroom.redraw_times(view, rounds=5)
+    assert set(times) == {"n", "p"} and max(times.values()) < 250, times
+
+
+def test_wilson_code_exercise_passes_a_right_answer_and_names_a_wrong_one() -> None:
+    from pitchlab.ui import classroom
+
+    def right(hits: int, n: int) -> tuple[float, float]:  # written out with z = 1.96, as a learner may
+        p, z = hits / n, 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        return centre - half, centre + half
+
+    def normal(hits: int, n: int) -> tuple[float, float]:
+        p = hits / n
+        half = 1.96 * math.sqrt(p * (1 - p) / n)
+        return p - half, p + half
+
+    def stub(hits: int, n: int) -> tuple[float, float]:
+        raise NotImplementedError
+
+    cases = monte_carlo_error.WILSON_CASES
+    assert len(cases) == 5 and cases[0].expected == pytest.approx((0.2189, 0.3958), abs=5e-5)
+    assert classroom.check_code(right, cases).passed
+    wrong = classroom.check_code(normal, cases)
+    assert not wrong.passed and "30 hits in 100 deals" in wrong.summary  # the first case it fails
+    assert [r.status for r in wrong.results][:4] == ["wrong"] * 4  # and the no-hit and all-hit ones
+    blank = classroom.check_code(stub, cases)
+    assert not blank.passed and not blank.written
+
+
+def test_what_a_95_percent_interval_means_explains_every_choice() -> None:
+    exact = probability.at_least(4, probability.trump_count_distribution())
+    run = stats.proportion(1_000, 4_000)
+    question = monte_carlo_error.meaning_question(run, exact, 189, 200)
+    assert [c.right for c in question.choices] == [False, True, False, False]
+    assert all(c.why for c in question.choices) and "189 of 200" in question.choices[1].why
+    low, high = run.interval()
+    # the chance that a second run of 4,000 lands in [low, high], by math.comb
+    inside = [h for h in range(4_001) if low <= h / 4_000 <= high]
+    by_hand = float(sum(math.comb(4_000, h) * exact**h * (1 - exact) ** (4_000 - h) for h in inside))
+    assert monte_carlo_error.chance_inside(4_000, float(exact), low, high) == pytest.approx(by_hand, rel=1e-9)
+    assert f"{by_hand:.0%}" in question.choices[3].why
+    question.pick(question.choices[0].text)
+    assert question.check() is False
+    question.pick(question.choices[1].text)
+    assert question.check() is True

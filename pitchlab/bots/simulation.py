@@ -198,7 +198,7 @@ class BidChances:
             made = f"{chance.value:>6.1%} ({low:.1%} to {high:.1%})"
             lines.append(f"{b:>3}  {made:<27}  {change.value:>+9.2f} ± {half:.2f}")
         lines.append(
-            f"({self.hands:,} simulated hands, seed {self.seed}; 95% intervals, Wilson's for the chances)"
+            f"({self.hands:,} simulated hands, seed {self.seed}; 95% intervals, Wilson intervals for the chances)"
         )
         return "\n".join(lines)
 

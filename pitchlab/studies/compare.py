@@ -40,7 +40,7 @@ from pitchlab.bots.simulation import CHUNK, Progress, chunked, parallel_map
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset, ruleset
-from pitchlab.odds.stats import LEVEL, Estimate, mean_of, proportion
+from pitchlab.odds.stats import LEVEL, Estimate, mean_of, paired_difference, proportion
 
 if TYPE_CHECKING:
     pass
@@ -67,6 +67,9 @@ class HandRecord:
     them: never dealt, or thrown away in an exchange."""
     unawarded: int
     """Points of contests (High, Low, Game) that went to nobody, such as a tied Game."""
+    deal: str = ""
+    """The cards as dealt (each seat's hand, then the stock) and the dealer: two rulesets whose
+    hands match here played the same cards, so they can be compared hand by hand."""
 
 
 def record(hand: Hand) -> HandRecord:
@@ -90,7 +93,9 @@ def record(hand: Hand) -> HandRecord:
     unawarded = sum(
         a.points for a, (_, team) in zip(rules.awards, result.awards, strict=True) if team is None
     )
-    return HandRecord(sum(result.points), result.bid, result.made, tuple(edges), out_of_play, unawarded)
+    seats = " | ".join(" ".join(c.code for c in hand.dealt_to(seat)) for seat in range(n))
+    deal = f"{seats} | stock {' '.join(c.code for c in hand.stock_cards)} | dealer {hand.dealer}"
+    return HandRecord(sum(result.points), result.bid, result.made, tuple(edges), out_of_play, unawarded, deal)
 
 
 # ----------------------------------------------------------------- results
@@ -312,9 +317,29 @@ def table(results: Sequence[VariantStats], level: float = LEVEL) -> str:
     lines.append(
         f"({'/'.join(f'{n:,}' for n in sorted(n_hands))} hands and "
         f"{'/'.join(f'{n:,}' for n in sorted(n_games))} games per ruleset, seed {', '.join(sorted(seeds))}; "
-        f"{level:.0%} intervals, Wilson's for bids made; dealer edge in points a hand)"
+        f"{level:.0%} intervals, Wilson intervals for bids made; dealer edge in points a hand)"
     )
     return "\n".join(lines)
+
+
+def common_deals(a: VariantStats, b: VariantStats) -> list[int]:
+    """The hands (by number) that ``a`` and ``b`` played from the same cards and the same dealer.
+
+    :func:`compare` seeds every ruleset's hands alike, so rulesets with the same deck, players
+    and hand size are dealt the same cards, hand by hand: a comparison on common deals, where
+    the luck of the cards is shared and cancels in each hand's difference.
+    """
+    return [k for k, (x, y) in enumerate(zip(a.hands, b.hands, strict=False)) if x.deal == y.deal]
+
+
+def made_difference(a: VariantStats, b: VariantStats) -> Estimate:
+    """How much more often ``a``'s bidder made the bid than ``b``'s, over their common deals:
+    the paired difference (made under ``a`` minus made under ``b``, hand by hand) with its 95%
+    interval, the right measure when both played the same cards."""
+    both = common_deals(a, b)
+    return paired_difference(
+        [float(a.hands[k].made) for k in both], [float(b.hands[k].made) for k in both], unit="hands"
+    )
 
 
 def fewest_hands(rules: Ruleset) -> int:
@@ -326,8 +351,10 @@ def fewest_hands(rules: Ruleset) -> int:
 __all__ = [
     "HandRecord",
     "VariantStats",
+    "common_deals",
     "compare",
     "fewest_hands",
+    "made_difference",
     "measure",
     "record",
     "rules_table",

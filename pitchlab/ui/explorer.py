@@ -848,7 +848,7 @@ class Explorer(View):
                     f"<td>{e.n:,}</td></tr>"
                 )
             table = (
-                "<table class='pl-grid'><tr><th>answer</th><th>net points a hand</th><th>95% margin</th>"
+                "<table class='pl-grid'><tr><th>answer</th><th>net points a hand</th><th>95% interval</th>"
                 f"<th>hands</th></tr>{''.join(rows)}</table>"
             )
         foot = (
@@ -866,7 +866,7 @@ class Explorer(View):
             f"You as bidder naming {suit_html(a.trump)} from the {POSITIONS[a.position]} seat, the other "
             f"{a.others.unseen} cards dealt at random {a.hands:,} times and played out by the bots: "
             f"your team takes <b>{taken.value:.2f}</b> of the {a.rules.total_points} points on average "
-            f"(95% margin ± {z_of(0.95) * taken.se:.2f}). "
+            f"(95% interval ± {z_of(0.95) * taken.se:.2f}). "
             + (
                 "No bid gains on average with this hand."
                 if top is None

@@ -25,7 +25,9 @@ NOTEBOOKS = sorted(
     for p in (ROOT / d).glob("*.ipynb")
 )
 APP = "notebooks/app.ipynb"
-SMALLER = {"notebooks/lessons/06-comparing-variants.ipynb": ("?hands=40&games=2", "(95% CI, 40 hands)")}
+SMALLER = {
+    "notebooks/lessons/06-comparing-variants.ipynb": ("?hands=40&games=2", "40 hands and 2 games per ruleset")
+}
 """Pages rendered here at a smaller size their address asks for, and words that show the page
 took it: the page's code and widgets are the same, and nbval runs each notebook at its own size
 (lesson 6's bots play 220 hands and games in each of some twenty variants: a minute or more on a

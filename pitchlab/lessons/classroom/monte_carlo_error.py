@@ -9,13 +9,17 @@ shows the same numbers every time.
 
 from __future__ import annotations
 
+import inspect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from html import escape
+from statistics import NormalDist
 from typing import Literal
 
+import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 from numpy.typing import NDArray
@@ -25,12 +29,14 @@ from pitchlab.engine.cards import Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.odds import sampling
 from pitchlab.odds.probability import percent
-from pitchlab.odds.stats import Estimate, binomial_se, proportion, z_of
-from pitchlab.ui import drawing, plots
+from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
+from pitchlab.ui import classroom, drawing, plots
 from pitchlab.ui.pictures import Picture, table
+from pitchlab.ui.widgets import View, classed
 
 Method = Literal["normal", "wilson"]
 """Which 95% interval: ``value ± 1.96·se`` or Wilson's."""
+METHODS: tuple[Method, ...] = ("normal", "wilson")
 
 
 def deal_flags(
@@ -131,7 +137,7 @@ def precision_table(rows: Sequence[PrecisionRow]) -> Picture:
             ]
         )
     return table(
-        ["deals", "estimate (95% CI)", "half-width", "predicted", "vs the row above"],
+        ["deals", "estimate (95% interval)", "half-width 1.96·se", "predicted", "vs the row above"],
         body,
         "predicted half-width = 1.96 × √(p(1−p)/n) at the exact p",
     )
@@ -182,7 +188,7 @@ def halfwidth_figure(rows: Sequence[PrecisionRow], exact: Fraction) -> go.Figure
 
 
 def _interval(estimate: Estimate, method: Method) -> tuple[float, float]:
-    return estimate.wilson() if method == "wilson" else estimate.interval()
+    return estimate.wilson() if method == "wilson" else estimate.normal_interval()
 
 
 @dataclass(frozen=True)
@@ -290,7 +296,7 @@ def interval_table(result: Coverage, picks: Sequence[int]) -> Picture:
                 str(i + 1),
                 f"{result.hits[i]:,}",
                 escape(str(e)),
-                shown(*e.interval()),
+                shown(*e.normal_interval()),
                 shown(*e.wilson()),
             ]
         )
@@ -364,19 +370,365 @@ def coverage_figure(
     return plots.style(fig, title, height=260 + 240 * len(methods), top=90)
 
 
+# ------------------------------------------------------------------ the working, shown
+
+Z95 = NormalDist().inv_cdf(0.975)
+"""The 95% point of the normal distribution, 1.959964...: 95% of it lies within ±Z95."""
+
+
+def standard_error(hits: int, n: int) -> float:
+    """How far a share of hits in n trials typically is from the truth."""
+    p = hits / n
+    return math.sqrt(p * (1 - p) / n)
+
+
+def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson 95% interval: every true chance that would make the hits unsurprising."""
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def working() -> Picture:
+    """The source of :func:`standard_error` and :func:`wilson`, shown as code in the page.
+
+    The page shows these very lines (read from this module, so they cannot
+    drift from what ran) and asserts they give the library's numbers; in
+    Voilà, where code cells are hidden, this is how a learner sees them.
+    """
+    code = "\n\n".join(inspect.getsource(fn).rstrip() for fn in (standard_error, wilson))
+    code = f"Z95 = NormalDist().inv_cdf(0.975)  # {Z95:.6f}\n\n" + code
+    return Picture(
+        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
+        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
+        "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
+        'overflow-wrap:normal">'
+        f'<code class="language-python">{escape(code)}</code></pre>'
+        '<figcaption style="font-size:14px;margin-top:4px">The working: the standard error and the Wilson '
+        "interval in a few lines of Python, checked against pitchlab's own below.</figcaption></figure>"
+    )
+
+
+def _close_pair(got: object, expected: object) -> bool:
+    """A learner's (low, high) matches to a part in a thousand (so z = 1.96 is fine), and a bound
+    of 0 to 1e-9 (the formula can leave -1e-17 where no hits put the bottom at 0)."""
+    if not isinstance(got, (tuple, list)) or len(got) != 2 or not isinstance(expected, tuple):
+        return False
+    try:
+        return all(
+            math.isclose(float(g), float(e), rel_tol=1e-3, abs_tol=1e-9)
+            for g, e in zip(got, expected, strict=True)
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+WILSON_CASES: tuple[classroom.Case, ...] = tuple(
+    classroom.Case((hits, n), proportion(hits, n).wilson(), about, _close_pair)
+    for hits, n, about in (
+        (30, 100, "30 hits in 100 deals"),
+        (0, 100, "no hits in 100 deals (where the normal interval collapses to 0)"),
+        (100, 100, "a hit in every one of 100 deals"),
+        (1, 10_000, "one hit in 10,000 deals"),
+        (1_484, 6_000, "1,484 hits in 6,000 deals"),
+    )
+)
+"""The code exercise's checks: ``wilson_interval(hits, n)`` against pitchlab's Wilson interval."""
+
+
+def chance_inside(n: int, p: float, low: float, high: float) -> float:
+    """The exact chance that a fresh run of ``n`` trials, true chance ``p``, lands its estimate in [low, high]."""
+    h = np.arange(n + 1)
+    share = h / n
+    inside = (low <= share) & (share <= high)
+    return float(np.exp(_log_pmf(n, np.array([p])))[0][inside].sum())
+
+
+def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int) -> classroom.MultipleChoice:
+    """What does a 95% interval mean? One right reading and three classic wrong ones, each explained.
+
+    ``estimate`` is one seeded run of the lesson; ``caught`` of ``runs`` is
+    the coverage count of section 3, quoted in the right choice's explanation.
+    """
+    low, high = estimate.interval()
+    p = float(exact)
+    shown = f"{100 * low:.1f}% to {100 * high:.1f}%"
+    between = f"between {100 * low:.1f}% and {100 * high:.1f}%"
+    holds = "holds it" if low <= p <= high else "misses it"
+    again = chance_inside(estimate.n, p, low, high)
+    return classroom.MultipleChoice(
+        f"<b>5.</b> A run of {estimate.n:,} deals estimates P(4+ trump) as {100 * estimate.value:.1f}%, "
+        f"with the 95% interval <b>{shown}</b>. What does the 95% promise?",
+        [
+            classroom.Choice(
+                f"There is a 95% chance that the true chance lies {between}.",
+                right=False,
+                why=f"The true chance is not random: it is exactly {percent(exact)}, counted in the first "
+                f"cell, so this interval either holds it or not (it {holds}). The 95% belongs to the "
+                "method that made the interval, not to this one interval.",
+            ),
+            classroom.Choice(
+                f"If many people each dealt {estimate.n:,} hands and built a 95% interval the same way, "
+                "about 95 in 100 of their intervals would hold the true chance.",
+                right=True,
+                why=f"95% is how often the method works, over many runs. Section 3 counted it: "
+                f"{caught} of {runs} intervals held the truth. Nobody can tell from inside one run "
+                "whether theirs is one of the misses.",
+            ),
+            classroom.Choice(
+                f"95% of the {estimate.n:,} deals fall {between}.",
+                right=False,
+                why="A single deal is a yes or a no (4+ trump or not), never a share like "
+                f"{100 * low:.1f}%. The interval is about the share over all the deals, not about "
+                "single deals.",
+            ),
+            classroom.Choice(
+                f"Another run of {estimate.n:,} deals will give an estimate inside {shown} 95% of the time.",
+                right=False,
+                why=f"Less often than that: the next estimate has its own error on top of this one's. "
+                f"With the true chance {percent(exact)}, a binomial sum says {again:.0%} of new runs "
+                "would land in this particular interval.",
+            ),
+        ],
+    )
+
+
+# ------------------------------------------------------------- exact coverage, vectorised
+
+P_GRID: NDArray[np.float64] = np.round(np.arange(0.01, 0.99001, 0.0025), 4)
+"""The true chances the coverage curves are drawn at: every quarter of a percent, 1% to 99%
+(the p slider's range)."""
+
+
+def _bounds(n: int, method: Method) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Each hit count's interval (0 to ``n`` hits), both ends as arrays."""
+    share = np.arange(n + 1, dtype=float) / n
+    if method == "wilson":
+        return wilson_bounds(share, np.full(n + 1, float(n)), Z95)
+    half = Z95 * binomial_se(share, np.full(n + 1, float(n)))
+    return share - half, share + half
+
+
+def _log_pmf(n: int, ps: NDArray[np.float64]) -> NDArray[np.float64]:
+    """log P(h hits | n, p) for each p (rows) and h = 0..n (columns), by log factorials."""
+    log_fact = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1, dtype=float)))))
+    h = np.arange(n + 1, dtype=float)
+    log_choose = log_fact[n] - log_fact - log_fact[::-1]
+    p = ps[:, None]
+    out: NDArray[np.float64] = log_choose + h * np.log(p) + (n - h) * np.log1p(-p)
+    return out
+
+
+def coverage_of(n: int, ps: NDArray[np.float64], method: Method) -> NDArray[np.float64]:
+    """The exact chance that a 95% interval from ``n`` trials holds the true chance, for each of ``ps``.
+
+    The same sum as :func:`expected_coverage`, for many ``p`` at once: the
+    binomial chances of the hit counts whose interval holds ``p``. No
+    simulation, so the curves are exact, and numpy does it in milliseconds.
+    """
+    low, high = _bounds(n, method)
+    p = ps[:, None]
+    held = (low <= p) & (p <= high)
+    out: NDArray[np.float64] = np.where(held, np.exp(_log_pmf(n, ps)), 0.0).sum(axis=1)
+    return out
+
+
+@lru_cache(maxsize=256)
+def coverage_curves(n: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The normal and Wilson coverage across :data:`P_GRID` for ``n`` trials, computed once per ``n``."""
+    return coverage_of(n, P_GRID, "normal"), coverage_of(n, P_GRID, "wilson")
+
+
+def mean_coverage(n: int, low: float, high: float) -> tuple[float, float]:
+    """The normal and Wilson coverage for ``n`` trials, averaged over the grid's chances from ``low`` to ``high``."""
+    normal, wil = coverage_curves(n)
+    grid = P_GRID
+    inside = (grid >= low - 1e-9) & (grid <= high + 1e-9)
+    return float(normal[inside].mean()), float(wil[inside].mean())
+
+
+def coverage_slider_figure(n: int, p: float) -> go.Figure:
+    """Coverage against the true chance for ``n`` trials, both intervals, with ``p`` marked.
+
+    The normal interval's curve saws up and down and falls far below 95%
+    near 0% and 100%; Wilson's stays near 95% everywhere. The figure is
+    built once; :func:`set_coverage_figure` moves it to another ``n`` and ``p``.
+    """
+    fig = go.Figure()
+    fig.add_hline(y=95, line={"color": plots.GREY, "dash": "dash", "width": 1})
+    fig.add_vline(x=100 * p, line={"color": plots.GREY, "dash": "dot", "width": 1})
+    for name, colour in (
+        ("normal interval (value ± 1.96·se)", plots.ORANGE),
+        ("Wilson interval", plots.BLUE),
+    ):
+        fig.add_trace(
+            go.Scatter(
+                x=100 * P_GRID,
+                mode="lines",
+                line={"color": colour, "width": 1.5},
+                name=name,
+                hovertemplate="true chance %{x:.2f}%: holds it %{y:.1f}% of the time<extra></extra>",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                mode="markers",
+                marker={"color": colour, "size": 10, "line": {"color": "#111", "width": 1}},
+                showlegend=False,
+                hoverinfo="skip",
+            )
+        )
+    fig.update_xaxes(range=[0, 100], dtick=10)
+    plots.layout(fig, "", "true chance p (%)", "intervals that hold p (%)", top=80, height=470)
+    # the legend under the plot, clear of the two-line title on a phone's narrow figure
+    fig.update_layout(
+        legend={"orientation": "h", "yanchor": "top", "y": -0.2, "xanchor": "left", "x": 0},
+        margin={"b": 110},
+    )
+    set_coverage_figure(fig, n, p)
+    return fig
+
+
+def set_coverage_figure(fig: go.Figure, n: int, p: float) -> None:
+    """Move a :func:`coverage_slider_figure` to ``n`` and ``p`` in place: new curves (cached per
+    ``n``), the marks at ``p``, the title and the axis. Changing a few properties of a built
+    figure is several times quicker than building it again, which keeps a slider's move short."""
+    normal, wilson_curve = coverage_curves(n)
+    # from 60% unless the normal curve falls lower (a few deals): the region near 95% is what to see
+    bottom = min(60.0, 10 * math.floor(10 * float(normal.min())))
+    with fig.batch_update():
+        for k, (name, curve, method) in enumerate(
+            (("normal interval", normal, "normal"), ("Wilson interval", wilson_curve, "wilson"))
+        ):
+            here = coverage_at(n, p, method)  # type: ignore[arg-type]
+            fig.data[2 * k].y = 100 * curve
+            fig.data[2 * k + 1].x = [100 * p]
+            fig.data[2 * k + 1].y = [100 * here]
+            fig.data[2 * k + 1].name = f"{name} at {100 * p:g}%: {100 * here:.1f}%"
+        fig.layout.shapes[1].x0 = fig.layout.shapes[1].x1 = 100 * p
+        fig.layout.yaxis.range = [bottom, 101]
+        fig.layout.title.text = (
+            f"How often 95% intervals hold p<br><sup>n = {n:,} deals, exact; dashed: 95%</sup>"
+        )
+
+
+def coverage_at(n: int, p: float, method: Method) -> float:
+    """The exact coverage of one method at one ``n`` and ``p``: :func:`coverage_of` at a single point."""
+    return float(coverage_of(n, np.array([p], dtype=float), method)[0])
+
+
+def coverage_words(n: int, p: float) -> str:
+    """The slider's reading in words: both coverages at ``n`` and ``p``, and how far they are from 95%."""
+    normal = coverage_at(n, p, "normal")
+    wil = coverage_at(n, p, "wilson")
+    return (
+        f"With <b>{n:,}</b> deals and a true chance of <b>{100 * p:g}%</b>, the normal interval holds the "
+        f"truth in <b>{normal:.1%}</b> of runs and Wilson's in <b>{wil:.1%}</b> "
+        f"(a 95% interval should be near 95%)."
+    )
+
+
+class CoverageSliders(View):
+    """Two sliders, the number of deals ``n`` and the true chance ``p``, and the exact coverage figure.
+
+    A move recomputes only what changed (the curves are cached per ``n``),
+    so a redraw stays well under 250 ms.
+    """
+
+    def __init__(self, n: int = 100, p: float = 0.05) -> None:
+        self.n_slider = classed(
+            w.IntSlider(
+                value=n,
+                min=10,
+                max=1000,
+                step=10,
+                description="deals n",
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=w.Layout(width="min(420px, 92vw)"),
+            ),
+            "pl-slider",
+        )
+        self.p_slider = classed(
+            w.FloatSlider(
+                value=p,
+                min=0.01,
+                max=0.99,
+                step=0.01,
+                description="true chance p",
+                readout_format=".0%",
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=w.Layout(width="min(420px, 92vw)"),
+            ),
+            "pl-slider",
+        )
+        self.words = classed(w.HTML(), "pl-coverage-words")
+        self.box = classroom.FigureBox()
+        classed(self.box.output, "pl-coverage-figure")
+        self.n_slider.observe(lambda c: self.show(n=int(c["new"])), "value")
+        self.p_slider.observe(lambda c: self.show(p=float(c["new"])), "value")
+        sliders = w.HBox([self.n_slider, self.p_slider], layout=w.Layout(flex_flow="row wrap"))
+        self.widget = classed(w.VBox([sliders, self.words, self.box.widget]), "pl-coverage")
+        self.show()
+
+    def show(self, n: int | None = None, p: float | None = None) -> None:
+        """Redraw the figure and its words for ``n`` and ``p`` (the sliders' values when not given)."""
+        n = self.n_slider.value if n is None else n
+        p = self.p_slider.value if p is None else p
+        p = round(p, 4)
+        self.words.value = coverage_words(n, p)
+        if self.box.figure is None:
+            self.box.draw(coverage_slider_figure(n, p))
+        else:
+            set_coverage_figure(self.box.figure, n, p)
+            self.box.draw(self.box.figure)
+
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """One move of each slider, for :func:`pitchlab.ui.classroom.redraw_times`: ``n`` steps
+        through values not drawn before (its curves computed, not cached), ``p`` moves along."""
+        ns = iter(range(1000, 9, -10))
+        ps = iter(np.round(np.arange(0.99, 0.005, -0.01), 2).tolist())
+        yield "n", lambda: self.show(n=next(ns))
+        yield "p", lambda: self.show(p=next(ps))
+
+
+REDRAWS: tuple[Callable[[], CoverageSliders], ...] = (CoverageSliders,)
+"""The lesson's slider views, for ``benchmarks/sliders.py`` (see :mod:`pitchlab.ui.classroom`)."""
+
+
 __all__ = [
+    "METHODS",
+    "P_GRID",
+    "REDRAWS",
+    "WILSON_CASES",
+    "Z95",
     "Coverage",
+    "CoverageSliders",
     "Method",
     "PrecisionRow",
     "binomial_pmf",
+    "chance_inside",
+    "coverage_at",
+    "coverage_curves",
     "coverage_experiment",
     "coverage_figure",
+    "coverage_of",
+    "coverage_slider_figure",
+    "coverage_words",
     "deal_flags",
     "expected_coverage",
     "halfwidth_figure",
     "hits_in",
     "interval_table",
     "log_spaced",
+    "mean_coverage",
+    "meaning_question",
     "precision_rows",
     "precision_table",
+    "set_coverage_figure",
+    "standard_error",
+    "wilson",
+    "working",
 ]
