@@ -28,7 +28,6 @@ only asks and checks.
 
 from __future__ import annotations
 
-import inspect
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +47,7 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.classroom import common
 from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
@@ -207,21 +207,11 @@ def worked_posterior(prior: Mapping[H, Fraction], likelihood: Mapping[H, Fractio
 
 
 def working() -> Picture:
-    """The source of :func:`worked_posterior`, shown in the page as code.
-
-    The lesson asserts these very lines give :func:`bayes_table`'s answers;
-    read from this module, the text cannot drift from what ran, and in
-    Voilà, where code cells are hidden, this is how a learner sees it.
-    """
-    code = inspect.getsource(worked_posterior).rstrip()
-    return Picture(
-        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
-        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
-        "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
-        'overflow-wrap:normal">'
-        f'<code class="language-python" style="white-space:pre">{escape(code)}</code></pre>'
-        '<figcaption style="font-size:14px;margin-top:4px">The working: Bayes\' rule on plain dictionaries of '
-        "fractions, checked against <code>bayes_table</code> on both tables above.</figcaption></figure>"
+    """The lines of :func:`worked_posterior`, shown in the page as code (Voilà hides code cells)."""
+    return common.working(
+        worked_posterior,
+        caption="The working: Bayes' rule on plain dictionaries of fractions, checked against "
+        "<code>bayes_table</code> on both tables above.",
     )
 
 
@@ -809,20 +799,6 @@ def _shown_range(series: Iterable[Mapping[int, Fraction]], floor: float = 0.0005
     return list(range(top + 1))
 
 
-def _wilson_bars(estimates: Sequence[Estimate | None]) -> dict[str, Any]:
-    """Plotly error bars for simulated proportions: their 95% Wilson intervals, in percent (none for a gap).
-
-    Wilson, not value ± 1.96 standard errors, because a share near 0% or
-    100% has a lopsided interval, and the normal one would reach below 0.
-    """
-    ups, downs = [], []
-    for e in estimates:
-        low, high = e.wilson() if e is not None else (0.0, 0.0)
-        ups.append(max(0.0, high - e.value) * 100 if e is not None else 0.0)
-        downs.append(max(0.0, e.value - low) * 100 if e is not None else 0.0)
-    return {"type": "data", "symmetric": False, "array": ups, "arrayminus": downs}
-
-
 def counts_figure(
     panels: Mapping[str, Mapping[str, Mapping[int, Fraction]]],
     *,
@@ -866,7 +842,7 @@ def counts_figure(
                 go.Scatter(
                     x=sim_ks,
                     y=[sim[k].value * 100 for k in sim_ks],
-                    error_y={"color": plots.ORANGE, **_wilson_bars([sim[k] for k in sim_ks])},
+                    error_y=plots.error_y([sim[k] for k in sim_ks], scale=100, color=plots.ORANGE),
                     mode="markers",
                     marker={"color": plots.ORANGE, "size": 9, "symbol": "diamond"},
                     name=label,
@@ -939,11 +915,12 @@ def where_figure(
         )
     if simulated is not None:
         label, estimates = simulated
+        shown = [p for p in places if p in estimates]  # a place with no estimate gets no bar
         fig.add_trace(
             go.Bar(
-                x=places,
-                y=[estimates[p].value * 100 if p in estimates else 0 for p in places],
-                error_y={"color": "#444", **_wilson_bars([estimates.get(p) for p in places])},
+                x=shown,
+                y=[estimates[p].value * 100 for p in shown],
+                error_y=plots.error_y([estimates[p] for p in shown], scale=100, color="#444"),
                 name=label,
                 marker={"color": plots.ORANGE},
                 hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
