@@ -28,12 +28,14 @@ only asks and checks.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 from typing import Any, Generic, TypeVar
 
+import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 from numpy.typing import NDArray
@@ -45,12 +47,14 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.classroom import common
 from pitchlab.odds import sampling
-from pitchlab.odds.inference import Posterior
+from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
-from pitchlab.odds.stats import Estimate, agrees, proportion, z_of
-from pitchlab.ui import plots
+from pitchlab.odds.stats import Estimate, agrees, proportion
+from pitchlab.ui import classroom, plots
 from pitchlab.ui.pictures import Picture, table
+from pitchlab.ui.widgets import View, classed
 
 H = TypeVar("H", bound=Hashable)
 
@@ -195,6 +199,22 @@ def bayes_table(
     return BayesTable(rows, evidence, hypothesis, given)
 
 
+def worked_posterior(prior: Mapping[H, Fraction], likelihood: Mapping[H, Fraction]) -> dict[H, Fraction]:
+    """Bayes' rule in three steps: multiply, add up, divide."""
+    product = {h: prior[h] * likelihood[h] for h in prior}  # prior × likelihood
+    evidence = sum(product.values(), Fraction(0))  # P(E): the law of total probability
+    return {h: p / evidence for h, p in product.items()}  # normalise: the answers add up to 1
+
+
+def working() -> Picture:
+    """The lines of :func:`worked_posterior`, shown in the page as code (Voilà hides code cells)."""
+    return common.working(
+        worked_posterior,
+        caption="The working: Bayes' rule on plain dictionaries of fractions, checked against "
+        "<code>bayes_table</code> on both tables above.",
+    )
+
+
 # ------------------------------------------------------------ rejection sampling
 
 
@@ -272,6 +292,7 @@ def rejection_sample(
     drew: Iterable[Card] = (),
     remainder: Iterable[Card] = (),
     watch: Iterable[Card] = (),
+    hand_sizes: Sequence[int] | None = None,
     rules: Ruleset = TEN_POINT,
     chunk: int = sampling.CHUNK,
     progress: Progress | None = None,
@@ -287,7 +308,11 @@ def rejection_sample(
       (which plain cards they were changes nothing about where the trump
       are, since plain cards are interchangeable, and asking for them too
       would throw away almost every deal);
-    * nothing buried face up, so no seat holds more than ``keep_trump``.
+    * nothing buried face up, so no seat holds more than ``keep_trump``;
+    * if given, every seat's ``hand_sizes``: the cards it holds after the
+      refill, which for the bidder counts the trump it took from the rest of
+      the stock (the rest it threw away), a number the table sees and the
+      draw counts alone do not give.
 
     The bids are ignored, as the exact count ignores them: ``bidder`` is
     simply given. Counting the kept deals' trump is Bayes' rule by brute
@@ -310,6 +335,9 @@ def rejection_sample(
             f"the rest of the stock is {rest} cards, seen only by the bidder; {len(seen_rest)} are listed"
         )
     players, keep, size = rules.players, rules.keep_trump, rules.hand_size
+    sizes = None if hand_sizes is None else np.array(tuple(hand_sizes), dtype=np.int_)
+    if sizes is not None and sizes.shape != (players,):
+        raise PitchError(f"hand sizes: expected one for each of {players} seats, got {len(sizes)}")
     start = stock_size(rules) - left[seat]
     mine_at = list(range(start, start + drawn[seat]))
     if seat == bidder:
@@ -332,9 +360,15 @@ def rejection_sample(
         order, stock = order[same], stock[same]
         held = sampling.trump_counts(order[:, :dealt_at].reshape(-1, players, size), suit, rules)
         stock_trump = trump_slot[stock]
+        fits = np.ones(len(order), dtype=bool)
+        if sizes is not None:  # kept trump + cards drawn (dead or not) + the bidder's trump from the rest
+            taken = stock_trump[:, stock_size(rules) - rest :].sum(axis=1)
+            shown = held + target
+            shown[:, bidder] += taken
+            fits = (shown == sizes).all(axis=1)
         for s in range(players):
             held[:, s] += stock_trump[:, owner == s].sum(axis=1)
-        fits = (held <= keep).all(axis=1)
+        fits &= (held <= keep).all(axis=1)
         order, held = order[fits], held[fits]
         kept += len(order)
         for s in counts:
@@ -409,6 +443,291 @@ def moments_table(moments: Sequence[tuple[str, Posterior]], card: Card) -> Pictu
     )
 
 
+# ------------------------------------------------------- what the hand sizes add
+
+
+def sizes_after_refill(
+    drawn: Sequence[int], dealer: int, bidder: int, taken: int, rules: Ruleset = TEN_POINT
+) -> tuple[int, ...]:
+    """The cards each seat holds after the refill, as the table sees them, when nobody buried.
+
+    A seat that had cards to spare holds ``refill_to`` (its trump plus the
+    cards it drew, dead or not; one that drew nothing kept six or more and,
+    burying nothing, holds exactly six). The bidder holds that many plus
+    the ``taken`` trump of the rest of the stock. A seat that emptied the
+    stock holds what it kept plus its draw, which only its hand size tells:
+    that is evidence of its own, so it is refused here rather than guessed.
+    """
+    left = stock_left(drawn, dealer, rules)
+    short = [s for s in range(rules.players) if 0 < left[s] <= drawn[s] or left[s] == 0]
+    if short:
+        raise PitchError(f"seat {short[0]} emptied the stock: its hand size is its own evidence, give it")
+    rest = stock_size(rules) - sum(drawn)
+    if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= rest:
+        raise PitchError(f"the bidder took 0-{rest} trump from the rest of the stock, not {taken!r}")
+    return tuple(rules.refill_to + (taken if s == bidder else 0) for s in range(rules.players))
+
+
+@dataclass(frozen=True)
+class SeatSaw:
+    """What one seat saw by the end of the refill: the inputs of :func:`pitchlab.odds.inference.posterior_given`.
+
+    Kept together so the lesson's table is written once, and a slider can
+    change one number of it (:meth:`with_draw`) and ask again.
+    """
+
+    hand: tuple[Card, ...]
+    suit: Suit
+    seat: int
+    dealer: int
+    bidder: int
+    drawn: tuple[int, ...]
+    drew: tuple[Card, ...]
+    rules: Ruleset = TEN_POINT
+
+    @property
+    def rest(self) -> int:
+        """The cards left in the stock after the four draws: the bidder takes them."""
+        return stock_size(self.rules) - sum(self.drawn)
+
+    def with_draw(self, seat: int, cards: int) -> SeatSaw:
+        """The same table, with ``seat`` having drawn ``cards``."""
+        drawn = list(self.drawn)
+        drawn[seat] = cards
+        return SeatSaw(
+            self.hand, self.suit, self.seat, self.dealer, self.bidder, tuple(drawn), self.drew, self.rules
+        )
+
+    def posterior(self, taken: int | None = None) -> Posterior:
+        """The exact posterior; with ``taken``, also given the bidder's hand size (its trump from the stock)."""
+        sizes = (
+            None
+            if taken is None
+            else sizes_after_refill(self.drawn, self.dealer, self.bidder, taken, self.rules)
+        )
+        return posterior_given(
+            self.hand,
+            self.suit,
+            self.seat,
+            self.dealer,
+            self.bidder,
+            self.drawn,
+            drew=self.drew,
+            hand_sizes=sizes,
+            rules=self.rules,
+        )
+
+
+class DrawExplorer(View):
+    """Two sliders, one chart: where a card is, against one seat's draw count and the bidder's hand size.
+
+    The chart shows the exact chance that each other seat holds ``card``,
+    twice: ignoring the bidder's hand size (grey) and using it (blue), so
+    the learner sees what the number of cards in the bidder's hand adds.
+    Every answer is exact and cached, so a move costs one small count the
+    first time and a lookup after; :attr:`last_ms` keeps how long the last
+    redraw took. A setting no deal fits gets a message, and the chart keeps
+    the last setting that fits (named in the message).
+    """
+
+    def __init__(self, saw: SeatSaw, card: Card, *, sliding: int, taken: int = 0) -> None:
+        self.saw, self.card, self.sliding = saw, card, sliding
+        rules = saw.rules
+        left = stock_left(saw.drawn, saw.dealer, rules)[sliding]
+        self._cache: dict[tuple[int, int | None], Posterior | None] = {}
+        self.draw_slider = classed(
+            w.IntSlider(
+                value=saw.drawn[sliding],
+                min=0,
+                max=min(rules.refill_to, left),
+                description=f"cards seat {sliding} drew",
+                continuous_update=False,
+                style={"description_width": "initial"},
+            ),
+            "pl-slider",
+            "pl-draw-slider",
+        )
+        self.taken_slider = classed(
+            w.IntSlider(
+                value=taken,
+                min=0,
+                max=rules.refill_to - 1,
+                description=f"trump seat {saw.bidder} took",
+                continuous_update=False,
+                style={"description_width": "initial"},
+            ),
+            "pl-slider",
+            "pl-taken-slider",
+        )
+        self.text = classed(w.HTML(), "pl-explorer-text")
+        self.box = classroom.FigureBox()
+        self.plot = classed(self.box.output, "pl-explorer-plot")
+        self.figure: go.Figure | None = None
+        self.shown: tuple[int, int] | None = None
+        """The setting the chart shows (seat's draw, trump taken)."""
+        self.last_ms = 0.0
+        self.widget = classed(
+            w.VBox(
+                [
+                    w.HBox([self.draw_slider, self.taken_slider], layout=w.Layout(flex_flow="row wrap")),
+                    self.text,
+                    self.plot,
+                ]
+            ),
+            "pl-draw-explorer",
+        )
+        self.draw_slider.observe(lambda change: self.redraw(drew=int(change["new"])), names="value")
+        self.taken_slider.observe(lambda change: self.redraw(taken=int(change["new"])), names="value")
+        self.redraw()
+
+    def posterior(self, drew: int, taken: int | None) -> Posterior | None:
+        """The exact posterior for a setting (``taken=None``: ignoring the hand size), or None if no deal fits."""
+        key = (drew, taken)
+        if key not in self._cache:
+            try:
+                self._cache[key] = self.saw.with_draw(self.sliding, drew).posterior(taken)
+            except PitchError:
+                self._cache[key] = None
+        return self._cache[key]
+
+    def possible_taken(self, drew: int) -> list[int]:
+        """The trump the bidder can have taken from the stock when the sliding seat drew ``drew``."""
+        return [r for r in range(self.taken_slider.max + 1) if self.posterior(drew, r) is not None]
+
+    def redraw_cases(self) -> Iterator[tuple[str, Callable[[], object]]]:
+        """Slider moves for the benchmark (:class:`pitchlab.ui.classroom.Redraw`): each slider
+        to a new value, counted already (a lookup) and not yet (the count itself, the slowest)."""
+        yield "seat's draw, counted", lambda: self.redraw(drew=5, taken=1)
+        yield "trump taken, counted", lambda: self.redraw(drew=4, taken=2)
+        yield "not yet counted", self._first_time
+
+    def _first_time(self) -> None:
+        self._cache.clear()
+        self.redraw(drew=3, taken=2)
+
+    def redraw(self, *, drew: int | None = None, taken: int | None = None) -> None:
+        """Show a setting: count (or look up) its posteriors, then the words and the chart.
+
+        A value not given is the slider's. This is the whole work of one slider move, the
+        method each slider's observer calls with its new value (:meth:`redraw_cases` times it).
+        """
+        started = time.perf_counter()
+        drew = int(self.draw_slider.value) if drew is None else drew
+        taken = int(self.taken_slider.value) if taken is None else taken
+        saw, card = self.saw.with_draw(self.sliding, drew), self.card
+        without, given = self.posterior(drew, None), self.posterior(drew, taken)
+        left = stock_left(saw.drawn, saw.dealer, saw.rules)[self.sliding]
+        seat_says = escape(draw_says(drew, left, saw.rules))
+        unburied = [t for t in kept_given_draw(drew, left, saw.rules) if t <= saw.rules.keep_trump]
+        if drew == 0 and len(unburied) == 1:  # "six or more", and nobody buried: exactly six
+            seat_says += f", and it buried none: exactly {unburied[0]}"
+        if without is None or given is None:
+            can = self.possible_taken(drew)
+            was = (
+                f" The chart still shows seat {self.sliding} drawing {self.shown[0]} and seat {saw.bidder} "
+                f"taking {self.shown[1]}."
+                if self.shown
+                else ""
+            )
+            self.text.value = (
+                f"<div class='pl-feedback pl-wrong'>No deal fits: when seat {self.sliding} draws {drew}, seat "
+                f"{saw.bidder} can have taken {_listed(can)} trump from the stock, not {taken}.{was}</div>"
+            )
+            self.last_ms = (time.perf_counter() - started) * 1000
+            return
+        others = list(given.counts)
+        bidder = saw.bidder
+        self.text.value = (
+            f"<div class='pl-note'>Seat {self.sliding} {seat_says}. Seat {bidder} holds "
+            f"{saw.rules.refill_to + taken} cards: {saw.rules.refill_to} after its draw and {taken} trump of the "
+            f"{saw.rest} cards left in the stock. The {escape(card.label)} is with seat {bidder} with chance "
+            f"<b>{percent(given.chance(card, bidder))}</b> ({percent(without.chance(card, bidder))} if you "
+            "ignore its hand size).</div>"
+        )
+        series = {
+            f"ignoring seat {bidder}'s hand size": [without.chance(card, s) for s in others],
+            f"seat {bidder} holds {saw.rules.refill_to + taken} cards": [
+                given.chance(card, s) for s in others
+            ],
+        }
+        title = f"Where is the {card.label}?<br>Seat {self.sliding} drew {drew}, seat {bidder} took {taken}"
+        if (
+            self.figure is None
+        ):  # built once: a new plotly figure costs far more than the 250 ms a move may take
+            self.figure = where_figure(
+                card,
+                {
+                    name: {f"seat {s}": p for s, p in zip(others, ps, strict=True)}
+                    for name, ps in series.items()
+                },
+                title=title,
+            )
+            self.figure.update_yaxes(range=[0, 115])
+            self.figure.update_layout(margin={"t": 90}, height=470)
+            _legend_below(self.figure, bottom=130, gap=70)  # short labels, never tilted: less room below
+        else:  # only the numbers and the words change
+            with self.figure.batch_update():
+                for trace, (name, ps) in zip(self.figure.data, series.items(), strict=True):
+                    trace.y = [float(p) * 100 for p in ps]
+                    trace.text = [f"{float(p) * 100:.1f}%" for p in ps]
+                    trace.name = name
+                self.figure.layout.title.text = title
+        self.box.draw(self.figure)
+        self.shown = (drew, taken)
+        self.last_ms = (time.perf_counter() - started) * 1000
+
+
+def _listed(values: Sequence[int]) -> str:
+    """``[0, 1, 2]`` as "0-2", ``[0]`` as "only 0", nothing as "no"."""
+    if not values:
+        return "no"
+    if len(values) == 1:
+        return f"only {values[0]}"
+    return f"{values[0]}-{values[-1]}"
+
+
+LESSON = SeatSaw(
+    hand=tuple(Card(c) for c in ["KS", "JS", "9S", "2S", "8H", "4H", "TD", "6D", "QC"]),
+    suit=Suit.SPADES,
+    seat=0,
+    dealer=1,
+    bidder=1,
+    drawn=(2, 4, 4, 3),
+    drew=(Card("7H"), Card("3C")),
+)
+"""The lesson's table at the end of the refill (sections 1-5 and 7; the notebook asserts it is the one it shows)."""
+
+
+def lesson_explorer() -> DrawExplorer:
+    """The lesson's sliders on its own table: seat 2's draw, and the trump seat 1 took (1, as in section 4)."""
+    return DrawExplorer(LESSON, Card("3S"), sliding=2, taken=1)
+
+
+REDRAWS: tuple[Callable[[], DrawExplorer], ...] = (lesson_explorer,)
+"""The lesson's slider views, for ``benchmarks/sliders.py``."""
+
+
+# ------------------------------------------------------------ the code exercise
+
+LIKELIHOOD_CASES: tuple[classroom.Case, ...] = (
+    # (trump kept t, cards drawn, cards in the stock at its turn) -> P(that draw | t), worked by hand
+    # from the rule: a seat keeping t wants max(0, 6 - t) cards and gets at most what is left
+    classroom.Case((2, 4, 18), 1, "kept 2, drew 4 with 18 in the stock: it wanted 4 and got them"),
+    classroom.Case((3, 4, 18), 0, "kept 3: it would have drawn 3, not 4"),
+    classroom.Case((1, 4, 18), 0, "kept 1: it would have drawn 5, not 4"),
+    classroom.Case((0, 6, 18), 1, "kept none, drew a whole new hand of 6"),
+    classroom.Case((6, 0, 18), 1, "kept 6: it draws nothing"),
+    classroom.Case((8, 0, 18), 1, "kept 8: six or more draws nothing too"),
+    classroom.Case((5, 0, 18), 0, "kept 5: it would have drawn 1"),
+    classroom.Case((1, 3, 3), 1, "kept 1 and wanted 5, but only 3 were left: it drew all 3"),
+    classroom.Case((3, 3, 3), 1, "kept 3 and wanted exactly the 3 that were left"),
+    classroom.Case((4, 3, 3), 0, "kept 4: it wanted 2, and 3 were there"),
+    classroom.Case((0, 0, 0), 1, "the stock was empty: a seat draws nothing whatever it kept"),
+    classroom.Case((9, 0, 0), 1, "the stock was empty, and it kept all nine"),
+)
+"""Cases for the lesson's code exercise: the learner's ``likelihood(t, drew, left)``."""
+
+
 # ------------------------------------------------------------ pictures and figures
 
 
@@ -443,8 +762,11 @@ def agreement_table(rows: Sequence[tuple[str, Fraction, Estimate]]) -> Picture:
         for name, exact, estimate in rows
     ]
     return table(
-        ["question", "exact (pitchlab.odds.inference)", "simulated (rejection sampling)", "agree (4 SE)"],
+        ["question", "exact", "simulated", "agree?"],
         body,
+        "exact: counted by pitchlab.odds.inference. simulated: the share of kept deals (rejection sampling), "
+        "with its 95% interval. agree: within 4 standard errors, the check the notebook asserts for every row "
+        "at once (a 95% interval would miss about one row in twenty by chance alone).",
         css="pl-agreement-table",
     )
 
@@ -485,20 +807,18 @@ def counts_figure(
     simulated: Mapping[str, Mapping[int, Estimate]] | None = None,
     colours: Sequence[str] = (plots.GREY, plots.BLUE),
 ) -> go.Figure:
-    """One panel per seat, exact distributions as grouped bars, and optionally simulated ones as dots.
+    """One panel per seat, one above the other, exact distributions as grouped bars, simulated ones as dots.
 
-    ``panels`` maps a panel title (a seat) to its named series; every panel
+    Stacked rather than side by side so that each panel keeps a readable
+    width on a phone. ``panels`` maps a panel title (a seat) to its named series; every panel
     must name the same series, shown once in the legend. ``simulated`` adds,
-    per panel, orange dots with 95% error bars over the bars: meant for a
+    per panel, orange dots with 95% Wilson intervals over the bars: meant for a
     panel with a single exact series, where the dots sit on top of it.
     """
     names = list(panels)
-    fig = make_subplots(
-        rows=1, cols=len(names), subplot_titles=names, shared_yaxes=True, horizontal_spacing=0.04
-    )
+    fig = make_subplots(rows=len(names), cols=1, subplot_titles=names, vertical_spacing=0.2 / len(names) * 3)
     ks = _shown_range(d for series in panels.values() for d in series.values())
-    z = z_of(0.95)
-    for col, name in enumerate(names, start=1):
+    for row, name in enumerate(names, start=1):
         for i, (label, dist) in enumerate(panels[name].items()):
             fig.add_trace(
                 go.Bar(
@@ -506,41 +826,59 @@ def counts_figure(
                     y=[float(dist.get(k, 0)) * 100 for k in ks],
                     name=label,
                     legendgroup=label,
-                    showlegend=col == 1,
+                    showlegend=row == 1,
                     marker={"color": colours[i % len(colours)]},
                     hovertemplate="%{x} trump: %{y:.2f}%<extra>" + escape(label) + "</extra>",
                 ),
-                row=1,
-                col=col,
+                row=row,
+                col=1,
             )
         if simulated and name in simulated:
             sim = simulated[name]
             first = next(iter(sim.values()))
-            label = f"simulated ({first.n:,} kept deals, 95% CI)"
+            label = f"simulated: {first.n:,} kept deals<br>(95% Wilson intervals)"  # two lines fit a phone
             sim_ks = [k for k in ks if k in sim]
             fig.add_trace(
                 go.Scatter(
                     x=sim_ks,
                     y=[sim[k].value * 100 for k in sim_ks],
-                    error_y={
-                        "type": "data",
-                        "array": [z * sim[k].se * 100 for k in sim_ks],
-                        "color": plots.ORANGE,
-                    },
+                    error_y=plots.error_y([sim[k] for k in sim_ks], scale=100, color=plots.ORANGE),
                     mode="markers",
                     marker={"color": plots.ORANGE, "size": 9, "symbol": "diamond"},
                     name=label,
                     legendgroup="simulated",
-                    showlegend=col == 1,
+                    showlegend=row == 1,
                     hovertemplate="%{x} trump: %{y:.2f}%<extra>simulated</extra>",
                 ),
-                row=1,
-                col=col,
+                row=row,
+                col=1,
             )
-        fig.update_xaxes(title_text=x_title, dtick=1, row=1, col=col)
-    fig.update_yaxes(title_text="probability (%)", row=1, col=1)
+        fig.update_xaxes(title_text=x_title, dtick=1, row=row, col=1)  # each panel reads on its own
+        fig.update_yaxes(title_text="probability (%)", row=row, col=1)
+    fig.update_yaxes(matches="y")  # one scale for every seat, so bars compare across panels
     fig.update_layout(barmode="group", bargap=0.2)
-    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
+    plots.style(fig, title, height=150 + 260 * len(names), top=110)
+    return _legend_below(fig, bottom=180, gap=75)
+
+
+def _legend_below(fig: go.Figure, *, bottom: int, gap: int) -> go.Figure:
+    """The legend under the plot, one entry a line: above the plot, a phone's narrow figure wraps
+    the legend into the title. ``bottom`` is the margin under the plot, ``gap`` the pixels of it
+    the x axis takes (tick labels, tilted on a phone, and the axis title) above the legend."""
+    high = fig.layout.height - fig.layout.margin.t - bottom  # the plot area, in pixels
+    fig.update_layout(
+        legend={
+            "orientation": "v",
+            "y": -gap / high,
+            "yanchor": "top",
+            "x": 0,
+            "xanchor": "left",
+            "tracegroupgap": 2,
+            "maxheight": bottom - gap,  # pixels: what is left of the margin, not a share of the plot
+        },
+        margin={"b": bottom},
+    )
+    return fig
 
 
 def where_figure(
@@ -556,7 +894,7 @@ def where_figure(
     ``series`` maps a moment (``before the refill``) to the chance of each
     place (``seat 1``, ``stock``); a place missing from a series gets 0.
     ``simulated`` is ``(name, estimates by place)``, drawn as orange bars
-    with 95% error bars beside the exact ones, so no dot floats between bars.
+    with 95% Wilson intervals beside the exact ones, so no dot floats between bars.
     """
     places: list[str] = []
     for chances in series.values():
@@ -577,16 +915,12 @@ def where_figure(
         )
     if simulated is not None:
         label, estimates = simulated
-        z = z_of(0.95)
+        shown = [p for p in places if p in estimates]  # a place with no estimate gets no bar
         fig.add_trace(
             go.Bar(
-                x=places,
-                y=[estimates[p].value * 100 if p in estimates else 0 for p in places],
-                error_y={
-                    "type": "data",
-                    "array": [z * estimates[p].se * 100 if p in estimates else 0 for p in places],
-                    "color": "#444",
-                },
+                x=shown,
+                y=[estimates[p].value * 100 for p in shown],
+                error_y=plots.error_y([estimates[p] for p in shown], scale=100, color="#444"),
                 name=label,
                 marker={"color": plots.ORANGE},
                 hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
@@ -597,13 +931,19 @@ def where_figure(
     fig.update_layout(
         barmode="group", bargap=0.2, xaxis_title=f"where the {card.label} is", yaxis_title="probability (%)"
     )
-    return plots.style(fig, title, height=440, top=110, legend_y=1.06)
+    plots.style(fig, title, height=520, top=110)
+    return _legend_below(fig, bottom=190, gap=125)
 
 
 __all__ = [
+    "LESSON",
+    "LIKELIHOOD_CASES",
+    "REDRAWS",
     "BayesRow",
     "BayesTable",
+    "DrawExplorer",
     "Rejection",
+    "SeatSaw",
     "Shown",
     "agreement_table",
     "bayes_table",
@@ -612,9 +952,13 @@ __all__ = [
     "draw_says",
     "kept_given_draw",
     "known_out",
+    "lesson_explorer",
     "moments_table",
     "rejection_sample",
     "replay",
     "show",
+    "sizes_after_refill",
     "where_figure",
+    "worked_posterior",
+    "working",
 ]

@@ -1,0 +1,135 @@
+"""Lesson 3 in a real browser, as a class sees it through Voila: the sliders and the questions.
+
+The page must render with no Python error; each slider, moved from the
+keyboard, must change the words and the chart; a multiple-choice item
+answered wrong and then right must explain both; the page must pass axe at a
+desktop's width and a phone's. Screenshots at 1280 px and 375 px go to
+screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+import pitchlab as pl
+from pitchlab.odds import inference, probability
+from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
+
+LESSON = "notebooks/lessons/03-bayes-from-the-draws.ipynb"
+CHANGE_MS = 30_000
+"""How long a move may take to show, kernel round trip included, on a loaded machine."""
+
+
+def chart_title(page: Page) -> str:
+    """The slider chart's title as plotly drew it."""
+    return page.locator(".pl-explorer-plot .gtitle").text_content() or ""  # SVG text: no inner_text
+
+
+def press(handle: Locator, key: str) -> None:
+    """Move a slider from the keyboard: focus its handle and press ``key``."""
+    handle.focus()
+    handle.press(key)
+
+
+def close_up(page: Page, folder: Path, width: str) -> None:
+    """The sliders with their chart, and each question, one picture each: the whole page is too tall to read."""
+    page.wait_for_timeout(500)  # plotly redraws for the new width
+    page.locator(".pl-draw-explorer").screenshot(path=folder / f"lesson-03-sliders-{width}.png")
+    for k, item in enumerate(page.locator(".pl-choice").all(), start=1):
+        item.screenshot(path=folder / f"lesson-03-choice-{k}-{width}.png")
+
+
+def joker_figures() -> tuple[str, str, str, str]:
+    """The joker question's numbers, from pitchlab.odds.inference: the lesson's table, seat 1 holding 7 cards.
+
+    The three is with seat 1 with chance E[k]/12 (k: the unseen trump it holds); twice that
+    counts "both jokers", E[C(k, 2)] / C(12, 2), twice; at least one joker is the difference.
+    """
+    hand = pl.parse_cards("KS JS 9S 2S 8H 4H TD 6D QC")
+    post = inference.posterior_given(
+        hand, pl.Suit.SPADES, 0, 1, 1, (2, 4, 4, 3), drew=pl.parse_cards("7H 3C"), hand_sizes=(6, 7, 6, 6)
+    )
+    three = sum((k * p for k, p in post.counts[1].items()), Fraction(0)) / 12
+    both = sum((p * Fraction(comb(k, 2), comb(12, 2)) for k, p in post.counts[1].items()), Fraction(0))
+    assert post.chance(pl.Card("JK"), 1) == 2 * three - both
+    a, b, c, d = (probability.percent(p) for p in (three, 2 * three, both, 2 * three - both))
+    return a, b, c, d
+
+
+def answer(item: Locator, choice: str, says: str) -> None:
+    """Pick ``choice`` (by the start of its text), press Check, wait for the explanation."""
+    item.locator("label", has_text=choice).first.click()
+    item.locator(".pl-check").click()
+    expect(item.locator(".pl-feedback")).to_contain_text(says, timeout=CHANGE_MS)
+
+
+def test_lesson_3_sliders_and_questions(
+    page: Page, serve_alone: Callable[[bool], str], js_errors: list[str], screenshots: Path
+) -> None:
+    render(page, serve_alone(False), LESSON)
+    assert not python_errors(page), python_errors(page)
+    words = page.locator(".pl-explorer-text")
+    expect(words).to_contain_text("37.06%")  # the lesson's table: seat 1 holds 7 cards
+    expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text("seat 1 took 1")
+
+    # the bidder's trump from the stock: 1 -> 2, seat 1 now holds 8 cards
+    press(page.locator(".pl-taken-slider .noUi-handle"), "ArrowRight")
+    expect(words).to_contain_text("42.03%", timeout=CHANGE_MS)
+    expect(words).to_contain_text("holds 8 cards")
+    expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text("seat 1 took 2", timeout=CHANGE_MS)
+
+    # seat 2's draw: 4 -> 5, it kept exactly 1 trump
+    press(page.locator(".pl-draw-slider .noUi-handle"), "ArrowRight")
+    expect(words).to_contain_text("kept exactly 1 trump", timeout=CHANGE_MS)
+    expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text("Seat 2 drew 5", timeout=CHANGE_MS)
+
+    # all the way down: seat 2 drew nothing, so seat 1 cannot have taken 2 trump; a message, no error
+    press(page.locator(".pl-draw-slider .noUi-handle"), "Home")
+    expect(words).to_contain_text("No deal fits", timeout=CHANGE_MS)
+    expect(words).to_contain_text("seat 1 can have taken 0-1 trump")
+    assert "Seat 2 drew 5" in chart_title(page)  # the chart keeps the last setting that fits
+    assert not python_errors(page), python_errors(page)
+
+    # "a joker" against "the three": the wrong "twice the three" first, then the right one
+    three, twice, both, joker = joker_figures()
+    item = page.locator(".pl-choice", has_text="What is the chance it holds a joker?")
+    expect(item).to_contain_text(f"Seat 1 holds the 3♠ with chance {three}")
+    answer(item, f"{twice}: twice the three", "counts twice every deal where seat 1 holds both")
+    expect(item.locator(".pl-feedback")).to_contain_text(f"{twice} − {both} = {joker}")
+    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-wrong(\s|$)"))
+    answer(item, f"{joker}: at least one of the two", "Right.")
+    expect(item.locator(".pl-feedback")).to_contain_text(f"so P(a joker) = {joker}")
+    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-right(\s|$)"))
+
+    # base rates: the prior alone is wrong, and says why; then the right answer
+    rates = page.locator(".pl-choice", has_text="more than six")
+    answer(rates, "75%: four counts fit the draw", "not equally likely")
+    answer(rates, "most seats that draw nothing hold exactly six", "Right.")
+
+    # the code exercise in a page without code: it says where to write it
+    expect(page.locator(".pl-code-report")).to_contain_text("open this notebook in JupyterLab")
+    assert not python_errors(page), python_errors(page)
+
+    assert access_problems(page) == []
+    shot(page, screenshots, "lesson-03-1280")
+    close_up(page, screenshots, "1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    assert fits(page), "lesson 3 scrolls sideways at 375 px"
+    # a move on a phone: back to a setting that fits, and the chart is drawn again at the phone's width
+    press(page.locator(".pl-taken-slider .noUi-handle"), "ArrowLeft")
+    expect(words).to_contain_text("drew 0 cards with 18 in the stock", timeout=CHANGE_MS)
+    expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text("Seat 2 drew 0", timeout=CHANGE_MS)
+    width = page.evaluate(
+        "() => document.querySelector('.pl-explorer-plot .main-svg').getBoundingClientRect().width"
+    )
+    assert width <= 375, width
+    assert access_problems(page) == []
+    shot(page, screenshots, "lesson-03-375")
+    close_up(page, screenshots, "375")
+    assert not python_errors(page), (python_errors(page), js_errors)
