@@ -9,7 +9,6 @@ screenshots/ for a person to look at.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
@@ -19,11 +18,10 @@ from playwright.sync_api import Locator, Page, expect
 
 import pitchlab as pl
 from pitchlab.odds import inference, probability
-from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
+from tests.browser.lessons import CHANGE_MS, check_widths, choose, is_right
+from tests.browser.test_pages import python_errors, render
 
 LESSON = "notebooks/lessons/03-bayes-from-the-draws.ipynb"
-CHANGE_MS = 30_000
-"""How long a move may take to show, kernel round trip included, on a loaded machine."""
 
 
 def chart_title(page: Page) -> str:
@@ -35,14 +33,6 @@ def press(handle: Locator, key: str) -> None:
     """Move a slider from the keyboard: focus its handle and press ``key``."""
     handle.focus()
     handle.press(key)
-
-
-def close_up(page: Page, folder: Path, width: str) -> None:
-    """The sliders with their chart, and each question, one picture each: the whole page is too tall to read."""
-    page.wait_for_timeout(500)  # plotly redraws for the new width
-    page.locator(".pl-draw-explorer").screenshot(path=folder / f"lesson-03-sliders-{width}.png")
-    for k, item in enumerate(page.locator(".pl-choice").all(), start=1):
-        item.screenshot(path=folder / f"lesson-03-choice-{k}-{width}.png")
 
 
 def joker_figures() -> tuple[str, str, str, str]:
@@ -60,13 +50,6 @@ def joker_figures() -> tuple[str, str, str, str]:
     assert post.chance(pl.Card("JK"), 1) == 2 * three - both
     a, b, c, d = (probability.percent(p) for p in (three, 2 * three, both, 2 * three - both))
     return a, b, c, d
-
-
-def answer(item: Locator, choice: str, says: str) -> None:
-    """Pick ``choice`` (by the start of its text), press Check, wait for the explanation."""
-    item.locator("label", has_text=choice).first.click()
-    item.locator(".pl-check").click()
-    expect(item.locator(".pl-feedback")).to_contain_text(says, timeout=CHANGE_MS)
 
 
 def test_lesson_3_sliders_and_questions(
@@ -100,36 +83,37 @@ def test_lesson_3_sliders_and_questions(
     three, twice, both, joker = joker_figures()
     item = page.locator(".pl-choice", has_text="What is the chance it holds a joker?")
     expect(item).to_contain_text(f"Seat 1 holds the 3♠ with chance {three}")
-    answer(item, f"{twice}: twice the three", "counts twice every deal where seat 1 holds both")
-    expect(item.locator(".pl-feedback")).to_contain_text(f"{twice} − {both} = {joker}")
-    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-wrong(\s|$)"))
-    answer(item, f"{joker}: at least one of the two", "Right.")
-    expect(item.locator(".pl-feedback")).to_contain_text(f"so P(a joker) = {joker}")
-    expect(item.locator(".pl-feedback")).to_have_class(re.compile(r"(^|\s)pl-right(\s|$)"))
+    feedback = choose(item, f"{twice}: twice the three", "counts twice every deal where seat 1 holds both")
+    assert not is_right(feedback)
+    expect(feedback).to_contain_text(f"{twice} − {both} = {joker}")
+    feedback = choose(item, f"{joker}: at least one of the two", "Right.")
+    assert is_right(feedback)
+    expect(feedback).to_contain_text(f"so P(a joker) = {joker}")
 
     # base rates: the prior alone is wrong, and says why; then the right answer
     rates = page.locator(".pl-choice", has_text="more than six")
-    answer(rates, "75%: four counts fit the draw", "not equally likely")
-    answer(rates, "most seats that draw nothing hold exactly six", "Right.")
+    assert not is_right(choose(rates, "75%: four counts fit the draw", "not equally likely"))
+    assert is_right(choose(rates, "most seats that draw nothing hold exactly six", "Right."))
 
     # the code exercise in a page without code: it says where to write it
     expect(page.locator(".pl-code-report")).to_contain_text("open this notebook in JupyterLab")
     assert not python_errors(page), python_errors(page)
 
-    assert access_problems(page) == []
-    shot(page, screenshots, "lesson-03-1280")
-    close_up(page, screenshots, "1280")
-    page.set_viewport_size({"width": 375, "height": 812})
-    assert fits(page), "lesson 3 scrolls sideways at 375 px"
-    # a move on a phone: back to a setting that fits, and the chart is drawn again at the phone's width
-    press(page.locator(".pl-taken-slider .noUi-handle"), "ArrowLeft")
-    expect(words).to_contain_text("drew 0 cards with 18 in the stock", timeout=CHANGE_MS)
-    expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text("Seat 2 drew 0", timeout=CHANGE_MS)
-    width = page.evaluate(
-        "() => document.querySelector('.pl-explorer-plot .main-svg').getBoundingClientRect().width"
+    def move_at(width: int) -> None:
+        if width < 1280:  # back to a setting that fits; the chart is drawn again at the phone's width
+            press(page.locator(".pl-taken-slider .noUi-handle"), "ArrowLeft")
+            expect(words).to_contain_text("drew 0 cards with 18 in the stock", timeout=CHANGE_MS)
+            expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text(
+                "Seat 2 drew 0", timeout=CHANGE_MS
+            )
+        box = page.locator(".pl-explorer-plot .main-svg").first.bounding_box()
+        assert box is not None and box["width"] <= width, box
+
+    check_widths(
+        page,
+        screenshots,
+        "lesson-03",
+        {"sliders": ".pl-draw-explorer", "joker": ".pl-choice >> nth=0", "base-rates": ".pl-choice >> nth=1"},
+        move_at,
     )
-    assert width <= 375, width
-    assert access_problems(page) == []
-    shot(page, screenshots, "lesson-03-375")
-    close_up(page, screenshots, "375")
     assert not python_errors(page), (python_errors(page), js_errors)

@@ -25,6 +25,17 @@ NOTEBOOKS = sorted(
     for p in (ROOT / d).glob("*.ipynb")
 )
 APP = "notebooks/app.ipynb"
+OWN_TESTS = {
+    "notebooks/lessons/01-counting-hands.ipynb": "test_lesson_counting.py",
+    "notebooks/lessons/02-conditional-probability.ipynb": "test_lesson_counting.py",
+    "notebooks/lessons/03-bayes-from-the-draws.ipynb": "test_lesson_bayes.py",
+    "notebooks/lessons/04-expected-value-and-the-bid.ipynb": "test_lesson_value.py",
+    "notebooks/lessons/05-monte-carlo-error.ipynb": "test_lesson_intervals.py",
+    "notebooks/lessons/07-winning-the-game.ipynb": "test_lesson_game.py",
+}
+"""Pages whose own test renders them, works their sliders and questions, and then makes this
+file's checks at both widths (:func:`tests.browser.lessons.check_widths`): rendering them here
+too would only repeat a page's load (a quarter to a half minute each on a loaded machine)."""
 SMALLER = {
     "notebooks/lessons/06-comparing-variants.ipynb": ("?hands=40&games=2", "40 hands and 2 games per ruleset")
 }
@@ -116,7 +127,16 @@ def shot(page: Page, folder: Path, name: str) -> None:
         page.screenshot(path=folder / f"{name}.png", full_page=True)
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_each_page_left_to_its_own_test_is_checked_there() -> None:
+    for notebook, test_file in OWN_TESTS.items():
+        assert notebook in NOTEBOOKS, notebook
+        text = (Path(__file__).parent / test_file).read_text(encoding="utf-8")
+        name = notebook.removeprefix("notebooks/lessons/")
+        assert name in text or notebook in text, f"{test_file} does not open {notebook}"
+        assert "check_widths(" in text, f"{test_file} does not check {notebook} at both widths"
+
+
+@pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in OWN_TESTS])
 def test_notebook_renders_without_python_errors(
     page: Page, serve_alone: Callable[[bool], str], js_errors: list[str], screenshots: Path, notebook: str
 ) -> None:
