@@ -58,11 +58,12 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.tricks import sort_cards
+from pitchlab.lessons.classroom import common
 from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import Estimate, mean_of, paired_difference, z_of
 from pitchlab.ui import plots
 from pitchlab.ui.classroom import Case, Choice, MultipleChoice, ProgressBar
-from pitchlab.ui.pictures import hand_picture
+from pitchlab.ui.pictures import Picture, hand_picture
 from pitchlab.ui.widgets import CSS, View, classed
 
 Distribution = Mapping[int, Fraction]
@@ -107,6 +108,20 @@ def expected_change(distribution: Distribution, bid: int) -> Fraction:
     and by ``-bid`` otherwise (set).
     """
     return sum(((x if x >= bid else -bid) * p for x, p in _checked(distribution).items()), Fraction(0))
+
+
+def worked_expected_value(distribution: Mapping[int, Fraction], bid: int) -> Fraction:
+    """Each outcome's score change times its chance, added up."""
+    return sum((p * (x if x >= bid else -bid) for x, p in distribution.items()), Fraction(0))
+
+
+def working() -> Picture:
+    """The lesson's working as the page shows it (Voila hides code cells): the lines that ran."""
+    return common.working(
+        worked_expected_value,
+        caption="The working: the expected score change of a bid, one line, checked against "
+        "<code>expected_change</code> for every bid from 4 to 10.",
+    )
 
 
 def step_cost(distribution: Distribution, bid: int) -> Fraction:
@@ -329,8 +344,8 @@ class CellTrials:
 
     def answers(self) -> list[int]:
         """The answers tried on every hand of the cell, passing (0) first."""
-        common = set.intersection(*(set(n) for n in self.nets)) if self.nets else set()
-        return sorted(common)
+        shared = set.intersection(*(set(n) for n in self.nets)) if self.nets else set()
+        return sorted(shared)
 
     def mean(self, answer: int) -> Estimate:
         """One answer's mean net change a hand, alone."""
@@ -806,4 +821,6 @@ __all__ = [
     "side_by_side",
     "step_cost",
     "trump_counts",
+    "worked_expected_value",
+    "working",
 ]

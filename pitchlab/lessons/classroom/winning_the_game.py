@@ -35,6 +35,7 @@ import plotly.graph_objects as go
 from pitchlab.bots import bidding, gamemodel
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.classroom import common
 from pitchlab.odds.stats import Estimate, proportion
 from pitchlab.ui import classroom, pictures, plots
 from pitchlab.ui.pictures import Picture
@@ -91,6 +92,36 @@ def toy_next(us: int, them: int, o: Outcome) -> tuple[int, int] | float:
     if not o.ours and now_them >= TOY.target:
         return 0.0
     return now_us, now_them
+
+
+def toy_after(state: tuple[int, int], o: Outcome, w: Mapping[tuple[int, int], float]) -> float:
+    """One hand's term of a state's equation: the result, or the guess ``w`` at the new scores."""
+    where = toy_next(*state, o)
+    return where if isinstance(where, float) else w[where]
+
+
+def toy_value_iteration(
+    hands: Mapping[Outcome, Fraction], tolerance: float = 1e-12
+) -> tuple[dict[tuple[int, int], float], int]:
+    """The toy's chances by value iteration in plain Python, and the sweeps it took."""
+    w = {(u, t): 0.5 for u in TOY_SCORES for t in TOY_SCORES}  # any first guess will do
+    sweeps, change = 0, 1.0
+    while change > tolerance:  # one sweep: every state's equation, with the old guesses on the right
+        new = {s: sum(float(p) * toy_after(s, o, w) for o, p in hands.items()) for s in w}
+        change = max(abs(new[s] - w[s]) for s in w)
+        w, sweeps = new, sweeps + 1
+    return w, sweeps
+
+
+def working() -> Picture:
+    """The lesson's working as the page shows it (Voila hides code cells): the lines that ran."""
+    return common.working(
+        toy_next,
+        toy_after,
+        toy_value_iteration,
+        caption="The working: value iteration on the toy race, checked against the exact fractions "
+        "and against pitchlab's game model.",
+    )
 
 
 def exact_toy_chances(make: Fraction = TOY_MAKE) -> dict[tuple[int, int], Fraction]:
@@ -503,6 +534,9 @@ __all__ = [
     "points_cases",
     "simulated_chance",
     "ten_point_hands",
+    "toy_after",
     "toy_hands",
     "toy_model",
+    "toy_value_iteration",
+    "working",
 ]
