@@ -425,7 +425,7 @@ def test_the_slider_redraws_the_figure_and_words_for_each_bid() -> None:
     assert "most likely single change is -6 (60.0% of the hands)" in risk.words.value
     spec = risk.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert spec["layout"]["title"]["text"].startswith(
-        "Bid 6: made in 40% of the hands, expected change -0.90"
+        "Bid 6: made in 40% of the hands,<br>expected change -0.90"
     )
     assert spec["layout"]["xaxis"]["title"]["text"] == "your team's score change (points)"
     assert spec["layout"]["yaxis"]["title"]["text"] == "share of the hands (%)"

@@ -59,9 +59,16 @@ def test_lesson_04_slider_questions_and_code_exercise(page: Page, voila_url: str
     report = page.locator(".pl-code-report").first.inner_text()
     assert "not written yet" in report and "JupyterLab" in report, report
 
+    def move_at(width: int) -> None:  # a figure keeps the width it was drawn at: a move redraws it
+        if width < 1280:
+            press_and_wait(page, "ArrowLeft", "Bid 7:")
+        box = page.locator(".pl-bid-risk .js-plotly-plot").first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+
     check_widths(
         page,
         screenshots,
         "lesson-04",
         {"slider": ".pl-bid-risk", "question": ".pl-choice", "code": ".pl-code-report"},
+        move_at,
     )

@@ -425,8 +425,8 @@ def _risk_parts(distribution: Distribution, bid: int) -> tuple[list[int], list[f
     mean = float(expected_change(distribution, bid))
     made = float(chance_to_make(distribution, bid))
     title = (
-        f"Bid {bid}: made in {made:.0%} of the hands, expected change {mean:+.2f}"
-        "<br><sup>orange: set (you lose the bid); blue: made (you score the points you took)</sup>"
+        f"Bid {bid}: made in {made:.0%} of the hands,<br>expected change {mean:+.2f}"
+        "<br><sup>orange: set (you lose the bid)<br>blue: made (you score the points you took)</sup>"
     )
     colours = [plots.ORANGE if c < 0 else plots.BLUE for c in changes]
     return list(changes), [100 * float(p) for p in changes.values()], colours, mean, title
@@ -456,9 +456,10 @@ def risk_figure(distribution: Distribution, bid: int) -> go.Figure:
     fig.add_annotation(
         x=mean, y=1, yref="paper", text=f"expected {mean:+.2f}", showarrow=False, yanchor="bottom"
     )
-    plots.layout(fig, title, "your team's score change (points)", "share of the hands (%)", top=80)
+    plots.layout(fig, title, "your team's score change (points)", "share of the hands (%)", top=130)
     fig.update_layout(showlegend=False, bargap=0.15)
-    fig.update_xaxes(range=[-11.5, 10.5], dtick=1, tickformat="+d")
+    # ticks as many as the width allows (plotly picks them when it draws): every point is too many on a phone
+    fig.update_xaxes(range=[-11.5, 10.5], tickformat="+d")
     return fig
 
 
