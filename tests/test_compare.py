@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import functools
 import math
+import statistics
 
 import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.lessons.classroom import comparing_variants
+from pitchlab.lessons.classroom import common, comparing_variants
+from pitchlab.odds import stats
 from pitchlab.studies import compare
+from pitchlab.ui import classroom
 
 HANDS, GAMES = 60, 4
 
@@ -174,3 +177,80 @@ def test_the_table_quotes_95_percent_intervals_with_wilsons_for_bids_made() -> N
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
         assert f"{made.value:.1%} ({centre - half:.0%} to {centre + half:.0%})" in line
+
+
+def _guides_answer(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Exercise 3 as the teacher's guide answers it: the mean difference and 1.96 sd / sqrt(n)."""
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def test_the_working_is_the_librarys_paired_difference_in_a_few_lines() -> None:
+    ten, thirteen = measured("ten-point"), measured("thirteen-point")
+    rng = np.random.default_rng(6)
+    pairs = [
+        ([float(h.made) for h in ten.hands], [float(h.made) for h in thirteen.hands]),
+        ([float(h.points) for h in ten.hands], [float(h.points) for h in thirteen.hands]),
+        (rng.normal(1, 2, 50).tolist(), rng.normal(0, 1, 50).tolist()),
+        ([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]),  # no spread: the interval is the single point 0
+    ]
+    for xs, ys in pairs:
+        mean, low, high = comparing_variants.paired_difference(xs, ys)
+        library = stats.paired_difference(xs, ys)
+        assert mean == pytest.approx(library.value, rel=1e-12, abs=1e-12)
+        assert (low, high) == pytest.approx(library.interval(), rel=1e-12, abs=1e-12)
+    with pytest.raises(ValueError, match="shorter"):  # one y for each x, as the library insists
+        comparing_variants.paired_difference([1.0, 2.0], [1.0])
+    shown = str(common.working(comparing_variants.paired_difference).html)
+    assert "def paired_difference(" in shown and "inv_cdf(0.975)" in shown and "(n - 1)" in shown
+
+
+def test_the_code_exercise_passes_the_guides_answer_and_names_the_likely_slips() -> None:
+    cases = comparing_variants.PAIRED_CASES
+    for case in cases:  # each hand-worked expectation against the statistics module
+        diffs = [x - y for x, y in zip(*case.args, strict=True)]
+        want = (statistics.mean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)))
+        assert case.expected == pytest.approx(want, abs=1e-12), case.about
+    assert cases[0].args == ([1, 1, 0, 1], [0, 1, 0, 0]) and round(cases[0].expected[1], 3) == 0.566
+    assert classroom.check_code(_guides_answer, cases).passed
+
+    def with_pitchlabs_z(xs: list[float], ys: list[float]) -> tuple[float, float]:
+        mean, low, high = comparing_variants.paired_difference(xs, ys)
+        return mean, (high - low) / 2
+
+    assert classroom.check_code(with_pitchlabs_z, cases).passed  # z = 1.959964 passes as well as 1.96
+
+    def unpaired(xs: list[float], ys: list[float]) -> tuple[float, float]:  # as if dealt apart
+        n = len(xs)
+        se = math.sqrt(statistics.variance(xs) / n + statistics.variance(ys) / n)
+        return statistics.mean(xs) - statistics.mean(ys), 1.96 * se
+
+    def over_n(xs: list[float], ys: list[float]) -> tuple[float, float]:  # the sd divided by n, not n - 1
+        diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+        return statistics.mean(diffs), 1.96 * statistics.pstdev(diffs) / math.sqrt(len(diffs))
+
+    slips = {
+        "unpaired": unpaired,
+        "n, not n - 1": over_n,
+        "the standard error, not 1.96 of them": lambda xs, ys: (
+            _guides_answer(xs, ys)[0],
+            _guides_answer(xs, ys)[1] / 1.96,
+        ),
+        "the sd, not over sqrt(n)": lambda xs, ys: (
+            _guides_answer(xs, ys)[0],
+            _guides_answer(xs, ys)[1] * math.sqrt(len(xs)),
+        ),
+        "y - x": lambda xs, ys: _guides_answer(ys, xs),
+    }
+    for name, slip in slips.items():
+        report = classroom.check_code(slip, cases)
+        assert report.written and not report.passed, name
+        assert report.results[0].status == "wrong", name  # the guide: each fails the first case
+    first = classroom.check_code(unpaired, cases)
+    assert cases[0].about in first.summary  # the first case it gets wrong is named
+    assert [r.status for r in first.results][:2] == ["wrong", "wrong"]  # and the rules that agree
+    stub = classroom.check_code(lambda xs, ys: None, cases)
+    assert not stub.passed and not stub.written and "not written yet" in stub.summary

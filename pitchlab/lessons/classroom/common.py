@@ -10,6 +10,7 @@ after its notebook (``notebooks/lessons/01-counting-hands.ipynb``:
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -99,6 +100,21 @@ def figure_of_series(
     return plots.layout(fig, title, x_title, y_title, top=90)
 
 
+def close_pair(got: object, expected: object) -> bool:
+    """A code exercise's comparison for a pair of floats: each within a part in a thousand (so a
+    learner's z = 1.96 matches pitchlab's 1.959964), or within 1e-9 of 0 (a formula can leave
+    -1e-17 where the answer is 0). Anything but a pair of numbers is simply wrong, never an error."""
+    if not isinstance(got, (tuple, list)) or len(got) != 2 or not isinstance(expected, tuple):
+        return False
+    try:
+        return all(
+            math.isclose(float(g), float(e), rel_tol=1e-3, abs_tol=1e-9)
+            for g, e in zip(got, expected, strict=True)
+        )
+    except (TypeError, ValueError):
+        return False
+
+
 def working(*functions: Callable[..., Any], caption: str = "") -> Picture:
     """The source of a few short functions, shown in the page as code: the working behind an answer.
 
@@ -117,4 +133,4 @@ def working(*functions: Callable[..., Any], caption: str = "") -> Picture:
     )
 
 
-__all__ = ["figure_of_series", "fraction_html", "tally_in_steps", "working"]
+__all__ = ["close_pair", "figure_of_series", "fraction_html", "tally_in_steps", "working"]

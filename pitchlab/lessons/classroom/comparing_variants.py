@@ -1,15 +1,21 @@
 """Classroom lesson 06, "Comparing variants": the figures that put the rulesets side by
-side, drawn from :func:`pitchlab.studies.compare.compare`'s measurements."""
+side, drawn from :func:`pitchlab.studies.compare.compare`'s measurements, and the working
+behind the lesson's key answer, the paired difference on common deals (:func:`paired_difference`,
+shown in the page beside :func:`pitchlab.odds.stats.paired_difference`), with the checks of the
+code exercise that asks a learner to write it (:data:`PAIRED_CASES`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import plotly.graph_objects as go
 
 from pitchlab.bots.ladder import POSITIONS
+from pitchlab.lessons.classroom.common import close_pair
 from pitchlab.studies.compare import VariantStats
-from pitchlab.ui import drawing, plots
+from pitchlab.ui import classroom, drawing, plots
 
 
 def _palette(k: int) -> str:
@@ -123,6 +129,55 @@ def length_figure(results: Sequence[VariantStats]) -> go.Figure:
     )
 
 
+# ------------------------------------------------------------------ the working, shown
+
+
+def paired_difference(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of x - y over common deals, and the two ends of its 95% interval."""
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]  # one difference per deal
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))  # how much one deal's difference varies
+    half = NormalDist().inv_cdf(0.975) * sd / math.sqrt(n)  # 1.959964 standard errors of the mean
+    return mean, mean - half, mean + half
+
+
+PAIRED_CASES: tuple[classroom.Case, ...] = (
+    # differences 1, 0, 0, 1: mean 1/2; squared deviations 4 x 1/4 = 1, sd^2 = 1/3, se = sqrt(1/3 / 4)
+    classroom.Case(
+        ([1, 1, 0, 1], [0, 1, 0, 0]),
+        (0.5, 1.96 * math.sqrt(1 / 12)),
+        "bids made (1) or lost (0) on four common deals",
+        close_pair,
+    ),
+    # differences 0, 0, 0, 0, 0: no spread at all, as for Smudge against Auction Pitch
+    classroom.Case(
+        ([1, 0, 1, 1, 0], [1, 0, 1, 1, 0]),
+        (0.0, 0.0),
+        "made or lost alike on every deal (Smudge and Auction Pitch)",
+        close_pair,
+    ),
+    # differences 2, 2, 2: the rule adds 2 on every deal, so nothing varies and the interval is a point
+    classroom.Case(
+        ([3, 4, 5], [1, 2, 3]), (2.0, 0.0), "two points more on every one of three deals", close_pair
+    ),
+    # differences 1, 0, 2, 0, -1: mean 2/5; squared deviations 0.36 + 0.16 + 2.56 + 0.16 + 1.96 = 5.2,
+    # sd^2 = 5.2 / 4 = 1.3, se = sqrt(1.3 / 5) = sqrt(0.26)
+    classroom.Case(
+        ([4, 2, 3, 1, 0], [3, 2, 1, 1, 1]),
+        (0.4, 1.96 * math.sqrt(0.26)),
+        "points won by the bidder's side on five deals",
+        close_pair,
+    ),
+    # differences -1, 0: mean -1/2; squared deviations 1/4 + 1/4, sd^2 = 1/2 / 1, se = sqrt(1/2 / 2) = 1/2
+    classroom.Case(([0, 0], [1, 0]), (-0.5, 1.96 * 0.5), "two deals, the first rule behind", close_pair),
+)
+"""The checks of lesson 6's code exercise, ``paired_mean_and_half(xs, ys)``: the mean difference
+and the half-width of its 95% interval (1.96 sd / sqrt(n), the sample sd of the differences),
+each worked out by hand in the comment above it. A pair within a part in a thousand passes, so
+z = 1.96 and pitchlab's 1.959964 both do."""
+
+
 def _position_names(players: int) -> list[str]:
     if players == len(POSITIONS):
         return list(POSITIONS)
@@ -135,4 +190,11 @@ def _sizes(results: Sequence[VariantStats], games: bool = False) -> str:
     return f"{'/'.join(f'{n:,}' for n in sorted(counts))} simulated {what} per ruleset"
 
 
-__all__ = ["length_figure", "made_figure", "points_figure", "seat_figure"]
+__all__ = [
+    "PAIRED_CASES",
+    "length_figure",
+    "made_figure",
+    "paired_difference",
+    "points_figure",
+    "seat_figure",
+]

@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from pitchlab.bots.simulation import Progress
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.lessons.classroom.common import close_pair
 from pitchlab.odds import sampling
 from pitchlab.odds.probability import percent
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
@@ -410,22 +411,8 @@ def working() -> Picture:
     )
 
 
-def _close_pair(got: object, expected: object) -> bool:
-    """A learner's (low, high) matches to a part in a thousand (so z = 1.96 is fine), and a bound
-    of 0 to 1e-9 (the formula can leave -1e-17 where no hits put the bottom at 0)."""
-    if not isinstance(got, (tuple, list)) or len(got) != 2 or not isinstance(expected, tuple):
-        return False
-    try:
-        return all(
-            math.isclose(float(g), float(e), rel_tol=1e-3, abs_tol=1e-9)
-            for g, e in zip(got, expected, strict=True)
-        )
-    except (TypeError, ValueError):
-        return False
-
-
 WILSON_CASES: tuple[classroom.Case, ...] = tuple(
-    classroom.Case((hits, n), proportion(hits, n).wilson(), about, _close_pair)
+    classroom.Case((hits, n), proportion(hits, n).wilson(), about, close_pair)
     for hits, n, about in (
         (30, 100, "30 hits in 100 deals"),
         (0, 100, "no hits in 100 deals (where the normal interval collapses to 0)"),
