@@ -7,11 +7,15 @@ so that a test built on them checks the engine against the rules.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 import pytest
@@ -288,3 +292,14 @@ def voila_server(
         yield server
     finally:
         server.stop()
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ as a module (that folder is not a package), for its tests."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"pitchlab_benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

@@ -4,35 +4,22 @@ and its bid-regret hook reports what it finds. No figure is held to a threshold.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pitchlab as pl
 from pitchlab.bots.claims import HighBid, OnlyChoice
 from pitchlab.bots.players import Decision
 from pitchlab.engine.view import SeatView
+from tests.helpers import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/ as a module (that folder is not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bots = _benchmark("bots")
+bots = load_benchmark("bots")
 
 KEYS = (
     "false_claims",

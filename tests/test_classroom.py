@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import importlib.util
 import json
 import math
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +24,7 @@ from pitchlab.odds import probability
 from pitchlab.odds.stats import proportion
 from pitchlab.ui import classroom, plots
 from tests.budget import examples
+from tests.helpers import load_benchmark
 
 
 @pytest.mark.parametrize(
@@ -634,22 +633,10 @@ def test_a_bad_seed_in_the_address_keeps_the_default_and_says_so(
     assert "seed must be a whole number from 0 to 999,999,999: this page uses 4" in capsys.readouterr().out
 
 
-def benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/ as a module (that folder is not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_slider_benchmark_times_every_listed_view(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    sliders = benchmark("sliders")
+    sliders = load_benchmark("sliders")
     found = sliders.main(["--rounds", "1", "--json"])  # every lesson module, whatever REDRAWS they list today
     report = json.loads(capsys.readouterr().out)
     assert report["budget_ms"] == classroom.REDRAW_BUDGET_MS == 250 and report["rounds"] == 1

@@ -4,35 +4,22 @@ voila.json it measures)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import subprocess
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from pitchlab.server.launcher import config_with_pool
+from tests.helpers import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/ as a module (that folder is not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        f"pitchlab_benchmark_{name}", ROOT / "benchmarks" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-load = _benchmark("load")
+load = load_benchmark("load")
 
 
 def test_load_benchmark_help_runs() -> None:

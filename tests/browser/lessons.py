@@ -59,6 +59,12 @@ def press_until(handle: Locator, key: str, shows: Locator, words: str, *, attrib
     return time.perf_counter() - start
 
 
+def drawn_within(figure: Locator, width: int) -> None:
+    """``figure`` lies inside a window ``width`` wide: drawn at that width, not left at an older one."""
+    box = figure.first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+
+
 def check_widths(
     page: Page,
     screenshots: Path,

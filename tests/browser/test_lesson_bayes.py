@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import pitchlab as pl
 from pitchlab.odds import inference, probability
-from tests.browser.lessons import CHANGE_MS, check_widths, choose, is_right
+from tests.browser.lessons import CHANGE_MS, check_widths, choose, drawn_within, is_right
 from tests.browser.test_pages import python_errors, render
 
 LESSON = "notebooks/lessons/03-bayes-from-the-draws.ipynb"
@@ -106,8 +106,7 @@ def test_lesson_3_sliders_and_questions(
             expect(page.locator(".pl-explorer-plot .gtitle")).to_contain_text(
                 "Seat 2 drew 0", timeout=CHANGE_MS
             )
-        box = page.locator(".pl-explorer-plot .main-svg").first.bounding_box()
-        assert box is not None and box["width"] <= width, box
+        drawn_within(page.locator(".pl-explorer-plot .main-svg"), width)
 
     check_widths(
         page,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.lessons import CHANGE_MS, check_widths, choose, is_right, press_until
+from tests.browser.lessons import CHANGE_MS, check_widths, choose, drawn_within, is_right, press_until
 from tests.browser.test_pages import python_errors, render
 
 NOTEBOOK = "notebooks/lessons/05-monte-carlo-error.ipynb"
@@ -71,8 +71,7 @@ def test_lesson_05_coverage_sliders_by_keyboard_and_what_95_percent_means(
         if width < 1280:
             press_until_says(page, 0, "ArrowRight", "With 140 deals")
             figure_says(page, "n = 140 deals")
-        box = page.locator(".pl-coverage-figure .js-plotly-plot").first.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        drawn_within(page.locator(".pl-coverage-figure .js-plotly-plot"), width)
 
     check_widths(
         page,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.lessons import CHANGE_MS, check_widths, choose, is_right, press_until
+from tests.browser.lessons import CHANGE_MS, check_widths, choose, drawn_within, is_right, press_until
 from tests.browser.test_pages import python_errors, render, shot
 
 NOTEBOOK = "notebooks/lessons/04-expected-value-and-the-bid.ipynb"
@@ -62,8 +62,7 @@ def test_lesson_04_slider_questions_and_code_exercise(page: Page, voila_url: str
     def move_at(width: int) -> None:  # a figure keeps the width it was drawn at: a move redraws it
         if width < 1280:
             press_and_wait(page, "ArrowLeft", "Bid 7:")
-        box = page.locator(".pl-bid-risk .js-plotly-plot").first.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        drawn_within(page.locator(".pl-bid-risk .js-plotly-plot"), width)
 
     check_widths(
         page,
