@@ -456,8 +456,13 @@ def risk_figure(distribution: Distribution, bid: int) -> go.Figure:
     fig.add_annotation(
         x=mean, y=1, yref="paper", text=f"expected {mean:+.2f}", showarrow=False, yanchor="bottom"
     )
-    plots.layout(fig, title, "your team's score change (points)", "share of the hands (%)", top=130)
-    fig.update_layout(showlegend=False, bargap=0.15)
+    plots.layout(
+        fig, title, "your team's score change (points)", "share of the hands (%)", top=175, height=500
+    )
+    # the four title lines from the top of the figure down, clear of the "expected" label above the plot
+    fig.update_layout(
+        showlegend=False, bargap=0.15, title_yref="container", title_y=0.93, title_yanchor="top"
+    )
     # ticks as many as the width allows (plotly picks them when it draws): every point is too many on a phone
     fig.update_xaxes(range=[-11.5, 10.5], tickformat="+d")
     return fig
