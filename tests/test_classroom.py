@@ -541,6 +541,16 @@ def test_cases_compare_numbers_closely_and_containers_item_by_item() -> None:
         and not classroom.same(True, 1)
         and not classroom.same({1: 1}, {2: 1})
     )
+    # within: the same comparison with tolerances of its own, worked by hand
+    rounded = classroom.within(rel_tol=1e-3, abs_tol=1e-9)
+    assert rounded((0.5, 1.96), (0.5, 1.959964)) and not classroom.same((0.5, 1.96), (0.5, 1.959964))
+    assert not rounded((0.5, 1.97), (0.5, 1.959964)) and not rounded((0.5,), (0.5, 1.96))
+    assert rounded((-1e-17, 0.0), (0.0, 0.0)) and not rounded(("0.5", 1.96), (0.5, 1.96))
+    millionth = classroom.within(rel_tol=0, abs_tol=1e-6)
+    assert millionth(0.8304337, Fraction(1147475, 1381778)) and not millionth(
+        0.8305, Fraction(1147475, 1381778)
+    )
+    assert not millionth(True, 1) and not millionth("0.83", Fraction(83, 100))
     loose = classroom.Case((3,), 0.4, "about a third", compare=lambda got, want: abs(got[0] - want) < 0.1)
     assert classroom.check_code(posterior, [loose]).passed
 

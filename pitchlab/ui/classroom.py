@@ -579,24 +579,38 @@ def _time_budget(seconds: float | None) -> Iterator[None]:
 def same(got: object, expected: object) -> bool:
     """The default comparison of :class:`Case`: numbers equal to about nine significant figures
     (``abs_tol`` 1e-12 near 0), containers item by item, anything else by ``==``."""
+    return _same(got, expected, 1e-9, 1e-12)
+
+
+def within(rel_tol: float = 1e-9, abs_tol: float = 1e-12) -> Callable[[object, object], bool]:
+    """A comparison for :class:`Case` like :func:`same` with tolerances of its own: looser where a
+    learner may fairly round (z = 1.96 for 1.959964), or absolute for a chance quoted in floats."""
+
+    def compare(got: object, expected: object) -> bool:
+        return _same(got, expected, rel_tol, abs_tol)
+
+    return compare
+
+
+def _same(got: object, expected: object, rel_tol: float, abs_tol: float) -> bool:
     if isinstance(expected, bool) or isinstance(got, bool):
         return got is expected if isinstance(got, bool) and isinstance(expected, bool) else False
     if isinstance(expected, Number) and isinstance(got, Number):
         try:
-            return math.isclose(float(got), float(expected), rel_tol=1e-9, abs_tol=1e-12)  # type: ignore[arg-type]
+            return math.isclose(float(got), float(expected), rel_tol=rel_tol, abs_tol=abs_tol)  # type: ignore[arg-type]
         except (TypeError, ValueError, OverflowError):
             return bool(got == expected)
     if isinstance(expected, Mapping):
         return (
             isinstance(got, Mapping)
             and set(got) == set(expected)
-            and all(same(got[k], expected[k]) for k in expected)
+            and all(_same(got[k], expected[k], rel_tol, abs_tol) for k in expected)
         )
     if isinstance(expected, (tuple, list)):
         return (
             isinstance(got, (tuple, list))
             and len(got) == len(expected)
-            and all(same(g, e) for g, e in zip(got, expected, strict=True))
+            and all(_same(g, e, rel_tol, abs_tol) for g, e in zip(got, expected, strict=True))
         )
     return bool(got == expected)
 

@@ -10,7 +10,6 @@ after its notebook (``notebooks/lessons/01-counting-hands.ipynb``:
 from __future__ import annotations
 
 import inspect
-import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -22,7 +21,7 @@ from numpy.typing import NDArray
 
 from pitchlab.bots.simulation import Progress
 from pitchlab.odds import sampling
-from pitchlab.ui import plots
+from pitchlab.ui import classroom, plots
 from pitchlab.ui.pictures import Picture
 
 
@@ -100,19 +99,10 @@ def figure_of_series(
     return plots.layout(fig, title, x_title, y_title, top=90)
 
 
-def close_pair(got: object, expected: object) -> bool:
-    """A code exercise's comparison for a pair of floats: each within a part in a thousand (so a
-    learner's z = 1.96 matches pitchlab's 1.959964), or within 1e-9 of 0 (a formula can leave
-    -1e-17 where the answer is 0). Anything but a pair of numbers is simply wrong, never an error."""
-    if not isinstance(got, (tuple, list)) or len(got) != 2 or not isinstance(expected, tuple):
-        return False
-    try:
-        return all(
-            math.isclose(float(g), float(e), rel_tol=1e-3, abs_tol=1e-9)
-            for g, e in zip(got, expected, strict=True)
-        )
-    except (TypeError, ValueError):
-        return False
+close_pair = classroom.within(rel_tol=1e-3, abs_tol=1e-9)
+"""A code exercise's comparison for a pair of floats: each within a part in a thousand (so a
+learner's z = 1.96 matches pitchlab's 1.959964), or within 1e-9 of 0 (a formula can leave
+-1e-17 where the answer is 0). Anything but a pair of numbers is simply wrong, never an error."""
 
 
 def working(*functions: Callable[..., Any], caption: str = "") -> Picture:

@@ -183,16 +183,16 @@ def points_by_count(need_us: int, need_them: int, p: Fraction) -> Fraction:
     return sum((math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(need_us, n + 1)), Fraction(0))
 
 
-def _close(got: object, expected: object) -> bool:
-    """A learner's chance against the exact one: floats are fine to a millionth."""
-    if isinstance(got, bool) or not isinstance(got, (int, float, Fraction)):
-        return False
-    return abs(float(got) - float(expected)) < 1e-6  # type: ignore[arg-type]
+TO_A_MILLIONTH = classroom.within(rel_tol=0, abs_tol=1e-6)
+"""A learner's chance against the exact one: floats are fine to a millionth."""
 
 
 def points_cases() -> list[classroom.Case]:
     """:data:`POINTS_CASES` as the kit's cases for :func:`pitchlab.ui.classroom.check_code`."""
-    return [classroom.Case(args, expected, about, compare=_close) for args, expected, about in POINTS_CASES]
+    return [
+        classroom.Case(args, expected, about, compare=TO_A_MILLIONTH)
+        for args, expected, about in POINTS_CASES
+    ]
 
 
 # ------------------------------------------------------------- ten-point Pitch
