@@ -92,7 +92,7 @@ def play_a_hand_by_keys(page: Page, at_first_card: Callable[[], None]) -> tuple[
     rng = random.Random(12)  # the learner picks any playable card, not always the nearest
     to_choose: list[int] = []  # presses from the learner's turn to the card played (arrows, Enter)
     since_last: list[int] = []  # every press since the learner's previous card (bids, Next too)
-    count_since, checked, steps = 0, False, 0
+    count_since, checked, steps, idle = 0, False, 0, 0
     while True:
         state = page.evaluate(STATE_JS)
         if state["over"]:
@@ -132,8 +132,12 @@ def play_a_hand_by_keys(page: Page, at_first_card: Callable[[], None]) -> tuple[
         elif state["next"]:
             press(page, "n", acts=True)
             count_since += 1
-        else:
-            raise AssertionError(f"nothing to press: {page.inner_text('.pl-status')}")
+        else:  # between two messages of one change (the status came, the controls not yet): look again
+            idle += 1
+            assert idle < 5, f"nothing to press: {page.inner_text('.pl-status')}"
+            page.evaluate(SETTLED_JS, [250, 10_000])
+            continue
+        idle = 0
     assert "Hand over" in page.inner_text(".pl-status")
     assert "pl-new-hand" in page.evaluate(FOCUS_JS)  # the next step: Enter deals again
     assert checked and to_choose

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import APP, python_errors, render
@@ -104,7 +104,8 @@ def test_a_reload_mid_hand_resumes_exactly(browser: Browser, voila_url: str) -> 
         page.reload()
         page.wait_for_selector(".pl-next", state="visible")
         page.wait_for_selector(".pl-resume:visible")
-        assert "Welcome back" in page.inner_text(".pl-resume-offer")
+        # the offer's words come in a later message than its buttons: under load they can lag
+        expect(page.locator(".pl-resume-offer")).to_contain_text("Welcome back", timeout=30_000)
         click_and_wait(page, ".pl-resume:visible")
         assert not page.locator(".pl-resume-offer:visible").count()
         assert "exactly where you left it" in page.inner_text(".pl-message")
