@@ -12,7 +12,8 @@ which is a :class:`ValueError`, so callers can catch bad input with one clause::
           ├── BadDeal            cards that are not one whole deck dealt
           ├── IllegalAction      a well-formed action the rules forbid now
           ├── BadRecord          a hand record that breaks the format or a rule
-          └── SaveRefused        a sealed save changed, sealed elsewhere, or too old
+          ├── SaveRefused        a sealed save changed, sealed elsewhere, or too old
+          └── ClassError         a class store's refusal (closed class, taken nickname, wrong key)
 
 The split follows python-chess: *can't parse* (``CardError``) is a different
 mistake from *parsed but illegal* (``IllegalAction``), and a record loader
@@ -84,6 +85,11 @@ class BadRecord(PitchError):
 class SaveRefused(PitchError):
     """A sealed save (``pitchlab-save/1``) this server will not open: changed anywhere, cut
     short, sealed under another server's key, or too old. The message is one line for the page."""
+
+
+class ClassError(PitchError):
+    """A class store's refusal, in one line: an unknown or closed class, a taken nickname,
+    a wrong key, a code or nickname that cannot be one, a result in the wrong shape."""
 
 
 def printable(text: str, limit: int = 300) -> str:

@@ -66,12 +66,17 @@ _HOW_TO_MAKE_A_KEY = (
 # ------------------------------------------------------------------ the key
 
 
-def key_path() -> Path:
-    """Where the server keeps its save key: ``$XDG_DATA_HOME/pitchlab/save.key``
-    (``~/.local/share/pitchlab/save.key`` when that is unset or not absolute)."""
+def data_folder() -> Path:
+    """pitchlab's folder for what a server keeps (the save key, the class store):
+    ``$XDG_DATA_HOME/pitchlab``, or ``~/.local/share/pitchlab`` when that is unset or not absolute."""
     data = os.environ.get("XDG_DATA_HOME", "")
     base = Path(data) if os.path.isabs(data) else Path.home() / ".local" / "share"
-    return base / "pitchlab" / "save.key"
+    return base / "pitchlab"
+
+
+def key_path() -> Path:
+    """Where the server keeps its save key: ``save.key`` in :func:`data_folder`."""
+    return data_folder() / "save.key"
 
 
 def save_key() -> bytes:

@@ -1,0 +1,146 @@
+"""What a class experiment may store: its name, the shape of its result, and each student's seed.
+
+A row reaches the class store only through :func:`check`, so whatever a page (or a
+forged widget message) tries to send, the database holds small objects of whole
+numbers in the shape each experiment defines, within that experiment's bounds.
+
+A student's deals are seeded by :func:`seed_for` from the class code, the nickname
+and the experiment: every student deals hands of their own, the same ones on any
+page or retry, and the teacher can deal them again to check a row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pitchlab.engine.errors import ClassError, printable
+
+TRUMP_COUNT = "trump-count"
+"""Lesson 01: deal :data:`HANDS` nine-card hands and count the trump in each."""
+MONTE_CARLO = "monte-carlo"
+"""Lesson 05: one replicate of the lesson's Monte Carlo estimate, :data:`DEALS` deals."""
+REVIEW = "review"
+"""The app: a hand's review against perfect play (opt-in), one row per hand."""
+POLL_PREFIX = "poll:"
+
+HANDS = 20
+"""Hands a student deals for the trump count: a small sample that scatters, pooled into a large one."""
+HAND_CARDS = 9
+"""Cards in a ten-point hand after the deal (lesson 01's hand)."""
+DEALS = 100
+"""Deals in one student's Monte Carlo replicate: the same for all, so one standard error fits all."""
+MAX_HAND_POINTS = 10
+"""Points in play in a ten-point hand: no hand gives away more."""
+MAX_DECISIONS = 20
+"""Cards one seat plays in a hand, with room: a review counts at most this many decisions."""
+MAX_HAND_NUMBER = 10_000
+MAX_SEED = 2**64 - 1
+MAX_SLOT_CHARS = 64
+
+
+@dataclass(frozen=True)
+class Poll:
+    """A prediction asked before a lesson shows its answer: the class's guesses, then the truth."""
+
+    id: str
+    question: str
+    options: tuple[str, ...]
+    right: int
+    lesson: str = ""
+
+    @property
+    def experiment(self) -> str:
+        return poll_name(self.id)
+
+
+POLLS: dict[str, Poll] = {}
+"""Every poll a page may ask, by id (filled in below, beside the lessons that ask them)."""
+
+
+def poll_name(poll_id: str) -> str:
+    """The experiment name a poll's votes are stored under."""
+    return POLL_PREFIX + poll_id
+
+
+def experiments() -> tuple[str, ...]:
+    """Every experiment name a row may carry, in the order a teacher meets them."""
+    return (TRUMP_COUNT, MONTE_CARLO, *(p.experiment for p in POLLS.values()), REVIEW)
+
+
+def fold(nickname: str) -> str:
+    """A nickname as it is compared: ``Ana``, ``ana`` and ``ＡＮＡ`` are one student."""
+    return unicodedata.normalize("NFKC", nickname).casefold()
+
+
+def seed_for(code: str, nickname: str, experiment: str) -> int:
+    """A student's seed for an experiment: the same on every page and retry, different for
+    every student, and one the teacher can compute again from the row alone."""
+    text = f"pitchlab-class/1\n{code.upper()}\n{fold(nickname)}\n{experiment}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# ------------------------------------------------------------------ checks
+
+
+def _whole(payload: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ClassError(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _exact_keys(experiment: str, payload: Mapping[str, Any], keys: tuple[str, ...]) -> None:
+    if set(payload) != set(keys):
+        raise ClassError(f"a {experiment} result holds exactly: {', '.join(keys)}")
+
+
+def check(experiment: str, payload: object) -> dict[str, Any]:
+    """``payload`` as stored for ``experiment``, or :class:`ClassError` saying what is wrong."""
+    if not isinstance(payload, Mapping):
+        raise ClassError("a result must be an object of named numbers")
+    if experiment == TRUMP_COUNT:
+        _exact_keys(experiment, payload, ("hands", "seed", "counts"))
+        _whole(payload, "hands", HANDS, HANDS)
+        seed = _whole(payload, "seed", 0, MAX_SEED)
+        counts = payload["counts"]
+        if (
+            not isinstance(counts, list | tuple)
+            or len(counts) != HAND_CARDS + 1
+            or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts)
+            or sum(counts) != HANDS
+        ):
+            raise ClassError(f"counts must be {HAND_CARDS + 1} whole numbers adding up to {HANDS}")
+        return {"hands": HANDS, "seed": seed, "counts": list(counts)}
+    if experiment == MONTE_CARLO:
+        _exact_keys(experiment, payload, ("deals", "seed", "hits"))
+        _whole(payload, "deals", DEALS, DEALS)
+        return {
+            "deals": DEALS,
+            "seed": _whole(payload, "seed", 0, MAX_SEED),
+            "hits": _whole(payload, "hits", 0, DEALS),
+        }
+    if experiment == REVIEW:
+        _exact_keys(experiment, payload, ("hand", "given_away", "decisions", "perfect"))
+        decisions = _whole(payload, "decisions", 0, MAX_DECISIONS)
+        return {
+            "hand": _whole(payload, "hand", 1, MAX_HAND_NUMBER),
+            "given_away": _whole(payload, "given_away", 0, MAX_HAND_POINTS),
+            "decisions": decisions,
+            "perfect": _whole(payload, "perfect", 0, decisions),
+        }
+    if experiment.startswith(POLL_PREFIX) and experiment[len(POLL_PREFIX) :] in POLLS:
+        poll = POLLS[experiment[len(POLL_PREFIX) :]]
+        _exact_keys(experiment, payload, ("choice",))
+        return {"choice": _whole(payload, "choice", 0, len(poll.options) - 1)}
+    raise ClassError(f"no experiment is called {printable(experiment, 60)!r}")
+
+
+def check_slot(slot: str) -> str:
+    """A row's slot (which of a student's rows it is: empty, or a hand's identity)."""
+    if not isinstance(slot, str) or len(slot) > MAX_SLOT_CHARS or not slot.isprintable():
+        raise ClassError(f"a slot is at most {MAX_SLOT_CHARS} printable characters")
+    return slot

@@ -1,0 +1,540 @@
+"""The class store: a class's students and their experiments' results, in a real database.
+
+Thirty students' kernels write at once, so the store is a database, not a file per
+page: SQLite by default (one file, in WAL mode, writers queued by ``BEGIN
+IMMEDIATE`` and a busy timeout, so many kernels of one server write safely), or
+PostgreSQL when :data:`DB_VARIABLE` holds a ``postgresql://`` URL (a class whose
+pages run on several servers). Both go through SQLAlchemy Core, one set of queries.
+
+Every result row is keyed by (class, experiment, student, slot), and a write that
+finds its key taken stores nothing: a retry after a timeout counts once, and a
+student's hand review counts once however often the page sends it. Every change to
+a class bumps its ``revision``, which a teacher's page polls cheaply to redraw only
+when something arrived.
+
+Who may do what: a student holds a token for their nickname (made when they join,
+kept in their browser) and may add and read only their own rows; the teacher holds
+the key made with the class, needed to read every row, open, close and reset.
+Only digests of keys and tokens are stored.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
+
+from pitchlab.classes import names, payloads
+from pitchlab.engine.errors import ClassError, printable
+from pitchlab.engine.saves import data_folder
+
+DB_VARIABLE = "PITCHLAB_CLASS_DB"
+"""A SQLAlchemy URL for the class store: ``postgresql://user:pass@host/db`` or ``sqlite:///path``."""
+SCHEMA_VERSION = 1
+"""The schema this pitchlab writes; an older database is migrated on open, a newer one refused."""
+BUSY_TIMEOUT_MS = 30_000
+"""How long a SQLite writer waits for the others: thirty students pressing Send together."""
+_PG_LOCK = 0x70697463
+"""PostgreSQL advisory lock held while a database is created or migrated (two servers at once)."""
+
+metadata = sa.MetaData()
+schema_table = sa.Table("pitchlab_schema", metadata, sa.Column("version", sa.Integer, nullable=False))
+classes_table = sa.Table(
+    "pitchlab_classes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("code", sa.String(names.CODE_CHARS), nullable=False, unique=True),
+    sa.Column("title", sa.String(names.MAX_TITLE_CHARS), nullable=False),
+    sa.Column("key_digest", sa.String(64), nullable=False),
+    sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("revision", sa.Integer, nullable=False),
+)
+members_table = sa.Table(
+    "pitchlab_members",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("class_id", sa.ForeignKey("pitchlab_classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("nickname", sa.String(names.MAX_NICKNAME_CHARS), nullable=False),
+    sa.Column("folded", sa.String(4 * names.MAX_NICKNAME_CHARS), nullable=False),
+    sa.Column("token_digest", sa.String(64), nullable=False),
+    sa.Column("joined", sa.Float, nullable=False),
+    sa.UniqueConstraint("class_id", "folded"),
+)
+rows_table = sa.Table(
+    "pitchlab_rows",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("class_id", sa.ForeignKey("pitchlab_classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("member_id", sa.ForeignKey("pitchlab_members.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("experiment", sa.String(64), nullable=False),
+    sa.Column("slot", sa.String(payloads.MAX_SLOT_CHARS), nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.UniqueConstraint("class_id", "experiment", "member_id", "slot"),
+)
+
+
+def _create_v1(conn: Connection) -> None:
+    metadata.create_all(conn, tables=[classes_table, members_table, rows_table])
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1}
+"""Step ``n`` takes a database from schema ``n - 1`` to ``n``; each runs once, in order, in one
+transaction with the version it leads to (a new schema adds a step here, never edits one)."""
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    code: str
+    title: str
+    open: bool
+    created: datetime
+    students: int
+    submissions: int
+    revision: int
+
+
+@dataclass(frozen=True)
+class Created:
+    info: ClassInfo
+    teacher_key: str
+    """Shown once, when the class is made: the store keeps only its digest."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """A student's claim on a nickname in a class; ``token`` proves it on every write."""
+
+    code: str
+    nickname: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Row:
+    code: str
+    experiment: str
+    nickname: str
+    slot: str
+    payload: dict[str, Any]
+    at: datetime
+
+
+def _when(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+# ------------------------------------------------------------------ opening
+
+
+def database_url(env: Mapping[str, str] | None = None) -> str:
+    """The store's URL: :data:`DB_VARIABLE`, else a SQLite file in the user's data folder."""
+    env = os.environ if env is None else env
+    given = env.get(DB_VARIABLE, "").strip()
+    if given:
+        return given
+    return f"sqlite:///{data_folder() / 'classes.sqlite'}"
+
+
+def _engine(url: str) -> Engine:
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError:
+        raise ClassError(f"{DB_VARIABLE} is not a database URL: {printable(url, 80)!r}") from None
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        engine = sa.create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        sa.event.listen(engine, "connect", _sqlite_connect)
+        sa.event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    if backend == "postgresql":
+        return sa.create_engine(parsed, pool_pre_ping=True)
+    raise ClassError(f"the class store runs on SQLite or PostgreSQL, not {backend}")
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+    # the driver's own transaction handling would defer every lock; we begin ourselves
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # a writer takes the write lock at once, so two writers queue (busy_timeout) instead of
+    # both reading, then one failing to upgrade its lock with SQLITE_BUSY
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
+
+
+_STORES: dict[str, ClassStore] = {}
+_STORES_LOCK = threading.Lock()
+
+
+def open_store(url: str | None = None) -> ClassStore:
+    """The store at ``url`` (default :func:`database_url`), one per URL in a process, migrated
+    to :data:`SCHEMA_VERSION` on first use."""
+    url = database_url() if url is None else url
+    with _STORES_LOCK:
+        store = _STORES.get(url)
+        if store is None:
+            store = _STORES[url] = ClassStore(url)
+        return store
+
+
+def close_stores() -> None:
+    """Let go of every open store's connections (tests; a server shutting down)."""
+    with _STORES_LOCK:
+        for store in _STORES.values():
+            store.engine.dispose()
+        _STORES.clear()
+
+
+# ------------------------------------------------------------------ the store
+
+
+class ClassStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.backend = self.engine.dialect.name
+        with self._db(write=True) as conn:
+            migrate(conn)
+
+    @contextmanager
+    def _db(self, *, write: bool = False) -> Iterator[Connection]:
+        """One transaction; a database that cannot be reached is a :class:`ClassError`."""
+        try:
+            with self.engine.connect().execution_options(write=write) as conn, conn.begin():
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            problem = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
+            raise ClassError(f"the class database could not be used: {printable(problem, 160)}") from None
+
+    # ---------------------------------------------------------- classes
+
+    def create_class(self, title: str = "") -> Created:
+        title = names.check_title(title)
+        key = names.new_secret()
+        for _ in range(20):
+            code = names.new_code()
+            with self._db(write=True) as conn:
+                taken = conn.execute(
+                    sa.select(classes_table.c.id).where(classes_table.c.code == code)
+                ).first()
+                if taken is None:
+                    conn.execute(
+                        classes_table.insert().values(
+                            code=code,
+                            title=title,
+                            key_digest=names.digest(key),
+                            open=True,
+                            created=time.time(),
+                            revision=0,
+                        )
+                    )
+                    break
+        else:  # pragma: no cover - twenty collisions among 890 million codes
+            raise ClassError("no free class code was found; try again")
+        return Created(self.info(code), key)
+
+    def classes(self) -> list[ClassInfo]:
+        with self._db() as conn:
+            found = conn.execute(sa.select(classes_table.c.code).order_by(classes_table.c.created)).all()
+            return [self._info(conn, code) for (code,) in found]
+
+    def info(self, code: str) -> ClassInfo:
+        with self._db() as conn:
+            return self._info(conn, names.check_code(code))
+
+    def _info(self, conn: Connection, code: str) -> ClassInfo:
+        c = classes_table.c
+        found = conn.execute(sa.select(classes_table).where(c.code == code)).first()
+        if found is None:
+            raise ClassError(f"there is no class {code} on this server")
+        students = conn.scalar(
+            sa.select(sa.func.count()).select_from(members_table).where(members_table.c.class_id == found.id)
+        )
+        submissions = conn.scalar(
+            sa.select(sa.func.count()).select_from(rows_table).where(rows_table.c.class_id == found.id)
+        )
+        return ClassInfo(
+            code=found.code,
+            title=found.title,
+            open=bool(found.open),
+            created=_when(found.created),
+            students=int(students or 0),
+            submissions=int(submissions or 0),
+            revision=found.revision,
+        )
+
+    def _class_id(self, conn: Connection, code: str, key: str | None = None) -> tuple[int, bool]:
+        """The class's id and whether it is open; with ``key``, only for its teacher."""
+        found = conn.execute(
+            sa.select(classes_table.c.id, classes_table.c.open, classes_table.c.key_digest).where(
+                classes_table.c.code == names.check_code(code)
+            )
+        ).first()
+        if found is None:
+            raise ClassError(f"there is no class {names.check_code(code)} on this server")
+        if key is not None and not names.matches(key, found.key_digest):
+            raise ClassError(f"that is not the teacher key of class {names.check_code(code)}")
+        return found.id, bool(found.open)
+
+    def _bump(self, conn: Connection, class_id: int) -> None:
+        conn.execute(
+            classes_table.update()
+            .where(classes_table.c.id == class_id)
+            .values(revision=classes_table.c.revision + 1)
+        )
+
+    def delete_class(self, code: str) -> None:
+        """Delete a class with every student and row in it (the command line's, on the server)."""
+        with self._db(write=True) as conn:
+            class_id, _ = self._class_id(conn, code)
+            conn.execute(rows_table.delete().where(rows_table.c.class_id == class_id))
+            conn.execute(members_table.delete().where(members_table.c.class_id == class_id))
+            conn.execute(classes_table.delete().where(classes_table.c.id == class_id))
+
+    def check_key(self, code: str, key: str) -> ClassInfo:
+        with self._db() as conn:
+            self._class_id(conn, code, key)
+            return self._info(conn, names.check_code(code))
+
+    def set_open(self, code: str, key: str, open: bool) -> None:
+        with self._db(write=True) as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            conn.execute(classes_table.update().where(classes_table.c.id == class_id).values(open=open))
+            self._bump(conn, class_id)
+
+    def reset(self, code: str, key: str, experiment: str | None = None) -> int:
+        """Remove every row (or one experiment's): the students stay joined."""
+        with self._db(write=True) as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            where = rows_table.c.class_id == class_id
+            if experiment is not None:
+                where = where & (rows_table.c.experiment == experiment)
+            removed = conn.execute(rows_table.delete().where(where)).rowcount
+            self._bump(conn, class_id)
+            return int(removed)
+
+    def revision(self, code: str) -> int:
+        """A number that changes whenever anything in the class does: cheap to ask every second."""
+        with self._db() as conn:
+            found = conn.scalar(
+                sa.select(classes_table.c.revision).where(classes_table.c.code == names.check_code(code))
+            )
+            if found is None:
+                raise ClassError(f"there is no class {names.check_code(code)} on this server")
+            return int(found)
+
+    # ---------------------------------------------------------- students
+
+    def join(self, code: str, nickname: str) -> Member:
+        """Claim ``nickname`` in the class; refused if another student holds it (in any case)."""
+        nickname = names.check_nickname(nickname)
+        token = names.new_secret()
+        with self._db(write=True) as conn:
+            class_id, is_open = self._class_id(conn, code)
+            if not is_open:
+                raise ClassError(f"class {names.check_code(code)} is closed: ask your teacher to open it")
+            taken = conn.execute(
+                sa.select(members_table.c.id).where(
+                    (members_table.c.class_id == class_id)
+                    & (members_table.c.folded == payloads.fold(nickname))
+                )
+            ).first()
+            if taken is not None:
+                raise ClassError(
+                    f"someone in this class is already called {nickname}: choose another nickname"
+                )
+            conn.execute(
+                members_table.insert().values(
+                    class_id=class_id,
+                    nickname=nickname,
+                    folded=payloads.fold(nickname),
+                    token_digest=names.digest(token),
+                    joined=time.time(),
+                )
+            )
+            self._bump(conn, class_id)
+        return Member(names.check_code(code), nickname, token)
+
+    def rejoin(self, code: str, nickname: str, token: str) -> Member:
+        """The same student on another page or after a reload, proved by the token they got."""
+        with self._db() as conn:
+            _, shown = self._member(conn, code, nickname, token)
+        return Member(names.check_code(code), shown, token)
+
+    def _member(self, conn: Connection, code: str, nickname: str, token: str) -> tuple[int, str]:
+        class_id, _ = self._class_id(conn, code)
+        found = conn.execute(
+            sa.select(members_table.c.id, members_table.c.nickname, members_table.c.token_digest).where(
+                (members_table.c.class_id == class_id)
+                & (members_table.c.folded == payloads.fold(names.check_nickname(nickname)))
+            )
+        ).first()
+        if found is None or not names.matches(token, found.token_digest):
+            raise ClassError(
+                f"this page has not joined class {names.check_code(code)} as {printable(nickname, 20)}"
+            )
+        return found.id, found.nickname
+
+    def members(self, code: str, key: str) -> list[str]:
+        with self._db() as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            found = conn.execute(
+                sa.select(members_table.c.nickname)
+                .where(members_table.c.class_id == class_id)
+                .order_by(members_table.c.joined, members_table.c.id)
+            ).all()
+            return [nickname for (nickname,) in found]
+
+    def submit(self, member: Member, experiment: str, payload: Mapping[str, Any], slot: str = "") -> bool:
+        """Store a result; ``False`` if this (experiment, student, slot) is stored already."""
+        stored = payloads.check(experiment, payload)
+        slot = payloads.check_slot(slot)
+        text = json.dumps(stored, separators=(",", ":"))
+        with self._db(write=True) as conn:
+            class_id, is_open = self._class_id(conn, member.code)
+            member_id, _ = self._member(conn, member.code, member.nickname, member.token)
+            if not is_open:
+                raise ClassError(f"class {member.code} is closed: your teacher is not taking results now")
+            if "seed" in stored and stored["seed"] != payloads.seed_for(
+                member.code, member.nickname, experiment
+            ):
+                raise ClassError(f"a {experiment} result must be dealt from {member.nickname}'s own seed")
+            values = {
+                "class_id": class_id,
+                "member_id": member_id,
+                "experiment": experiment,
+                "slot": slot,
+                "payload": text,
+                "at": time.time(),
+            }
+            insert = (postgresql.insert if self.backend == "postgresql" else sqlite.insert)(rows_table)
+            added = conn.execute(insert.values(**values).on_conflict_do_nothing()).rowcount
+            if added:
+                self._bump(conn, class_id)
+            return bool(added)
+
+    # ---------------------------------------------------------- reading rows
+
+    def own(self, member: Member, experiment: str) -> list[Row]:
+        with self._db() as conn:
+            member_id, _ = self._member(conn, member.code, member.nickname, member.token)
+            return self._rows(conn, rows_table.c.member_id == member_id, experiment)
+
+    def rows(self, code: str, key: str | None, experiment: str | None = None) -> list[Row]:
+        """Every row of the class (or of one experiment), in the order they arrived; ``key`` is the
+        teacher's (``None`` only for the command line on the server, which holds the database)."""
+        with self._db() as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            return self._rows(conn, rows_table.c.class_id == class_id, experiment)
+
+    def _rows(self, conn: Connection, where: Any, experiment: str | None) -> list[Row]:
+        if experiment is not None:
+            where = where & (rows_table.c.experiment == experiment)
+        query = (
+            sa.select(
+                classes_table.c.code,
+                rows_table.c.experiment,
+                members_table.c.nickname,
+                rows_table.c.slot,
+                rows_table.c.payload,
+                rows_table.c.at,
+            )
+            .join(members_table, members_table.c.id == rows_table.c.member_id)
+            .join(classes_table, classes_table.c.id == rows_table.c.class_id)
+            .where(where)
+            .order_by(rows_table.c.at, rows_table.c.id)
+        )
+        return [
+            Row(r.code, r.experiment, r.nickname, r.slot, json.loads(r.payload), _when(r.at))
+            for r in conn.execute(query)
+        ]
+
+    def export_csv(self, code: str, key: str | None, out: TextIO) -> int:
+        """Every row as CSV, one column per number (``counts_0`` ... for a list); returns the rows."""
+        rows = self.rows(code, key)
+        columns: dict[str, None] = {}
+        flat = [_flatten(row.payload) for row in rows]
+        for values in flat:
+            columns.update(dict.fromkeys(values))
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["class", "experiment", "nickname", "slot", "submitted_utc", *columns])
+        for row, values in zip(rows, flat, strict=True):
+            when = row.at.isoformat(timespec="seconds").replace("+00:00", "Z")
+            writer.writerow(
+                [
+                    row.code,
+                    row.experiment,
+                    row.nickname,
+                    row.slot,
+                    when,
+                    *(values.get(k, "") for k in columns),
+                ]
+            )
+        return len(rows)
+
+
+def _flatten(payload: Mapping[str, Any]) -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in payload.items():
+        if isinstance(value, list):
+            flat.update((f"{key}_{i}", v) for i, v in enumerate(value))
+        else:
+            flat[key] = value
+    return flat
+
+
+# ------------------------------------------------------------------ the schema
+
+
+def schema_version(conn: Connection) -> int:
+    """The schema a database holds: 0 for an empty one."""
+    if not sa.inspect(conn).has_table(schema_table.name):
+        return 0
+    return int(conn.scalar(sa.select(sa.func.max(schema_table.c.version))) or 0)
+
+
+def migrate(conn: Connection, steps: Mapping[int, Callable[[Connection], None]] = MIGRATIONS) -> int:
+    """Bring the database to the newest schema in ``steps``, in the caller's transaction;
+    refuse one made by a newer pitchlab. Returns the version it holds now."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
+    newest = max(steps)
+    schema_table.create(conn, checkfirst=True)
+    version = schema_version(conn)
+    if version > newest:
+        raise ClassError(
+            f"the class database has schema {version}, made by a newer pitchlab; this one reads up to "
+            f"{newest}: upgrade pitchlab"
+        )
+    for step in range(version + 1, newest + 1):
+        steps[step](conn)
+    if version < newest:
+        conn.execute(schema_table.delete())
+        conn.execute(schema_table.insert().values(version=newest))
+    return newest
