@@ -1,0 +1,349 @@
+"""What a class's rows add up to: the numbers behind the teacher's live figures.
+
+Each student's experiment is small on purpose. Twenty hands say little about the
+chance of holding three trump; thirty students' twenty hands, pooled, say a lot,
+and the scatter of the thirty small samples around the exact answer is the
+standard error made visible. This module turns the store's
+:class:`~pitchlab.classes.store.Row` objects into those summaries, one per
+experiment, and nothing else: no widgets, no database, so a test can hand it rows
+worked out on paper and the teacher's page only has to draw what it returns.
+
+* :func:`trump_count`: the class's pooled counts against lesson 01's exact
+  distribution, with each student's own small-sample shares beside them;
+* :func:`monte_carlo`: each student as one replicate of lesson 05's estimate,
+  the spread of their estimates against the standard error the exact chance
+  predicts, and the pooled estimate's Wilson 95% interval after 1, 2, ..., n
+  students (it narrows as the class arrives);
+* :func:`poll_tallies`: the votes of each prediction poll;
+* :func:`review_table`: the app's post-hand reviews, points given away against
+  perfect play, per student and per hand;
+* :func:`verify`: a row dealt again from its student's seed, to check that it
+  is what the student's kernel computed.
+
+Rows are taken in the order they arrived (the store's order breaks ties), so "after k
+students" means the first k to submit, as the teacher saw them arrive.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from pitchlab.classes import payloads
+from pitchlab.classes.payloads import DEALS, HAND_CARDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
+from pitchlab.classes.store import Row
+from pitchlab.engine.cards import Suit
+from pitchlab.engine.rules import TEN_POINT
+from pitchlab.odds.probability import at_least, trump_count_distribution
+from pitchlab.odds.stats import Estimate, binomial_se, proportion
+
+MONTE_CARLO_AT_LEAST = 4
+"""Lesson 05's question: at least this many trump of a named suit in a nine-card hand."""
+
+
+def exact_trump_counts() -> tuple[Fraction, ...]:
+    """Lesson 01's exact chances of 0, 1, ..., 9 trump of a named suit in a nine-card hand
+    (16 trump among 54 cards): what the pooled counts close in on."""
+    named = trump_count_distribution(TEN_POINT, Suit.SPADES)
+    return tuple(named.get(k, Fraction(0)) for k in range(HAND_CARDS + 1))
+
+
+def exact_monte_carlo() -> Fraction:
+    """Lesson 05's exact chance, the truth every student's estimate scatters around."""
+    return at_least(MONTE_CARLO_AT_LEAST, dict(enumerate(exact_trump_counts())))
+
+
+def arrival(rows: Iterable[Row], experiment: str | None = None) -> list[Row]:
+    """``rows`` (of ``experiment`` alone, if given) in the order they arrived."""
+    chosen = [r for r in rows if experiment is None or r.experiment == experiment]
+    return sorted(chosen, key=lambda r: r.at)  # stable: the store's order breaks ties
+
+
+def label(row: Row) -> str:
+    """Who a row is from, as the teacher reads it: the nickname, and the slot when there is one."""
+    return row.nickname if not row.slot else f"{row.nickname} ({row.slot})"
+
+
+# ------------------------------------------------------------------ lesson 01: the trump count
+
+
+@dataclass(frozen=True)
+class TrumpCountPool:
+    """The class's trump counts: ``counts[k]`` hands held ``k`` trump, over all students' hands."""
+
+    counts: tuple[int, ...]
+    exact: tuple[Fraction, ...]
+    students: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each row's own counts, labelled (:func:`label`), in arrival order."""
+
+    @property
+    def hands(self) -> int:
+        return sum(self.counts)
+
+    def shares(self) -> tuple[float, ...]:
+        """The pooled share of hands with each count (0 to 1); all zero before anyone submits."""
+        return tuple(c / self.hands if self.hands else 0.0 for c in self.counts)
+
+    def estimates(self) -> dict[int, Estimate]:
+        """Each count's pooled share as an estimate, whose interval is Wilson's 95%; empty
+        before any hand is in."""
+        if not self.hands:
+            return {}
+        return {k: proportion(c, self.hands, unit="hands") for k, c in enumerate(self.counts)}
+
+    def own_shares(self) -> list[tuple[str, tuple[float, ...]]]:
+        """Each student's shares from their own hands: the small samples that scatter."""
+        return [(who, tuple(c / max(1, sum(cs)) for c in cs)) for who, cs in self.students]
+
+    def farthest(self) -> float:
+        """How far (in share, 0 to 1) the pooled shares stray from the exact chances at most."""
+        if not self.hands:
+            return 0.0
+        return max(abs(s - float(e)) for s, e in zip(self.shares(), self.exact, strict=True))
+
+
+def trump_count(rows: Iterable[Row]) -> TrumpCountPool:
+    """Pool the class's trump-count rows: sum each count over every student's hands."""
+    mine = arrival(rows, TRUMP_COUNT)
+    own = tuple((label(r), tuple(int(c) for c in r.payload["counts"])) for r in mine)
+    counts = tuple(sum(cs[k] for _, cs in own) for k in range(HAND_CARDS + 1))
+    return TrumpCountPool(counts, exact_trump_counts(), own)
+
+
+# ------------------------------------------------------------------ lesson 05: students as replicates
+
+
+@dataclass(frozen=True)
+class Replicate:
+    """One student's Monte Carlo estimate: ``hits`` of ``deals`` deals held the event."""
+
+    who: str
+    hits: int
+    deals: int
+
+    @property
+    def share(self) -> float:
+        return self.hits / self.deals
+
+
+@dataclass(frozen=True)
+class MonteCarloPool:
+    """The class's Monte Carlo replicates, in arrival order, and the exact chance they estimate."""
+
+    replicates: tuple[Replicate, ...]
+    exact: Fraction
+
+    @property
+    def students(self) -> int:
+        return len(self.replicates)
+
+    def standard_error(self, deals: int = DEALS) -> float:
+        """``sqrt(p(1-p)/deals)`` at the exact ``p``: how far one student's estimate typically strays."""
+        return binomial_se(float(self.exact), float(deals))
+
+    def spread(self) -> float | None:
+        """The standard deviation of the students' estimates (``n - 1`` in the divisor): the
+        standard error as the class measured it. ``None`` with fewer than two students."""
+        if self.students < 2:
+            return None
+        return statistics.stdev(r.share for r in self.replicates)
+
+    def running(self) -> list[Estimate]:
+        """The pooled estimate after the first 1, 2, ..., n students: all their hits over all
+        their deals, each with its Wilson 95% interval, which narrows as students arrive."""
+        out: list[Estimate] = []
+        hits = deals = 0
+        for r in self.replicates:
+            hits += r.hits
+            deals += r.deals
+            out.append(proportion(hits, deals))
+        return out
+
+    def pooled(self) -> Estimate | None:
+        """The whole class's estimate (the last of :meth:`running`), or ``None`` before anyone."""
+        running = self.running()
+        return running[-1] if running else None
+
+    def inside(self, z: float = 1.96) -> int:
+        """How many students' estimates lie within ``z`` standard errors of the exact chance:
+        about 95 in 100 for ``z = 1.96`` once a class is large."""
+        se = self.standard_error()
+        return sum(abs(r.share - float(self.exact)) <= z * se for r in self.replicates)
+
+
+def monte_carlo(rows: Iterable[Row], exact: Fraction | None = None) -> MonteCarloPool:
+    """The class's Monte Carlo rows as replicates (``exact``: lesson 05's chance unless given)."""
+    reps = tuple(
+        Replicate(label(r), int(r.payload["hits"]), int(r.payload["deals"]))
+        for r in arrival(rows, MONTE_CARLO)
+    )
+    return MonteCarloPool(reps, exact_monte_carlo() if exact is None else exact)
+
+
+# ------------------------------------------------------------------ polls
+
+
+@dataclass(frozen=True)
+class PollTally:
+    """One poll's votes: ``counts[i]`` students chose option ``i``."""
+
+    experiment: str
+    question: str
+    options: tuple[str, ...]
+    counts: tuple[int, ...]
+    right: int | None
+    """The right option's index, or ``None`` for a poll no longer in the registry."""
+
+    @property
+    def votes(self) -> int:
+        return sum(self.counts)
+
+
+def poll_tallies(rows: Iterable[Row], polls: Mapping[str, Poll] | None = None) -> list[PollTally]:
+    """Every poll with at least one vote, in the registry's order, then any unknown ones by name."""
+    registry = payloads.POLLS if polls is None else polls
+    votes: dict[str, Counter[int]] = {}
+    for r in rows:
+        if r.experiment.startswith(payloads.POLL_PREFIX):
+            votes.setdefault(r.experiment, Counter())[int(r.payload["choice"])] += 1
+    known = {payloads.poll_name(p.id): p for p in registry.values()}
+    order = [e for e in known if e in votes] + sorted(e for e in votes if e not in known)
+    out = []
+    for name in order:
+        poll = known.get(name)
+        if poll is not None:
+            options, question, right = poll.options, poll.question, poll.right
+        else:  # a poll taken out of the registry keeps its votes, numbered
+            width = max(votes[name]) + 1
+            options, question, right = tuple(f"option {i + 1}" for i in range(width)), name, None
+        out.append(
+            PollTally(name, question, options, tuple(votes[name][i] for i in range(len(options))), right)
+        )
+    return out
+
+
+# ------------------------------------------------------------------ the app's reviews
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One student's reviewed hands: points given away against perfect play, in all and per hand."""
+
+    nickname: str
+    hands: int
+    given_away: int
+    decisions: int
+    perfect: int
+
+    @property
+    def per_hand(self) -> float:
+        return self.given_away / self.hands
+
+    @property
+    def perfect_share(self) -> float | None:
+        """The share of decisions that matched perfect play, ``None`` with no decisions."""
+        return self.perfect / self.decisions if self.decisions else None
+
+
+def review_table(rows: Iterable[Row]) -> list[ReviewLine]:
+    """One line per student who shared reviews, by nickname (a class table, not a ranking),
+    each hand counted once (the store keeps one row per hand's slot)."""
+    by: dict[str, list[Row]] = {}
+    for r in arrival(rows, REVIEW):
+        by.setdefault(r.nickname, []).append(r)
+    lines = [
+        ReviewLine(
+            name,
+            len(mine),
+            sum(int(r.payload["given_away"]) for r in mine),
+            sum(int(r.payload["decisions"]) for r in mine),
+            sum(int(r.payload["perfect"]) for r in mine),
+        )
+        for name, mine in by.items()
+    ]
+    return sorted(lines, key=lambda line: payloads.fold(line.nickname))
+
+
+def review_total(lines: Sequence[ReviewLine]) -> ReviewLine | None:
+    """The class's line: every reviewed hand together (``None`` before any)."""
+    if not lines:
+        return None
+    return ReviewLine(
+        "the class",
+        sum(x.hands for x in lines),
+        sum(x.given_away for x in lines),
+        sum(x.decisions for x in lines),
+        sum(x.perfect for x in lines),
+    )
+
+
+# ------------------------------------------------------------------ who has submitted
+
+
+def submitted(rows: Iterable[Row]) -> dict[str, list[str]]:
+    """Each experiment's nicknames, in arrival order, each once."""
+    out: dict[str, list[str]] = {}
+    for r in arrival(rows):
+        names = out.setdefault(r.experiment, [])
+        if r.nickname not in names:
+            names.append(r.nickname)
+    return out
+
+
+# ------------------------------------------------------------------ checking a row
+
+
+Recompute = Callable[[str, int], Mapping[str, Any]]
+"""``(experiment, seed) -> payload``: a dealt experiment computed again from its seed."""
+
+DEALT = (TRUMP_COUNT, MONTE_CARLO)
+"""The experiments a teacher can deal again: a poll's vote and a hand's review are choices,
+not deals, so there is nothing to recompute for them."""
+
+
+def verify(row: Row, recompute: Recompute | None = None) -> bool:
+    """Whether ``row`` is what its student's kernel computes: the payload's seed is
+    :func:`~pitchlab.classes.payloads.seed_for` its class, nickname and experiment, and dealing
+    from that seed again gives the same numbers. ``ValueError`` for an experiment that deals
+    nothing (:data:`DEALT`)."""
+    if row.experiment not in DEALT:
+        raise ValueError(f"a {row.experiment} row is a choice, not a deal: there is nothing to deal again")
+    seed = payloads.seed_for(row.code, row.nickname, row.experiment)
+    if row.payload.get("seed") != seed:
+        return False
+    dealt = (recompute or _recompute)(row.experiment, seed)
+    return dict(dealt) == dict(row.payload)
+
+
+def _recompute(experiment: str, seed: int) -> Mapping[str, Any]:
+    """The student's computation, from the student side's own module (one definition of it)."""
+    from pitchlab.classes import experiments  # type: ignore[attr-defined]  # the student side's, not on main yet
+
+    if experiment == TRUMP_COUNT:
+        return {"hands": payloads.HANDS, "seed": seed, "counts": experiments.trump_count(seed)}
+    return {"deals": DEALS, "seed": seed, "hits": experiments.monte_carlo(seed)}
+
+
+__all__ = [
+    "DEALT",
+    "MonteCarloPool",
+    "PollTally",
+    "Replicate",
+    "ReviewLine",
+    "TrumpCountPool",
+    "arrival",
+    "exact_monte_carlo",
+    "exact_trump_counts",
+    "label",
+    "monte_carlo",
+    "poll_tallies",
+    "review_table",
+    "review_total",
+    "submitted",
+    "trump_count",
+    "verify",
+]

@@ -1,0 +1,728 @@
+"""The teacher's page of a class experiment (``notebooks/teacher.ipynb``).
+
+The page asks for the class code and the teacher key (both may come in the page's
+address, ``?class=K7QM2X&key=...``) and shows nothing of the class until the key is
+right: a wrong one gets one line and the prompt again. With the key, the teacher
+sees whether the class takes results, how many students have joined and how many
+rows each experiment holds, and the class's pooled figures
+(:mod:`pitchlab.classes.pooling`), which follow the class live: a task in the
+kernel's event loop asks the store for the class's revision every
+:data:`POLL_S` seconds (one small query) and redraws only when it changed, and only
+the parts whose rows changed. Nothing in the page reloads; the new figure reaches
+the page as an ordinary widget update.
+
+Buttons open or close submissions, offer every row as a CSV file made in the page
+(a ``data:`` link, as the app's Save hand does: nothing is written on the server),
+and reset all rows or one experiment's after a second click that says how many
+rows will go. Nicknames are the students' own text: every one is escaped.
+
+Stable CSS classes: ``pl-teacher``, ``pl-teacher-code``, ``pl-teacher-key``,
+``pl-teacher-enter``, ``pl-message``, ``pl-class-status``, ``pl-class-open``,
+``pl-class-export``, ``pl-class-download``, ``pl-class-reset-choice``,
+``pl-class-reset``, ``pl-class-confirm``, ``pl-class-confirm-yes``,
+``pl-class-confirm-no``, ``pl-class-who``, ``pl-class-updated``, and one
+``pl-class-<experiment>`` box per experiment (``pl-class-trump-count``,
+``pl-class-monte-carlo``, ``pl-class-polls``, ``pl-class-review``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import os
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from html import escape
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from pitchlab.classes import names, payloads, pooling
+from pitchlab.classes.payloads import DEALS, MONTE_CARLO, REVIEW, TRUMP_COUNT
+from pitchlab.classes.store import ClassInfo, ClassStore, Row, open_store
+from pitchlab.engine.errors import PitchError, printable
+from pitchlab.odds.probability import percent
+from pitchlab.ui import page_request, plots
+from pitchlab.ui.classroom import FigureBox
+from pitchlab.ui.widgets import View, classed, replace_children
+from pitchlab.ui.widgets import style as page_style
+
+POLL_S = 1.0
+"""Seconds between two looks at the class's revision: well inside the 3 s a teacher should wait
+to see a student's result, and one indexed query each time."""
+MAX_QUERY = 8192
+"""Characters of the page's address read: a real one is far shorter; junk is bounded."""
+MAX_TYPED = 200
+"""Characters of a typed code or key looked at: a real key has 22; a paste of a page is refused."""
+
+EXPERIMENT_TITLES = {
+    TRUMP_COUNT: "Trump count (lesson 01)",
+    MONTE_CARLO: "Monte Carlo estimate (lesson 05)",
+    REVIEW: "Hand reviews (the app)",
+}
+
+TEACHER_CSS = """<style>
+.pl-teacher { max-width: 1100px; }
+.pl-teacher .pl-class-status { font-size: 16px; padding: 6px 10px; background: #eef6ff;
+  border-left: 5px solid #1f5fbf; border-radius: 4px; }
+.pl-teacher .pl-class-confirm { background: #fff4e5; border-left: 5px solid #ca6f1e; padding: 6px 10px; }
+.pl-teacher .pl-class-who, .pl-teacher .pl-class-words { font-size: 14px; line-height: 1.4; }
+.pl-teacher .pl-class-updated { color: #555; font-size: 13px; }
+.pl-teacher table.pl-class-table { border-collapse: collapse; font-size: 14px; }
+.pl-teacher .pl-class-table td, .pl-teacher .pl-class-table th { border: 1px solid #ccc; padding: 3px 8px; }
+.pl-teacher .pl-class-table td.pl-num { text-align: right; }
+.pl-teacher .widget-text, .pl-teacher .widget-password { max-width: 100%; }
+.pl-teacher .widget-text input, .pl-teacher .widget-password input { min-width: 0; }
+</style>"""
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    """A message as one escaped line of at most ``limit`` characters."""
+    return escape(printable(" ".join(str(text).split()), limit))
+
+
+def _names(nicknames: Sequence[str]) -> str:
+    return ", ".join(escape(n) for n in nicknames) if nicknames else "nobody yet"
+
+
+# ------------------------------------------------------------------ the figures
+
+
+def trump_count_figure(pool: pooling.TrumpCountPool) -> go.Figure:
+    """Lesson 01's exact distribution (bars), the class's pooled shares with their Wilson 95%
+    intervals (diamonds), and each student's own twenty hands (small grey dots, scattered)."""
+    ks = list(range(len(pool.exact)))
+    fig = go.Figure()
+    fig.add_trace(
+        go.Bar(
+            x=ks,
+            y=[100 * float(p) for p in pool.exact],
+            name="exact",
+            marker={"color": plots.BLUE},
+            hovertemplate="%{x} trump: %{y:.2f}%<extra>exact</extra>",
+        )
+    )
+    own = pool.own_shares()
+    if own:
+        xs: list[float] = []
+        ys: list[float] = []
+        who: list[str] = []
+        for i, (name, shares) in enumerate(own):
+            offset = (i % 9 - 4) * 0.03  # side by side within a count, so equal shares stay visible
+            for k, share in enumerate(shares):
+                xs.append(k + offset)
+                ys.append(100 * share)
+                who.append(escape(name))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="markers",
+                marker={"color": plots.GREY, "size": 5, "opacity": 0.7},
+                name=f"each student ({payloads.HANDS} hands)",
+                customdata=who,
+                hovertemplate="%{customdata}: %{y:.0f}%<extra></extra>",
+            )
+        )
+    estimates = pool.estimates()
+    if estimates:
+        shown = [estimates[k] for k in ks]
+        fig.add_trace(
+            go.Scatter(
+                x=ks,
+                y=[100 * e.value for e in shown],
+                error_y=plots.error_y(shown, 100, plots.ORANGE),
+                mode="markers",
+                marker={"color": plots.ORANGE, "size": 10, "symbol": "diamond"},
+                name=f"class pooled ({pool.hands:,} hands, 95% intervals)",
+                hovertemplate="%{x} trump: %{y:.1f}%<extra>class</extra>",
+            )
+        )
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(rangemode="tozero")
+    students = len(pool.students)
+    return plots.layout(
+        fig,
+        "Trump in nine cards: the class against the exact chances"
+        f"<br><sup>{students} student{'s' * (students != 1)}, {pool.hands:,} hands pooled</sup>",
+        "trump of the named suit in a hand (cards)",
+        "share of hands (%)",
+        top=90,
+    )
+
+
+def monte_carlo_figure(pool: pooling.MonteCarloPool) -> go.Figure:
+    """Each student's estimate (grey dots) within the band where 95% of single estimates should
+    fall (exact ± 1.96 standard errors), and the pooled estimate after 1, 2, ..., n students
+    with its Wilson 95% interval (orange), narrowing onto the exact chance (dashed)."""
+    exact = float(pool.exact)
+    se = pool.standard_error()
+    n = max(pool.students, 1)
+    fig = go.Figure()
+    low, high = exact - 1.96 * se, exact + 1.96 * se
+    fig.add_hrect(
+        y0=100 * low,
+        y1=100 * high,
+        fillcolor="rgba(31,95,191,0.10)",
+        line_width=0,
+        annotation_text=f"one student's 95% range: {100 * low:.1f}% to {100 * high:.1f}%",
+        annotation_position="bottom right",
+    )
+    students = list(range(1, pool.students + 1))
+    if pool.replicates:
+        fig.add_trace(
+            go.Scatter(
+                x=students,
+                y=[100 * r.share for r in pool.replicates],
+                mode="markers",
+                marker={"color": plots.GREY, "size": 8},
+                name=f"each student ({DEALS} deals)",
+                customdata=[escape(r.who) for r in pool.replicates],
+                hovertemplate="%{customdata}: %{y:.0f}%<extra></extra>",
+            )
+        )
+        running = pool.running()
+        fig.add_trace(
+            go.Scatter(
+                x=students,
+                y=[100 * e.value for e in running],
+                error_y=plots.error_y(running, 100, plots.ORANGE),
+                mode="lines+markers",
+                line={"color": plots.ORANGE},
+                marker={"color": plots.ORANGE, "size": 6},
+                name="pooled so far (95% interval)",
+                hovertemplate="after %{x}: %{y:.1f}%<extra>pooled</extra>",
+            )
+        )
+    fig.add_hline(
+        y=100 * exact,
+        line={"color": plots.BLUE, "dash": "dash"},
+        annotation_text=f"exact {percent(pool.exact)}",
+        annotation_position="top left",
+    )
+    fig.update_xaxes(range=[0.5, n + 0.5], tick0=1, rangemode="nonnegative")
+    return plots.layout(
+        fig,
+        f"At least {pooling.MONTE_CARLO_AT_LEAST} trump: every student one estimate"
+        f"<br><sup>{pool.students} student{'s' * (pool.students != 1)} × {DEALS} deals; "
+        "the pooled interval narrows</sup>",
+        "students so far (in the order they sent)",
+        "estimated chance (%)",
+        top=90,
+    )
+
+
+def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
+    """A poll's votes, one bar per option; the right one is named only when the teacher asks
+    (the figure is on the class's screen before the lesson gives the answer)."""
+    labels = [escape(o) for o in tally.options]
+    colours = [
+        plots.GREEN if show_right and i == tally.right else plots.BLUE for i in range(len(tally.options))
+    ]
+    fig = go.Figure(
+        go.Bar(
+            x=labels,
+            y=list(tally.counts),
+            marker={"color": colours},
+            name="votes",
+            hovertemplate="%{x}: %{y} votes<extra></extra>",
+        )
+    )
+    if show_right and tally.right is not None:
+        fig.add_annotation(
+            x=labels[tally.right],
+            y=tally.counts[tally.right],
+            text="right answer",
+            showarrow=True,
+            arrowhead=2,
+            ay=-30,
+        )
+    fig.update_yaxes(rangemode="tozero", dtick=max(1, tally.votes // 10 or 1))
+    question = escape(tally.question)
+    return plots.layout(
+        fig,
+        f"Poll: {tally.votes} vote{'s' * (tally.votes != 1)}<br><sup>{question[:90]}</sup>",
+        "answer chosen",
+        "students (votes)",
+        top=90,
+        height=360,
+    )
+
+
+def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
+    """The class table of reviewed hands: points given away against perfect play, in all and
+    per hand, with the class's line last. Nicknames escaped."""
+    if not lines:
+        return "<p>No hand reviews shared yet.</p>"
+    total = pooling.review_total(lines)
+    body = []
+    for line in [*lines, *([total] if total else [])]:
+        cell = "th" if line is total else "td"
+        name = escape(line.nickname)
+        body.append(
+            f"<tr><{cell}>{name}</{cell}><td class='pl-num'>{line.hands}</td>"
+            f"<td class='pl-num'>{line.given_away}</td><td class='pl-num'>{line.per_hand:.2f}</td></tr>"
+        )
+    return (
+        "<table class='pl-class-table'><caption>Points given away against perfect play</caption>"
+        "<tr><th>student</th><th>hands</th><th>points given away</th><th>per hand</th></tr>"
+        + "".join(body)
+        + "</table>"
+    )
+
+
+# ------------------------------------------------------------------ the page
+
+
+class _Section(View):
+    """One experiment's box: a heading, its figure (or table) and a line of words under it."""
+
+    def __init__(self, key: str, heading: str) -> None:
+        self.figure = FigureBox()
+        self.words = classed(w.HTML(), "pl-class-words")
+        self.table = w.HTML()
+        self.extra = w.VBox()
+        self.rows: list[Row] | None = None
+        self.widget = classed(
+            w.VBox(
+                [
+                    w.HTML(f"<h3>{escape(heading)}</h3>"),
+                    self.figure.widget,
+                    self.table,
+                    self.extra,
+                    self.words,
+                ]
+            ),
+            f"pl-class-{key}",
+        )
+
+
+class TeacherBoard(View):
+    """The teacher's view of one class, behind its key; live while the page is open."""
+
+    def __init__(self, store: ClassStore | None = None, *, interval: float = POLL_S) -> None:
+        self._store = store
+        self.interval = interval
+        self.code = ""
+        self._key = ""
+        self.info: ClassInfo | None = None
+        self.revision: int | None = None
+        self.redraws = 0
+        """How many times the class's parts were drawn again (a test's and a benchmark's hook)."""
+        self._task: asyncio.Task[None] | None = None
+        self._verified: dict[tuple[str, str, str, datetime], bool] = {}
+        self._pending_reset: str | None = None
+        self._polls: list[Row] = []
+        self._counts: dict[str, int] = {}
+
+        self.code_box = classed(
+            w.Text(description="Class code", placeholder="K7QM2X", continuous_update=False), "pl-teacher-code"
+        )
+        self.key_box = classed(
+            w.Password(description="Teacher key", placeholder="the key shown when the class was made"),
+            "pl-teacher-key",
+        )
+        self.enter = classed(
+            w.Button(description="Show the class", button_style="primary"), "pl-teacher-enter"
+        )
+        self.enter.on_click(lambda _b: self.enter_class(self.code_box.value, self.key_box.value))
+        self.prompt = w.VBox(
+            [
+                w.HTML(
+                    "<p>Type the class code and the teacher key (both were shown when the class was "
+                    "made with <code>pitchlab class create</code>), or open this page at "
+                    "<code>?class=CODE&amp;key=KEY</code>.</p>"
+                ),
+                self.code_box,
+                self.key_box,
+                self.enter,
+            ]
+        )
+        self.message = classed(w.HTML(), "pl-message")
+
+        self.status = classed(w.HTML(), "pl-class-status")
+        self.toggle = classed(w.Button(description="Close submissions"), "pl-class-open")
+        self.toggle.on_click(lambda _b: self.set_open(not (self.info.open if self.info else False)))
+        self.export = classed(w.Button(description="Export CSV", icon="download"), "pl-class-export")
+        self.export.on_click(lambda _b: self.export_csv())
+        self.download = classed(w.HTML(), "pl-class-download")
+        self.reset_choice = classed(
+            w.Dropdown(description="Reset", options=[("every experiment", "")], value=""),
+            "pl-class-reset-choice",
+        )
+        self.reset_button = classed(w.Button(description="Reset…", button_style="warning"), "pl-class-reset")
+        self.reset_button.on_click(lambda _b: self.ask_reset(self.reset_choice.value or None))
+        self.confirm = classed(w.VBox(), "pl-class-confirm")
+        self.show_right = w.Checkbox(description="Show the polls' right answers", value=False, indent=False)
+        self.show_right.observe(lambda _c: self._draw_polls(force=True), names="value")
+        self.updated = classed(w.HTML(), "pl-class-updated")
+        self.who = classed(w.HTML(), "pl-class-who")
+        self.sections = {
+            TRUMP_COUNT: _Section("trump-count", EXPERIMENT_TITLES[TRUMP_COUNT]),
+            MONTE_CARLO: _Section("monte-carlo", EXPERIMENT_TITLES[MONTE_CARLO]),
+            "polls": _Section("polls", "Prediction polls"),
+            REVIEW: _Section("review", EXPERIMENT_TITLES[REVIEW]),
+        }
+        self.sections["polls"].extra.children = (self.show_right,)
+        self.panel = w.VBox()
+        self.widget = classed(
+            w.VBox(
+                [
+                    page_style(TEACHER_CSS),
+                    w.HTML("<h2>Class experiments: the teacher's page</h2>"),
+                    self.prompt,
+                    self.message,
+                    self.panel,
+                ]
+            ),
+            "pl-app",
+            "pl-teacher",
+        )
+
+    # ---------------------------------------------------------- entering
+
+    @property
+    def store(self) -> ClassStore:
+        """The class store (:func:`~pitchlab.classes.store.open_store`), opened at first use so a
+        page nobody logs into touches no database."""
+        if self._store is None:
+            self._store = open_store()
+        return self._store
+
+    def say(self, text: str) -> None:
+        self.message.value = _one_line(text)
+
+    def follow_address(self, query: str | None = None) -> None:
+        """Take the class code and key from the page's address (``?class=K7QM2X&key=...``);
+        a code alone fills the code box. A preheated kernel waits for its page first."""
+        if query is None:
+            if not page_request.wait_for_request():
+                self.say("The page's address could not be read: type the class code and key.")
+                return
+            query = os.environ.get("QUERY_STRING", "")
+        if len(query) > MAX_QUERY:
+            self.say(f"An address longer than {MAX_QUERY:,} characters is not read: type the code and key.")
+            return
+        wanted = parse_qs(query)
+        code = (wanted.get("class") or [""])[-1]
+        key = (wanted.get("key") or [""])[-1]
+        if code and key:
+            self.enter_class(code, key)
+        elif code:
+            self.code_box.value = code[:MAX_TYPED]
+
+    def enter_class(self, code: str, key: str) -> bool:
+        """Show the class if ``key`` is its teacher key; otherwise one line, and nothing of it."""
+        if len(code) > MAX_TYPED or len(key) > MAX_TYPED:
+            self.say("That is too long to be a class code and teacher key: nothing is shown.")
+            return False
+        try:
+            checked = names.check_code(code)
+            info = self.store.check_key(checked, key)
+        except PitchError as exc:
+            self.say(str(exc))
+            return False
+        self.code, self._key, self.info = checked, key, info
+        self.say("")
+        self.code_box.value = checked
+        self.key_box.value = ""  # the key stays in the kernel, not in the page
+        self.prompt.layout.display = "none"
+        self.panel.children = (
+            self.status,
+            w.HBox([self.toggle, self.export, self.reset_choice, self.reset_button]),
+            self.confirm,
+            self.download,
+            self.updated,
+            self.who,
+            *(s.widget for s in self.sections.values()),
+        )
+        self.revision = None
+        self.check()
+        self.watch()
+        return True
+
+    # ---------------------------------------------------------- live
+
+    def check(self) -> bool:
+        """Ask the store for the class's revision; redraw if it changed. ``True`` if it did."""
+        if not self.code:
+            return False
+        try:
+            revision = self.store.revision(self.code)
+            if revision == self.revision:
+                return False
+            self.refresh()
+            self.revision = revision
+        except PitchError as exc:
+            self.say(str(exc))
+            return False
+        return True
+
+    def watch(self) -> None:
+        """Keep :meth:`check` running every :attr:`interval` seconds in the kernel's event loop
+        (an ipykernel, under Voilà or Jupyter, runs one); without a running loop (a script, a
+        test), nothing starts and the caller checks."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self.watching())
+
+    async def watching(self, rounds: int | None = None) -> None:
+        """:meth:`check` every :attr:`interval` seconds (``rounds`` times, or for ever)."""
+        done = 0
+        while rounds is None or done < rounds:
+            await asyncio.sleep(self.interval)
+            done += 1
+            try:
+                self.check()
+            except Exception as exc:  # the live view must outlive any one look
+                self.say(f"The live view could not update: {exc}")
+
+    def stop(self) -> None:
+        """Stop watching the class (the page stays as it is)."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    # ---------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Read the class and draw again whatever changed."""
+        info = self.store.check_key(self.code, self._key)
+        rows = self.store.rows(self.code, self._key)
+        joined = self.store.members(self.code, self._key)
+        self.info = info
+        self._draw_status(info, rows)
+        self._draw_who(rows, joined)
+        self._draw_section(TRUMP_COUNT, rows)
+        self._draw_section(MONTE_CARLO, rows)
+        self._draw_section(REVIEW, rows)
+        self._polls = [r for r in rows if r.experiment.startswith(payloads.POLL_PREFIX)]
+        self._draw_polls()
+        self.updated.value = (
+            f"Last change seen at {datetime.now(UTC):%H:%M:%S} UTC; the page follows the class by itself."
+        )
+        self.redraws += 1
+
+    def _draw_status(self, info: ClassInfo, rows: Sequence[Row]) -> None:
+        counts = dict.fromkeys(payloads.experiments(), 0)
+        for r in rows:
+            counts[r.experiment] = counts.get(r.experiment, 0) + 1
+        state = "open: students can send results" if info.open else "closed: results are refused"
+        title = f" · {escape(info.title)}" if info.title else ""
+        per = ", ".join(f"{escape(self._name(e))} {n}" for e, n in counts.items())
+        self.status.value = (
+            f"<b>Class {escape(info.code)}</b>{title}: {state}.<br>"
+            f"{info.students} student{'s' * (info.students != 1)} joined; rows: {per}."
+        )
+        self.toggle.description = "Close submissions" if info.open else "Open submissions"
+        options = [("every experiment", "")] + [(self._name(e), e) for e in counts]
+        if list(self.reset_choice.options) != options:
+            keep = self.reset_choice.value
+            self.reset_choice.options = options
+            self.reset_choice.value = keep if keep in dict(options).values() else ""
+        self._counts = counts
+
+    @staticmethod
+    def _name(experiment: str) -> str:
+        if experiment in EXPERIMENT_TITLES:
+            return EXPERIMENT_TITLES[experiment]
+        poll = payloads.POLLS.get(experiment.removeprefix(payloads.POLL_PREFIX))
+        return f"poll {poll.id}" if poll else experiment
+
+    def _draw_who(self, rows: Sequence[Row], joined: Sequence[str]) -> None:
+        sent = pooling.submitted(rows)
+        lines = [f"<b>{escape(self._name(e))}</b> ({len(n)}): {_names(n)}" for e, n in sent.items()]
+        anyone = {payloads.fold(n) for ns in sent.values() for n in ns}
+        waiting = [n for n in joined if payloads.fold(n) not in anyone]
+        lines.append(f"<b>Joined, nothing sent yet</b> ({len(waiting)}): {_names(waiting)}")
+        self.who.value = (
+            "<details open><summary>Who has sent what</summary>" + "<br>".join(lines) + "</details>"
+        )
+
+    def _draw_section(self, experiment: str, rows: Sequence[Row]) -> None:
+        section = self.sections[experiment]
+        mine = [r for r in rows if r.experiment == experiment]
+        if section.rows == mine:
+            return  # this experiment did not change: its figure stays as it is
+        section.rows = mine
+        if experiment == TRUMP_COUNT:
+            pool = pooling.trump_count(mine)
+            section.figure.draw(trump_count_figure(pool))
+            section.words.value = self._trump_words(pool) + self._checked(mine)
+        elif experiment == MONTE_CARLO:
+            mc = pooling.monte_carlo(mine)
+            section.figure.draw(monte_carlo_figure(mc))
+            section.words.value = self._monte_carlo_words(mc) + self._checked(mine)
+        else:
+            section.table.value = review_html(pooling.review_table(mine))
+            section.words.value = (
+                "Each hand counts once: a student's page sends a hand's review once, by the hand's number."
+            )
+
+    def _draw_polls(self, force: bool = False) -> None:
+        section = self.sections["polls"]
+        rows = self._polls
+        if section.rows == rows and not force:
+            return
+        section.rows = rows
+        tallies = pooling.poll_tallies(rows)
+        replace_children(
+            section.extra,
+            [self.show_right, *(self._poll_box(t) for t in tallies)],
+        )
+        section.words.value = "" if tallies else "No poll answers yet."
+
+    def _poll_box(self, tally: pooling.PollTally) -> w.Widget:
+        box = FigureBox()
+        box.draw(poll_figure(tally, self.show_right.value))
+        words = ", ".join(f"{escape(o)} {c}" for o, c in zip(tally.options, tally.counts, strict=True))
+        if self.show_right.value and tally.right is not None:
+            words += f". Right: {escape(tally.options[tally.right])}"
+        return w.VBox(
+            [
+                box.widget,
+                classed(w.HTML(f"<p>{escape(tally.question)}<br>Votes: {words}.</p>"), "pl-class-words"),
+            ]
+        )
+
+    @staticmethod
+    def _trump_words(pool: pooling.TrumpCountPool) -> str:
+        if not pool.hands:
+            return "No trump counts yet: the bars are lesson 01's exact chances."
+        shares = pool.shares()
+        top = max(range(len(shares)), key=lambda k: float(pool.exact[k]))
+        return (
+            f"{len(pool.students)} students, {pool.hands:,} hands. Most likely count: {top} trump, exactly "
+            f"{percent(pool.exact[top])}; the class has {100 * shares[top]:.1f}%. The pooled shares are at most "
+            f"{100 * pool.farthest():.1f} percentage points from the exact ones; one student's 20 hands "
+            "scatter much more (grey dots)."
+        )
+
+    @staticmethod
+    def _monte_carlo_words(mc: pooling.MonteCarloPool) -> str:
+        se = mc.standard_error()
+        text = (
+            f"Exact chance {percent(mc.exact)}; one student's {DEALS} deals have a standard error of "
+            f"√(p(1−p)/{DEALS}) = {100 * se:.1f} percentage points."
+        )
+        spread = mc.spread()
+        if spread is not None:
+            text += (
+                f" The class's {mc.students} estimates spread by {100 * spread:.1f} points (their standard "
+                f"deviation); {mc.inside()} of {mc.students} lie within 1.96 standard errors of the exact chance."
+            )
+        pooled = mc.pooled()
+        if pooled is not None:
+            text += f" Pooled: {escape(str(pooled))}."
+        return text
+
+    def _checked(self, rows: Sequence[Row]) -> str:
+        """A line saying whether each row is what its student's seed deals (cached per row)."""
+        if not rows:
+            return ""
+        bad = []
+        for r in rows:
+            mark = (r.experiment, r.nickname, r.slot, r.at)
+            if mark not in self._verified:
+                try:
+                    self._verified[mark] = pooling.verify(r)
+                except ImportError:
+                    return ""  # the student side's module is not installed: nothing to check with
+            if not self._verified[mark]:
+                bad.append(r.nickname)
+        if not bad:
+            return f" Dealt again from each student's seed: all {len(rows)} rows match."
+        return f" Dealt again from each student's seed: {len(bad)} rows do not match ({_names(bad)})."
+
+    # ---------------------------------------------------------- the teacher's buttons
+
+    def set_open(self, open: bool) -> None:
+        """Open or close the class to new results."""
+        try:
+            self.store.set_open(self.code, self._key, open)
+        except PitchError as exc:
+            self.say(str(exc))
+            return
+        self.say("")
+        self.check()
+
+    def export_csv(self) -> str:
+        """Every row as CSV, offered as a download made in the page; returns the text."""
+        out = io.StringIO()
+        try:
+            count = self.store.export_csv(self.code, self._key, out)
+        except PitchError as exc:
+            self.say(str(exc))
+            return ""
+        text = out.getvalue()
+        data = base64.b64encode(text.encode()).decode()
+        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
+        filename = f"class-{self.code}-{stamp}.csv"
+        self.download.value = (
+            f'<a download="{filename}" href="data:text/csv;base64,{data}">Download {filename}</a> '
+            f"({count} row{'s' * (count != 1)})"
+        )
+        return text
+
+    def ask_reset(self, experiment: str | None) -> None:
+        """First click of Reset: say how many rows would go, and ask again."""
+        if experiment is not None and experiment not in payloads.experiments():
+            self.say("There is no such experiment to reset.")
+            return
+        counts = self._counts
+        rows = sum(counts.values()) if experiment is None else counts.get(experiment, 0)
+        what = "every experiment" if experiment is None else self._name(experiment)
+        yes = classed(
+            w.Button(description=f"Delete {rows} rows", button_style="danger"), "pl-class-confirm-yes"
+        )
+        no = classed(w.Button(description="Keep them"), "pl-class-confirm-no")
+        yes.on_click(lambda _b: self.reset(experiment))
+        no.on_click(lambda _b: self._cancel_reset())
+        self._pending_reset = experiment or ""
+        replace_children(
+            self.confirm,
+            [
+                w.HTML(
+                    f"Delete the {rows} row{'s' * (rows != 1)} of {escape(what)}? Students stay joined and can "
+                    "send again. This cannot be undone (export first to keep a copy)."
+                ),
+                w.HBox([yes, no]),
+            ],
+        )
+
+    def _cancel_reset(self) -> None:
+        self._pending_reset = None
+        replace_children(self.confirm, [])
+
+    def reset(self, experiment: str | None) -> int:
+        """Second click: delete the rows (all, or one experiment's). Returns how many went."""
+        if self._pending_reset != (experiment or ""):
+            self.say("Press Reset first, then confirm.")
+            return 0
+        self._cancel_reset()
+        try:
+            removed = self.store.reset(self.code, self._key, experiment)
+        except PitchError as exc:
+            self.say(str(exc))
+            return 0
+        self.say("")
+        self.download.value = ""
+        self.check()
+        self.message.value = _one_line(f"Deleted {removed} row{'s' * (removed != 1)}.")
+        return removed
+
+
+__all__ = [
+    "POLL_S",
+    "TeacherBoard",
+    "monte_carlo_figure",
+    "poll_figure",
+    "review_html",
+    "trump_count_figure",
+]
