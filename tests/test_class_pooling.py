@@ -54,7 +54,7 @@ def test_trump_count_pools_three_students() -> None:
         Fraction(math.comb(16, k) * math.comb(38, 9 - k), math.comb(54, 9)) for k in range(10)
     )
     assert sum(pool.exact) == 1
-    # the farthest pooled share: 2 trump, 18/60 = 0.3 against the exact 0.2929...? worked below
+    # the farthest pooled share from its exact chance, from the counts above and C(n, k) alone
     gaps = [
         abs(POOLED[k] / 60 - math.comb(16, k) * math.comb(38, 9 - k) / math.comb(54, 9)) for k in range(10)
     ]

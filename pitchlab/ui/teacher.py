@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -74,6 +75,8 @@ TEACHER_CSS = """<style>
 .pl-teacher table.pl-class-table { border-collapse: collapse; font-size: 14px; }
 .pl-teacher .pl-class-table td, .pl-teacher .pl-class-table th { border: 1px solid #ccc; padding: 3px 8px; }
 .pl-teacher .pl-class-table td.pl-num { text-align: right; }
+.pl-teacher .jupyter-button.pl-strong { background: #1f5fbf; color: #fff; }
+.pl-teacher .jupyter-button.pl-danger { background: #a12; color: #fff; }
 .pl-teacher .widget-text, .pl-teacher .widget-password { max-width: 100%; }
 .pl-teacher .widget-text input, .pl-teacher .widget-password input { min-width: 0; }
 </style>"""
@@ -89,6 +92,17 @@ def _names(nicknames: Sequence[str]) -> str:
 
 
 # ------------------------------------------------------------------ the figures
+
+
+def _look(fig: go.Figure, title: str, x_title: str, y_title: str, height: int = 460) -> go.Figure:
+    """:func:`pitchlab.ui.plots.layout` with room for a two-line title and the key under the
+    plot, where it may wrap onto more lines on a phone without covering the title."""
+    plots.layout(fig, title, x_title, y_title, height=height, top=80)
+    fig.update_layout(
+        legend={"orientation": "h", "yanchor": "top", "y": -0.2, "xanchor": "left", "x": 0},
+        margin={"l": 60, "r": 16, "b": 40},
+    )
+    return fig
 
 
 def trump_count_figure(pool: pooling.TrumpCountPool) -> go.Figure:
@@ -137,20 +151,19 @@ def trump_count_figure(pool: pooling.TrumpCountPool) -> go.Figure:
                 error_y=plots.error_y(shown, 100, plots.ORANGE),
                 mode="markers",
                 marker={"color": plots.ORANGE, "size": 10, "symbol": "diamond"},
-                name=f"class pooled ({pool.hands:,} hands, 95% intervals)",
+                name="class pooled, 95% intervals",
                 hovertemplate="%{x} trump: %{y:.1f}%<extra>class</extra>",
             )
         )
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(rangemode="tozero")
     students = len(pool.students)
-    return plots.layout(
+    return _look(
         fig,
-        "Trump in nine cards: the class against the exact chances"
+        "Trump per hand: class vs exact"
         f"<br><sup>{students} student{'s' * (students != 1)}, {pool.hands:,} hands pooled</sup>",
-        "trump of the named suit in a hand (cards)",
+        "trump in a hand (cards)",
         "share of hands (%)",
-        top=90,
     )
 
 
@@ -168,7 +181,7 @@ def monte_carlo_figure(pool: pooling.MonteCarloPool) -> go.Figure:
         y1=100 * high,
         fillcolor="rgba(31,95,191,0.10)",
         line_width=0,
-        annotation_text=f"one student's 95% range: {100 * low:.1f}% to {100 * high:.1f}%",
+        annotation_text="one student's 95% range",
         annotation_position="bottom right",
     )
     students = list(range(1, pool.students + 1))
@@ -203,15 +216,13 @@ def monte_carlo_figure(pool: pooling.MonteCarloPool) -> go.Figure:
         annotation_text=f"exact {percent(pool.exact)}",
         annotation_position="top left",
     )
-    fig.update_xaxes(range=[0.5, n + 0.5], tick0=1, rangemode="nonnegative")
-    return plots.layout(
+    fig.update_xaxes(range=[0.5, n + 0.5], tick0=1, dtick=max(1, math.ceil(n / 8)))
+    return _look(
         fig,
-        f"At least {pooling.MONTE_CARLO_AT_LEAST} trump: every student one estimate"
-        f"<br><sup>{pool.students} student{'s' * (pool.students != 1)} × {DEALS} deals; "
-        "the pooled interval narrows</sup>",
-        "students so far (in the order they sent)",
+        f"{pooling.MONTE_CARLO_AT_LEAST}+ trump: one estimate each"
+        f"<br><sup>{pool.students} student{'s' * (pool.students != 1)} × {DEALS} deals</sup>",
+        "students so far (count)",
         "estimated chance (%)",
-        top=90,
     )
 
 
@@ -241,14 +252,13 @@ def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
             ay=-30,
         )
     fig.update_yaxes(rangemode="tozero", dtick=max(1, tally.votes // 10 or 1))
-    question = escape(tally.question)
-    return plots.layout(
+    question = tally.question if len(tally.question) <= 40 else tally.question[:39] + "…"
+    return _look(
         fig,
-        f"Poll: {tally.votes} vote{'s' * (tally.votes != 1)}<br><sup>{question[:90]}</sup>",
+        f"Poll: {tally.votes} vote{'s' * (tally.votes != 1)}<br><sup>{escape(question)}</sup>",
         "answer chosen",
         "students (votes)",
-        top=90,
-        height=360,
+        height=380,
     )
 
 
@@ -319,15 +329,23 @@ class TeacherBoard(View):
         self._counts: dict[str, int] = {}
 
         self.code_box = classed(
-            w.Text(description="Class code", placeholder="K7QM2X", continuous_update=False), "pl-teacher-code"
+            w.Text(
+                description="Class code",
+                placeholder="K7QM2X",
+                continuous_update=False,
+                style={"description_width": "initial"},
+            ),
+            "pl-teacher-code",
         )
         self.key_box = classed(
-            w.Password(description="Teacher key", placeholder="the key shown when the class was made"),
+            w.Password(
+                description="Teacher key",
+                placeholder="shown when the class was made",
+                style={"description_width": "initial"},
+            ),
             "pl-teacher-key",
         )
-        self.enter = classed(
-            w.Button(description="Show the class", button_style="primary"), "pl-teacher-enter"
-        )
+        self.enter = classed(w.Button(description="Show the class"), "pl-teacher-enter", "pl-strong")
         self.enter.on_click(lambda _b: self.enter_class(self.code_box.value, self.key_box.value))
         self.prompt = w.VBox(
             [
@@ -353,9 +371,9 @@ class TeacherBoard(View):
             w.Dropdown(description="Reset", options=[("every experiment", "")], value=""),
             "pl-class-reset-choice",
         )
-        self.reset_button = classed(w.Button(description="Reset…", button_style="warning"), "pl-class-reset")
+        self.reset_button = classed(w.Button(description="Reset…"), "pl-class-reset")
         self.reset_button.on_click(lambda _b: self.ask_reset(self.reset_choice.value or None))
-        self.confirm = classed(w.VBox(), "pl-class-confirm")
+        self.confirm = classed(w.VBox(layout=w.Layout(display="none")), "pl-class-confirm")
         self.show_right = w.Checkbox(description="Show the polls' right answers", value=False, indent=False)
         self.show_right.observe(lambda _c: self._draw_polls(force=True), names="value")
         self.updated = classed(w.HTML(), "pl-class-updated")
@@ -372,7 +390,6 @@ class TeacherBoard(View):
             w.VBox(
                 [
                     page_style(TEACHER_CSS),
-                    w.HTML("<h2>Class experiments: the teacher's page</h2>"),
                     self.prompt,
                     self.message,
                     self.panel,
@@ -609,7 +626,9 @@ class TeacherBoard(View):
         se = mc.standard_error()
         text = (
             f"Exact chance {percent(mc.exact)}; one student's {DEALS} deals have a standard error of "
-            f"√(p(1−p)/{DEALS}) = {100 * se:.1f} percentage points."
+            f"√(p(1−p)/{DEALS}) = {100 * se:.1f} percentage points, so 95% of single students should land "
+            f"between {100 * (float(mc.exact) - 1.96 * se):.1f}% and {100 * (float(mc.exact) + 1.96 * se):.1f}% "
+            "(the shaded band)."
         )
         spread = mc.spread()
         if spread is not None:
@@ -678,13 +697,12 @@ class TeacherBoard(View):
         counts = self._counts
         rows = sum(counts.values()) if experiment is None else counts.get(experiment, 0)
         what = "every experiment" if experiment is None else self._name(experiment)
-        yes = classed(
-            w.Button(description=f"Delete {rows} rows", button_style="danger"), "pl-class-confirm-yes"
-        )
+        yes = classed(w.Button(description=f"Delete {rows} rows"), "pl-class-confirm-yes", "pl-danger")
         no = classed(w.Button(description="Keep them"), "pl-class-confirm-no")
         yes.on_click(lambda _b: self.reset(experiment))
         no.on_click(lambda _b: self._cancel_reset())
         self._pending_reset = experiment or ""
+        self.confirm.layout.display = ""
         replace_children(
             self.confirm,
             [
@@ -699,6 +717,7 @@ class TeacherBoard(View):
     def _cancel_reset(self) -> None:
         self._pending_reset = None
         replace_children(self.confirm, [])
+        self.confirm.layout.display = "none"
 
     def reset(self, experiment: str | None) -> int:
         """Second click: delete the rows (all, or one experiment's). Returns how many went."""

@@ -1,0 +1,109 @@
+"""The teacher's page of a class experiment in a real browser: behind its key, and live.
+
+A Voila server of its own reads a class database made for the test (SQLite in a
+temporary folder, through ``PITCHLAB_CLASS_DB``). A wrong key shows one line and
+nothing of the class. With the right key, three students join and send their
+results through the class store (as the student pages do) while the page stays
+open, and the teacher's figures and lists follow them without a reload: the page's
+own marker in ``window`` survives, so the page was never loaded again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pitchlab.classes import payloads
+from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
+from pitchlab.classes.store import ClassStore, close_stores, open_store
+from tests.browser.lessons import check_widths, drawn_within
+from tests.browser.test_pages import python_errors, render
+
+TEACHER = "notebooks/teacher.ipynb"
+LIVE_MS = 30_000
+"""How long a student's result may take to reach the teacher's page here: the page looks every
+second; a loaded test machine is slow, and the benchmark (not this test) measures the time."""
+STUDENTS = (("Ana", 25), ("Ben", 19), ("Cho", 31))
+TRUMP = [1, 3, 6, 5, 3, 2, 0, 0, 0, 0]
+
+
+@pytest.fixture
+def class_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
+    """The class store the test's Voila server (started after this fixture) reads."""
+    url = f"sqlite:///{tmp_path}/classes.sqlite"
+    monkeypatch.setenv("PITCHLAB_CLASS_DB", url)
+    store = open_store(url)
+    yield store
+    close_stores()
+
+
+def send(store: ClassStore, code: str, nickname: str, hits: int) -> None:
+    """A student joins and sends a Monte Carlo row and a trump count, as their page would."""
+    member = store.join(code, nickname)
+    seed = payloads.seed_for(code, nickname, MONTE_CARLO)
+    assert store.submit(member, MONTE_CARLO, {"deals": 100, "seed": seed, "hits": hits})
+    seed = payloads.seed_for(code, nickname, TRUMP_COUNT)
+    assert store.submit(member, TRUMP_COUNT, {"hands": 20, "seed": seed, "counts": TRUMP})
+
+
+def test_teacher_page_behind_its_key_follows_three_students_live(
+    page: Page, class_db: ClassStore, serve_alone: Callable[[bool], str], screenshots: Path
+) -> None:
+    base = serve_alone(False)
+    made = class_db.create_class("Maths 9B")
+    code = made.info.code
+
+    # a wrong key: one line, no class
+    render(page, base, f"{TEACHER}?class={code}&key=not-the-key")
+    expect(page.locator(".pl-message")).to_contain_text("not the teacher key")
+    assert page.locator(".pl-class-status").count() == 0 and page.locator(".pl-plot").count() == 0
+    assert "Maths 9B" not in page.inner_text("body")
+
+    render(page, base, f"{TEACHER}?class={code}&key={made.teacher_key}")
+    status = page.locator(".pl-class-status")
+    expect(status).to_contain_text(f"Class {code}")
+    expect(status).to_contain_text("0 students joined")
+    assert not python_errors(page), python_errors(page)
+    page.evaluate("() => { window.plNotReloaded = true; }")
+
+    mc = page.locator(".pl-class-monte-carlo")
+    figure = mc.locator("svg.main-svg[role=img]").first
+    for k, (nickname, hits) in enumerate(STUDENTS, start=1):
+        send(class_db, code, nickname, hits)
+        expect(status).to_contain_text(f"{k} student{'s' * (k != 1)} joined", timeout=LIVE_MS)
+        said = re.compile(f"{k} students? × 100 deals")
+        expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
+    # the pooled figures and lists follow, without a reload
+    expect(mc.locator(".pl-class-words")).to_contain_text("The class's 3 estimates", timeout=LIVE_MS)
+    expect(mc.locator(".pl-class-words")).to_contain_text("300 deals", timeout=LIVE_MS)
+    expect(page.locator(".pl-class-trump-count .pl-class-words")).to_contain_text("60 hands", timeout=LIVE_MS)
+    expect(page.locator(".pl-class-who")).to_contain_text("Ana, Ben, Cho", timeout=LIVE_MS)
+    assert page.evaluate("() => window.plNotReloaded === true"), "the page was loaded again"
+
+    more = iter(("Dee", "Eli"))
+
+    def drawn_at(width: int) -> None:
+        """A student sends at this width: plotly draws the new figures at the window's width."""
+        send(class_db, code, next(more), 22)
+        count = class_db.info(code).students
+        said = re.compile(f"{count} students × 100 deals")
+        expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
+        for part in (".pl-class-monte-carlo", ".pl-class-trump-count"):
+            drawn_within(page.locator(f"{part} svg.main-svg"), width)
+
+    check_widths(
+        page,
+        screenshots,
+        "teacher",
+        {"monte-carlo": ".pl-class-monte-carlo", "trump-count": ".pl-class-trump-count"},
+        drawn_at,
+    )
+
+    # closing the class: the page says so, and the store refuses a late student
+    page.locator("button.pl-class-open").first.click()
+    expect(status).to_contain_text("closed", timeout=LIVE_MS)
+    assert not class_db.info(code).open
