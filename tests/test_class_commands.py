@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pitchlab.classes.commands import shown_url
 from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
 from pitchlab.classes.store import ClassStore
 from tests.test_cli import run_main
@@ -105,3 +106,10 @@ def test_a_database_that_cannot_be_used_is_one_line(capsys: pytest.CaptureFixtur
     ):
         run = run_main(["class", "list", "--db", url], capsys)
         assert run.status == 2 and message in run.err and run.err.count("\n") == 1, run
+
+
+def test_a_password_in_the_database_url_is_never_printed() -> None:
+    assert (
+        shown_url("postgresql://teacher:s3cret@db.school/pitch") == "postgresql://teacher:***@db.school/pitch"
+    )
+    assert "s3cret" not in shown_url("postgresql+psycopg://t:s3cret@h:5432/d?sslmode=require")

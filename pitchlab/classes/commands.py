@@ -82,10 +82,19 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> None:
         )
 
 
+def shown_url(url: str | None = None) -> str:
+    """The class store's URL as printed: a password in it is masked."""
+    url = database_url() if url is None else url
+    try:
+        return sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return "(an unreadable PITCHLAB_CLASS_DB)"
+
+
 def _create(store: ClassStore, title: str, address: str, out: TextIO) -> None:
     made = store.create_class(title)
     code = made.info.code
-    shown = sa.make_url(store.url).render_as_string(hide_password=True)
+    shown = shown_url(store.url)
     print(
         f"class {code} created{f' ({made.info.title})' if made.info.title else ''}, open for results",
         file=out,
