@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from pitchlab.classes import store as class_store_module
 from pitchlab.classes.store import ClassStore
@@ -130,14 +131,36 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'classes.sqlite'}"
 
 
+@pytest.fixture(scope="session")
+def shared_postgres_url(postgres: PostgresCluster) -> str:
+    """One database for the tests that only add classes (each test's classes are its own)."""
+    return postgres.new_database()
+
+
 @pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database's URL on each backend in turn."""
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database holding no class, on each backend in turn. On PostgreSQL it is one database
+    emptied between tests (a new database costs a PostgreSQL server some hundred ms)."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'classes.sqlite'}"
-    else:
-        cluster: PostgresCluster = request.getfixturevalue("postgres")
-        yield cluster.new_database()
+        return f"sqlite:///{tmp_path / 'classes.sqlite'}"
+    url: str = request.getfixturevalue("shared_postgres_url")
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.begin() as conn:
+            if sa.inspect(conn).has_table("pitchlab_classes"):
+                conn.execute(sa.text("TRUNCATE pitchlab_rows, pitchlab_members, pitchlab_classes"))
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database (no tables), for the tests of the schema itself."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classes.sqlite'}"
+    cluster: PostgresCluster = request.getfixturevalue("postgres")
+    return cluster.new_database()
 
 
 @pytest.fixture

@@ -357,7 +357,8 @@ def test_a_new_database_gets_the_current_schema(class_store: ClassStore) -> None
         )
 
 
-def test_a_later_schema_step_runs_once_and_keeps_the_rows(class_store: ClassStore) -> None:
+def test_a_later_schema_step_runs_once_and_keeps_the_rows(empty_store_url: str) -> None:
+    class_store = ClassStore(empty_store_url)
     made = class_store.create_class()
     ana = class_store.join(made.info.code, "Ana")
     class_store.submit(ana, MONTE_CARLO, estimate_payload(made.info.code, "Ana", 30))
@@ -376,9 +377,11 @@ def test_a_later_schema_step_runs_once_and_keeps_the_rows(class_store: ClassStor
         assert schema_version(conn) == 2
         assert "note" in {c["name"] for c in sa.inspect(conn).get_columns("pitchlab_classes")}
     assert class_store.rows(made.info.code, made.teacher_key)[0].payload["hits"] == 30
+    class_store.engine.dispose()
 
 
-def test_a_database_from_a_newer_pitchlab_is_refused(store_url: str) -> None:
+def test_a_database_from_a_newer_pitchlab_is_refused(empty_store_url: str) -> None:
+    store_url = empty_store_url
     store = ClassStore(store_url)
     with store.engine.begin() as conn:
         conn.execute(sa.text("UPDATE pitchlab_schema SET version = :v"), {"v": SCHEMA_VERSION + 1})
