@@ -158,3 +158,23 @@ def test_verify_checks_seed_and_recomputation() -> None:
     assert not pooling.verify(row(MONTE_CARLO, "Ben", {"deals": 100, "seed": seed, "hits": 23}, 1), dealt)
     with pytest.raises(ValueError, match="nothing to deal again"):
         pooling.verify(row("poll:p1", "Ana", {"choice": 0}, 1), dealt)
+
+
+def test_verify_deals_a_students_rows_again_with_the_student_side() -> None:
+    """With the student side's own dealing: a row as a student's kernel sends it checks out; one
+    number changed, or another student's row under this name, does not."""
+    experiments = pytest.importorskip("pitchlab.classes.experiments")
+    at = T0
+    for experiment, payload in (
+        (TRUMP_COUNT, experiments.trump_count_payload(CODE, "Ana")),
+        (MONTE_CARLO, experiments.monte_carlo_payload(CODE, "Ana")),
+    ):
+        assert pooling.verify(Row(CODE, experiment, "Ana", "", payload, at))
+        assert pooling.verify(Row(CODE, experiment, "ANA", "", payload, at))  # nicknames fold
+        assert not pooling.verify(Row(CODE, experiment, "Ben", "", payload, at))
+    counts = experiments.trump_count_payload(CODE, "Ana")
+    moved = list(counts["counts"])
+    k = next(i for i, c in enumerate(moved) if c)
+    moved[k] -= 1
+    moved[(k + 1) % 10] += 1  # still 20 hands: a forged row the store's shape check would pass
+    assert not pooling.verify(Row(CODE, TRUMP_COUNT, "Ana", "", {**counts, "counts": moved}, at))
