@@ -127,6 +127,7 @@ class TrumpCountPanel(_Panel):
             ),
             "pl-class-panel",
         )
+        self._on_member()  # a page opened in a class it already sent to says so
 
     def deal(self) -> list[int]:
         """Deal the student's hands (their class seed once they joined) and draw them."""
@@ -155,7 +156,7 @@ class TrumpCountPanel(_Panel):
 
     def send_counts(self) -> bool | None:
         """Send the student's counts, dealt again from their seed (never the page's numbers)."""
-        if self.member is not None and self._dealt_for != self.member:
+        if self.member is not None and (self.counts is None or self._dealt_for != self.member):
             self.sent.value = "Deal your hands first: you send what you have seen."
             return None
         return self.send(
@@ -163,7 +164,7 @@ class TrumpCountPanel(_Panel):
         )
 
     def _on_member(self) -> None:
-        if self._dealt_for is not None and self._dealt_for != self.member:
+        if self.counts is not None and self._dealt_for != self.member:
             self.counts = self._dealt_for = None
             self.result.value = ""
             self.box.widget.outputs = ()
@@ -192,6 +193,7 @@ class MonteCarloPanel(_Panel):
             w.VBox([*self.parts, w.HBox([self.run_button, self.send_button]), self.result, self.sent]),
             "pl-class-panel",
         )
+        self._on_member()  # a page opened in a class it already sent to says so
 
     def run(self) -> int:
         member = self.member
@@ -211,13 +213,13 @@ class MonteCarloPanel(_Panel):
         return hits
 
     def send_hits(self) -> bool | None:
-        if self.member is not None and self._run_for != self.member:
+        if self.member is not None and (self.hits is None or self._run_for != self.member):
             self.sent.value = "Run your deals first: you send what you have seen."
             return None
         return self.send(lambda m: experiments.monte_carlo_payload(m.code, m.nickname), what="Your estimate")
 
     def _on_member(self) -> None:
-        if self._run_for is not None and self._run_for != self.member:
+        if self.hits is not None and self._run_for != self.member:
             self.hits = self._run_for = None
             self.result.value = ""
         super()._on_member()
@@ -258,6 +260,7 @@ class PollPanel(_Panel):
             "pl-class-panel",
             "pl-class-poll",
         )
+        self._on_member()  # a page opened in a class it already sent to says so
 
     def predict(self) -> bool | None:
         """Lock in the picked option: sent to the class (if joined and before the answer was
