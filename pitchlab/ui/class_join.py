@@ -111,7 +111,7 @@ class ClassJoin(View):
             ]
         )
         self.widget = classed(
-            w.VBox([self.browser, self.form, w.HBox([self.status, self.leave_button]), self.message]),
+            w.VBox([self.browser, self.form, self.status, self.leave_button, self.message]),
             "pl-class-join",
         )
         self.join_button.on_click(lambda _b: self.join())

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from pitchlab.classes import experiments, payloads
 from pitchlab.classes.store import DB_VARIABLE, ClassStore, close_stores, open_store
 from tests.browser.lessons import CHANGE_MS
-from tests.browser.test_pages import access_problems, python_errors, render, shot
+from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
 
 LESSON_01 = "notebooks/lessons/01-counting-hands.ipynb"
 PANEL = ".pl-class-panel:has(.pl-class-deal)"
@@ -61,6 +61,13 @@ def test_join_deal_and_send_from_lesson_01(
     assert not python_errors(page), python_errors(page)
     assert access_problems(page) == []
     shot(page, screenshots, "class-student-lesson-01")
+    panel.screenshot(path=screenshots / "class-student-panel-1280.png")
+    page.set_viewport_size({"width": 375, "height": 812})  # a phone: the panel fits its width
+    page.wait_for_timeout(600)
+    assert fits(page), "lesson 01 with its class panel scrolls sideways at 375 px"
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=screenshots / "class-student-panel-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     render(page, base, LESSON_01)  # a reload, without the code: the browser kept the class
     panel = page.locator(PANEL)
