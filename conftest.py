@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ("tests.classdb",)  # class stores on SQLite and a throwaway PostgreSQL server
+
 
 def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to, named by the rules above."""

@@ -1,5 +1,6 @@
 """The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament|decide``,
-and ``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships.
+``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships, and
+``class`` for class experiments.
 
 Errors never show a traceback: the process exits with status 2 and prints one
 line on standard error, and nothing on standard output.
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import NoReturn, cast
 
 from pitchlab.bots.players import RandomPlayer, RuleBasedPlayer, play_hand
+from pitchlab.classes import commands as class_commands
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import (
@@ -138,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
         "within about a second: strong where it can search the ruleset, else rule-based)",
     )
     decide.add_argument("--seed", type=int, default=0, help="seeds the bots that draw at random")
+    class_commands.add_parser(sub, _Parser)
     return parser
 
 
@@ -161,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _rulesets()
         elif args.command in ("app", "lessons", "tutorial"):
             return _serve(args.command, args.port, getattr(args, "pool", None), args.watchdog)
+        elif args.command == "class":
+            class_commands.run(args)
         elif args.command == "notebooks":
             for path in copy_pages(Path(args.dir)):
                 print(path)
@@ -181,6 +186,7 @@ def _serve(what: str, port: int, pool: int | None, watchdog_s: float) -> int:
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
     if what == "app":
         print("pitchlab: pages open at once from the line 'ready: ...' below", flush=True)
+    print(f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)", flush=True)
     if watchdog_s <= 0:
         os.chdir(plan.cwd)
         os.execv(plan.command[0], list(plan.command))

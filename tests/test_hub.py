@@ -20,6 +20,7 @@ from pitchlab.server.hub import (
     ClassAuthenticator,
     HubError,
     add_accounts,
+    class_db_url,
     hash_password,
     main,
     new_password,
@@ -252,3 +253,11 @@ def test_the_command_prints_each_new_password_once(
     assert main(["singleuser-config", str(tmp_path / "etc")]) == 0
     written = json.loads((tmp_path / "etc" / "jupyter_server_config.json").read_text())
     assert written == singleuser_config()
+
+
+def test_every_learners_server_writes_to_one_class_store(tmp_path: Path) -> None:
+    assert class_db_url(tmp_path, {}) == f"sqlite:///{tmp_path / 'classes.sqlite'}"
+    url = "postgresql://teacher@db.school/pitch"
+    assert class_db_url(tmp_path, {"PITCHLAB_CLASS_DB": f" {url} "}) == url
+    recipe = (ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text()
+    assert '"PITCHLAB_CLASS_DB": class_db_url(STATE)' in recipe

@@ -19,7 +19,13 @@ from pathlib import Path
 
 from jupyterhub.spawner import SimpleLocalProcessSpawner
 
-from pitchlab.server.hub import DEFAULT_URL, ClassAuthenticator, runtime_dirs, write_singleuser_config
+from pitchlab.server.hub import (
+    DEFAULT_URL,
+    ClassAuthenticator,
+    class_db_url,
+    runtime_dirs,
+    write_singleuser_config,
+)
 
 c = get_config()  # noqa: F821  (JupyterHub provides it when it reads this file)
 
@@ -64,6 +70,9 @@ atexit.register(shutil.rmtree, RUNTIME, ignore_errors=True)  # after the hub has
 c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": str(write_singleuser_config(STATE / "singleuser").parent),
     "JUPYTER_RUNTIME_DIR": runtime_dirs(Path(RUNTIME)),
+    # class experiments: every learner's kernels write to one class store (pitchlab class create
+    # with the same PITCHLAB_CLASS_DB makes its classes)
+    "PITCHLAB_CLASS_DB": class_db_url(STATE),
 }
 # a class arriving together starts many servers at once on few cores: give each time
 c.Spawner.start_timeout = 120

@@ -48,7 +48,7 @@ def check_nickname(text: object) -> str:
         f"a nickname is 1 to {MAX_NICKNAME_CHARS} letters and digits, with spaces, '-', '_' or '.' "
         "after the first"
     )
-    if not name or len(name) > MAX_NICKNAME_CHARS:
+    if not name or len(name) > MAX_NICKNAME_CHARS or not raw.isprintable():
         raise ClassError(rule)
     if not name[0].isalnum() or any(not (ch.isalnum() or ch in NICKNAME_MARKS) for ch in name):
         raise ClassError(rule)

@@ -162,7 +162,11 @@ def _engine(url: str) -> Engine:
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            folder = Path(parsed.database).parent
+            try:
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ClassError(f"the class database could not be used: {folder}: {exc.strerror}") from None
         engine = sa.create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         sa.event.listen(engine, "connect", _sqlite_connect)
         sa.event.listen(engine, "begin", _sqlite_begin)
@@ -219,8 +223,12 @@ class ClassStore:
         self.url = url
         self.engine = _engine(url)
         self.backend = self.engine.dialect.name
-        with self._db(write=True) as conn:
-            migrate(conn)
+        try:
+            with self._db(write=True) as conn:
+                migrate(conn)
+        except ClassError:
+            self.engine.dispose()
+            raise
 
     @contextmanager
     def _db(self, *, write: bool = False) -> Iterator[Connection]:
@@ -434,10 +442,12 @@ class ClassStore:
                 "at": time.time(),
             }
             insert = (postgresql.insert if self.backend == "postgresql" else sqlite.insert)(rows_table)
-            added = conn.execute(insert.values(**values).on_conflict_do_nothing()).rowcount
-            if added:
+            added = conn.execute(
+                insert.values(**values).on_conflict_do_nothing().returning(rows_table.c.id)
+            ).first()
+            if added is not None:
                 self._bump(conn, class_id)
-            return bool(added)
+            return added is not None
 
     # ---------------------------------------------------------- reading rows
 

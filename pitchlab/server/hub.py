@@ -32,13 +32,14 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from jupyterhub.auth import Authenticator
 from traitlets import Unicode, default
 
+from pitchlab.classes.store import DB_VARIABLE
 from pitchlab.engine.errors import PitchError
 from pitchlab.server.launcher import APP, pages_root
 
@@ -68,6 +69,16 @@ _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 class HubError(PitchError):
     """A bad accounts file, name or class code: said in one line."""
+
+
+def class_db_url(state: Path, env: Mapping[str, str] | None = None) -> str:
+    """For ``Spawner.environment["PITCHLAB_CLASS_DB"]``: the one class store every learner's
+    server writes to. Each learner has a home folder of their own, where the store's default
+    file would pool nobody's results with anyone's, so the hub names it: ``PITCHLAB_CLASS_DB``
+    from the hub's environment (PostgreSQL for servers on several machines), else a SQLite
+    file in the hub's state folder, which every server of the local recipe can reach."""
+    env = os.environ if env is None else env
+    return env.get(DB_VARIABLE, "").strip() or f"sqlite:///{state / 'classes.sqlite'}"
 
 
 def normalize_name(name: str) -> str:

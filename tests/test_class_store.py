@@ -1,0 +1,416 @@
+"""The class store, the same tests on SQLite and on a real PostgreSQL server (tests/classdb.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+import sqlalchemy as sa
+
+from pitchlab.classes import payloads
+from pitchlab.classes.names import CODE_ALPHABET, check_code, check_nickname
+from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, seed_for
+from pitchlab.classes.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    ClassStore,
+    Member,
+    migrate,
+    schema_version,
+)
+from pitchlab.engine.errors import ClassError, PitchError
+
+
+def counts_payload(code: str, nickname: str) -> dict[str, object]:
+    # 20 hands: 3 with no trump, 5 with one, 7 with two, 4 with three, 1 with four
+    return {
+        "hands": HANDS,
+        "seed": seed_for(code, nickname, TRUMP_COUNT),
+        "counts": [3, 5, 7, 4, 1, 0, 0, 0, 0, 0],
+    }
+
+
+def estimate_payload(code: str, nickname: str, hits: int) -> dict[str, object]:
+    return {"deals": DEALS, "seed": seed_for(code, nickname, MONTE_CARLO), "hits": hits}
+
+
+def snapshot(store: ClassStore, code: str, key: str) -> tuple[object, ...]:
+    """Everything a refusal must leave as it was."""
+    info = store.info(code)
+    return info, store.members(code, key), store.rows(code, key)
+
+
+# ------------------------------------------------------------------ classes and keys
+
+
+def test_a_new_class_has_a_readable_code_is_open_and_keeps_no_key(class_store: ClassStore) -> None:
+    made = class_store.create_class("  Period   3 ")
+    code = made.info.code
+    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert not set(code) & set("01IOL")
+    assert made.info.title == "Period 3" and made.info.open
+    assert (made.info.students, made.info.submissions, made.info.revision) == (0, 0, 0)
+    assert [c.code for c in class_store.classes()] == [code]
+    with class_store.engine.connect() as conn:
+        dumped = " ".join(
+            str(row)
+            for table in ("pitchlab_classes",)
+            for row in conn.execute(sa.text(f"SELECT * FROM {table}"))
+        )
+    assert made.teacher_key not in dumped  # only a digest is stored
+
+
+def test_the_teacher_key_opens_the_class_and_nothing_else_does(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    other = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    assert class_store.check_key(code.lower(), key).code == code
+    for wrong in ("", "x", other.teacher_key, key[:-1], key + "x", "k" * 10_000, key.upper()):
+        with pytest.raises(ClassError, match=f"not the teacher key of class {code}"):
+            class_store.check_key(code, wrong)
+        with pytest.raises(ClassError):
+            class_store.rows(code, wrong)
+        with pytest.raises(ClassError):
+            class_store.set_open(code, wrong, False)
+        with pytest.raises(ClassError):
+            class_store.reset(code, wrong)
+    assert class_store.info(code).open and class_store.info(code).revision == 0
+
+
+@pytest.mark.parametrize(
+    "text", ["", "ABC", "ABCDEFG", "ABCD0E", "<b>AB</b>", "ABCD E", "ÀBCDEF", "A" * 10_000, "ABCDE\n"]
+)
+def test_a_code_that_cannot_be_one_is_refused_in_one_line(class_store: ClassStore, text: str) -> None:
+    with pytest.raises(ClassError, match="is not a class code") as caught:
+        class_store.info(text)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_an_unknown_class_is_named(class_store: ClassStore) -> None:
+    with pytest.raises(ClassError, match="there is no class ABCDEF on this server"):
+        class_store.join("abcdef", "Ana")
+
+
+# ------------------------------------------------------------------ students
+
+
+def test_a_nickname_is_claimed_once_whatever_its_case(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    ana = class_store.join(code, " Ana ")
+    assert ana.nickname == "Ana" and ana.code == code
+    before = snapshot(class_store, code, key)
+    for same in ("ana", "ANA", "Ａｎａ"):
+        with pytest.raises(ClassError, match="already called"):
+            class_store.join(code, same)
+    assert snapshot(class_store, code, key) == before
+    assert class_store.members(code, key) == ["Ana"]
+
+
+@pytest.mark.parametrize(
+    "nickname",
+    ["", "   ", "<script>x</script>", "a" * 21, "=SUM(A1)", "-1", "Ana\nBob", "Ana;DROP", "Ana\u202e", "😀"],
+)
+def test_a_nickname_that_is_more_than_a_name_is_refused_and_changes_nothing(
+    class_store: ClassStore, nickname: str
+) -> None:
+    made = class_store.create_class()
+    before = snapshot(class_store, made.info.code, made.teacher_key)
+    with pytest.raises(ClassError, match="a nickname is 1 to 20 letters and digits"):
+        class_store.join(made.info.code, nickname)
+    assert snapshot(class_store, made.info.code, made.teacher_key) == before
+
+
+@pytest.mark.parametrize("nickname", ["Ana", "José", "Zoë M.", "李明", "team_7", "Ana-Lu"])
+def test_names_in_any_script_are_welcome(nickname: str) -> None:
+    assert check_nickname(nickname) == nickname
+
+
+def test_the_same_student_rejoins_with_their_token_and_nobody_else_can(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    ana = class_store.join(made.info.code, "Ana")
+    bob = class_store.join(made.info.code, "Bob")
+    assert class_store.rejoin(made.info.code.lower(), "ANA", ana.token) == Member(
+        made.info.code, "Ana", ana.token
+    )
+    for token in (bob.token, "", "t" * 10_000):
+        with pytest.raises(ClassError, match="has not joined class"):
+            class_store.rejoin(made.info.code, "Ana", token)
+
+
+# ------------------------------------------------------------------ rows
+
+
+def test_a_row_is_stored_once_however_often_it_is_sent(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    ana = class_store.join(code, "Ana")
+    revision = class_store.revision(code)
+    assert class_store.submit(ana, TRUMP_COUNT, counts_payload(code, "Ana")) is True
+    # the retry after a timeout: the first write had landed
+    assert class_store.submit(ana, TRUMP_COUNT, counts_payload(code, "Ana")) is False
+    assert class_store.revision(code) == revision + 1
+    [row] = class_store.rows(code, key)
+    assert (row.code, row.experiment, row.nickname, row.slot) == (code, TRUMP_COUNT, "Ana", "")
+    assert row.payload == counts_payload(code, "Ana")
+    assert class_store.info(code).submissions == 1
+
+
+def test_hand_reviews_count_once_per_hand(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    ana = class_store.join(made.info.code, "Ana")
+    first = {"hand": 1, "given_away": 2, "decisions": 6, "perfect": 4}
+    second = {"hand": 2, "given_away": 0, "decisions": 6, "perfect": 6}
+    assert class_store.submit(ana, REVIEW, first, slot="game 7 hand 1")
+    assert not class_store.submit(ana, REVIEW, first, slot="game 7 hand 1")
+    assert class_store.submit(ana, REVIEW, second, slot="game 7 hand 2")
+    assert [r.payload for r in class_store.own(ana, REVIEW)] == [first, second]
+
+
+def test_a_student_sees_and_writes_only_their_own_rows(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code = made.info.code
+    ana, bob = class_store.join(code, "Ana"), class_store.join(code, "Bob")
+    class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    class_store.submit(bob, MONTE_CARLO, estimate_payload(code, "Bob", 40))
+    assert [r.payload["hits"] for r in class_store.own(ana, MONTE_CARLO)] == [30]
+    assert [r.payload["hits"] for r in class_store.own(bob, MONTE_CARLO)] == [40]
+    forged = Member(code, "Bob", ana.token)  # Ana's token, Bob's name
+    before = snapshot(class_store, code, made.teacher_key)
+    with pytest.raises(ClassError, match="has not joined class"):
+        class_store.submit(forged, MONTE_CARLO, estimate_payload(code, "Bob", 99))
+    with pytest.raises(ClassError, match="has not joined class"):
+        class_store.own(forged, MONTE_CARLO)
+    assert snapshot(class_store, code, made.teacher_key) == before
+
+
+def test_a_result_must_come_from_the_students_own_seed(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code = made.info.code
+    ana = class_store.join(code, "Ana")
+    with pytest.raises(ClassError, match="dealt from Ana's own seed"):
+        class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Bob", 30))
+    assert class_store.info(code).submissions == 0
+
+
+BAD_PAYLOADS: list[tuple[str, object, str]] = [
+    (
+        MONTE_CARLO,
+        {"deals": DEALS, "seed": 1, "hits": DEALS + 1},
+        "hits must be a whole number from 0 to 100",
+    ),
+    (MONTE_CARLO, {"deals": DEALS, "seed": 1, "hits": -1}, "hits must be"),
+    (MONTE_CARLO, {"deals": DEALS, "seed": 1, "hits": 10**100}, "hits must be"),
+    (MONTE_CARLO, {"deals": DEALS, "seed": 1, "hits": 3.0}, "hits must be"),
+    (MONTE_CARLO, {"deals": DEALS, "seed": 1, "hits": True}, "hits must be"),
+    (MONTE_CARLO, {"deals": 10**6, "seed": 1, "hits": 3}, "deals must be a whole number from 100 to 100"),
+    (MONTE_CARLO, {"deals": DEALS, "seed": 1, "hits": 3, "note": "<b>"}, "holds exactly: deals, seed, hits"),
+    (MONTE_CARLO, [1, 2, 3], "an object of named numbers"),
+    (
+        TRUMP_COUNT,
+        {"hands": HANDS, "seed": 1, "counts": [20]},
+        "counts must be 10 whole numbers adding up to 20",
+    ),
+    (TRUMP_COUNT, {"hands": HANDS, "seed": 1, "counts": [21, -1, 0, 0, 0, 0, 0, 0, 0, 0]}, "counts must be"),
+    (TRUMP_COUNT, {"hands": HANDS, "seed": 1, "counts": "x" * 10_000}, "counts must be"),
+    (REVIEW, {"hand": 1, "given_away": 11, "decisions": 6, "perfect": 4}, "given_away must be"),
+    (
+        REVIEW,
+        {"hand": 1, "given_away": 1, "decisions": 6, "perfect": 7},
+        "perfect must be a whole number from 0 to 6",
+    ),
+    ("poll:nobody-asked", {"choice": 0}, "no experiment is called 'poll:nobody-asked'"),
+    ("<img src=x>", {"choice": 0}, "no experiment is called"),
+]
+
+
+@pytest.mark.parametrize(("experiment", "payload", "message"), BAD_PAYLOADS)
+def test_a_result_of_the_wrong_shape_is_refused_and_changes_nothing(
+    class_store: ClassStore, experiment: str, payload: object, message: str
+) -> None:
+    made = class_store.create_class()
+    ana = class_store.join(made.info.code, "Ana")
+    before = snapshot(class_store, made.info.code, made.teacher_key)
+    with pytest.raises(ClassError, match=message) as caught:
+        class_store.submit(ana, experiment, payload)  # type: ignore[arg-type]
+    assert "\n" not in str(caught.value) and len(str(caught.value)) <= 300
+    assert snapshot(class_store, made.info.code, made.teacher_key) == before
+
+
+def test_a_slot_is_a_short_printable_line(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    ana = class_store.join(made.info.code, "Ana")
+    review = {"hand": 1, "given_away": 0, "decisions": 1, "perfect": 1}
+    for slot in ("s" * 65, "a\nb"):
+        with pytest.raises(ClassError, match="a slot is at most 64 printable characters"):
+            class_store.submit(ana, REVIEW, review, slot=slot)
+    assert class_store.info(made.info.code).submissions == 0
+
+
+def test_a_closed_class_refuses_new_rows_and_students_with_a_message(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    ana = class_store.join(code, "Ana")
+    class_store.set_open(code, key, False)
+    assert not class_store.info(code).open
+    with pytest.raises(ClassError, match=f"class {code} is closed: your teacher is not taking results now"):
+        class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    with pytest.raises(ClassError, match=f"class {code} is closed: ask your teacher to open it"):
+        class_store.join(code, "Bob")
+    assert class_store.rows(code, key) == [] and class_store.members(code, key) == ["Ana"]
+    class_store.set_open(code, key, True)
+    assert class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+
+
+def test_reset_removes_rows_but_keeps_the_students(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    ana = class_store.join(code, "Ana")
+    class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    class_store.submit(ana, TRUMP_COUNT, counts_payload(code, "Ana"))
+    assert class_store.reset(code, key, MONTE_CARLO) == 1
+    assert [r.experiment for r in class_store.rows(code, key)] == [TRUMP_COUNT]
+    assert class_store.reset(code, key) == 1
+    assert class_store.rows(code, key) == [] and class_store.members(code, key) == ["Ana"]
+    # after a reset the student may send again: the experiment starts over
+    assert class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+
+
+def test_every_change_bumps_the_revision_a_teacher_polls(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    seen = [class_store.revision(code)]
+    ana = class_store.join(code, "Ana")
+    seen.append(class_store.revision(code))
+    class_store.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    seen.append(class_store.revision(code))
+    class_store.set_open(code, key, False)
+    seen.append(class_store.revision(code))
+    class_store.reset(code, key)
+    seen.append(class_store.revision(code))
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_the_export_is_one_line_per_row_with_a_column_per_number(class_store: ClassStore) -> None:
+    made = class_store.create_class()
+    code, key = made.info.code, made.teacher_key
+    ana, bob = class_store.join(code, "Ana"), class_store.join(code, "Bob")
+    class_store.submit(ana, TRUMP_COUNT, counts_payload(code, "Ana"))
+    class_store.submit(bob, MONTE_CARLO, estimate_payload(code, "Bob", 41))
+    out = io.StringIO()
+    assert class_store.export_csv(code, key, out) == 2
+    lines = out.getvalue().splitlines()
+    assert lines[0] == (
+        "class,experiment,nickname,slot,submitted_utc,hands,seed,"
+        + ",".join(f"counts_{k}" for k in range(10))
+        + ",deals,hits"
+    )
+    ana_seed, bob_seed = seed_for(code, "Ana", TRUMP_COUNT), seed_for(code, "Bob", MONTE_CARLO)
+    assert lines[1].startswith(f"{code},trump-count,Ana,,20")
+    assert lines[1].endswith(f",20,{ana_seed},3,5,7,4,1,0,0,0,0,0,,")
+    assert lines[2].endswith(f",{bob_seed},,,,,,,,,,,100,41")
+    assert lines[1].split(",")[4].endswith("Z")
+    with pytest.raises(ClassError):
+        class_store.export_csv(code, "wrong", io.StringIO())
+
+
+def test_deleting_a_class_removes_its_students_and_rows_only(class_store: ClassStore) -> None:
+    a, b = class_store.create_class(), class_store.create_class()
+    for made in (a, b):
+        member = class_store.join(made.info.code, "Ana")
+        class_store.submit(member, MONTE_CARLO, estimate_payload(made.info.code, "Ana", 30))
+    class_store.delete_class(a.info.code)
+    with pytest.raises(ClassError, match="there is no class"):
+        class_store.info(a.info.code)
+    assert class_store.info(b.info.code).submissions == 1
+    with class_store.engine.connect() as conn:
+        assert conn.scalar(sa.text("SELECT count(*) FROM pitchlab_rows")) == 1
+        assert conn.scalar(sa.text("SELECT count(*) FROM pitchlab_members")) == 1
+
+
+def test_a_restarted_server_finds_every_row(store_url: str) -> None:
+    first = ClassStore(store_url)
+    made = first.create_class("kept")
+    code, key = made.info.code, made.teacher_key
+    ana = first.join(code, "Ana")
+    first.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    rows = first.rows(code, key)
+    first.engine.dispose()  # the server stops
+    again = ClassStore(store_url)
+    try:
+        assert again.rows(code, key) == rows
+        assert again.rejoin(code, "Ana", ana.token) == ana
+        assert not again.submit(ana, MONTE_CARLO, estimate_payload(code, "Ana", 30))
+    finally:
+        again.engine.dispose()
+
+
+# ------------------------------------------------------------------ the schema
+
+
+def test_a_new_database_gets_the_current_schema(class_store: ClassStore) -> None:
+    with class_store.engine.connect() as conn:
+        assert schema_version(conn) == SCHEMA_VERSION == max(MIGRATIONS)
+        assert {"pitchlab_classes", "pitchlab_members", "pitchlab_rows"} <= set(
+            sa.inspect(conn).get_table_names()
+        )
+
+
+def test_a_later_schema_step_runs_once_and_keeps_the_rows(empty_store_url: str) -> None:
+    class_store = ClassStore(empty_store_url)
+    made = class_store.create_class()
+    ana = class_store.join(made.info.code, "Ana")
+    class_store.submit(ana, MONTE_CARLO, estimate_payload(made.info.code, "Ana", 30))
+    ran: list[int] = []
+
+    def add_note(conn: sa.engine.Connection) -> None:
+        ran.append(2)
+        conn.execute(sa.text("ALTER TABLE pitchlab_classes ADD COLUMN note VARCHAR(20) DEFAULT ''"))
+
+    steps = {**MIGRATIONS, 2: add_note}
+    for _ in range(2):
+        with class_store.engine.begin() as conn:
+            assert migrate(conn, steps) == 2
+    assert ran == [2]
+    with class_store.engine.connect() as conn:
+        assert schema_version(conn) == 2
+        assert "note" in {c["name"] for c in sa.inspect(conn).get_columns("pitchlab_classes")}
+    assert class_store.rows(made.info.code, made.teacher_key)[0].payload["hits"] == 30
+    class_store.engine.dispose()
+
+
+def test_a_database_from_a_newer_pitchlab_is_refused(empty_store_url: str) -> None:
+    store_url = empty_store_url
+    store = ClassStore(store_url)
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE pitchlab_schema SET version = :v"), {"v": SCHEMA_VERSION + 1})
+    store.engine.dispose()
+    with pytest.raises(ClassError, match=f"has schema {SCHEMA_VERSION + 1}, made by a newer pitchlab"):
+        ClassStore(store_url)
+
+
+def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: object) -> None:
+    with pytest.raises(ClassError, match="the class database could not be used"):
+        ClassStore("sqlite:////proc/no/such/folder/classes.sqlite")
+    with pytest.raises(ClassError, match="not a database URL"):
+        ClassStore("not a url")
+    with pytest.raises(ClassError, match="runs on SQLite or PostgreSQL"):
+        ClassStore("mysql://x@localhost/db")
+
+
+# ------------------------------------------------------------------ seeds and names
+
+
+def test_seeds_are_per_student_and_experiment_and_ignore_case() -> None:
+    assert seed_for("ABCDEF", "Ana", TRUMP_COUNT) == seed_for("abcdef", "ANA", TRUMP_COUNT)
+    seeds = {seed_for("ABCDEF", n, e) for n in ("Ana", "Bob") for e in (TRUMP_COUNT, MONTE_CARLO)}
+    assert len(seeds) == 4
+    assert seed_for("ABCDEF", "Ana", TRUMP_COUNT) != seed_for("ABCDEG", "Ana", TRUMP_COUNT)
+    assert all(0 <= s < 2**64 for s in seeds)
+
+
+def test_errors_belong_to_the_one_hierarchy() -> None:
+    assert issubclass(ClassError, PitchError)
+    assert check_code(" k7qm2x ") == "K7QM2X"
+    assert json.loads(json.dumps(payloads.check(MONTE_CARLO, {"deals": DEALS, "seed": 0, "hits": 0})))
