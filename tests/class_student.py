@@ -1,7 +1,8 @@
 """What the student-side class tests share: a class store in SQLite under ``tmp_path``, a class
 in it, a joining panel wired to that store, and the forged messages a page could send.
 
-Import the fixtures into a test module (``from tests.class_student import ...``); the store is
+Import the fixtures into a test module (``from tests.class_student import ...``, with
+``sqlite_url`` which they rest on); the store is
 closed after each test, so no connection outlives its temporary folder.
 """
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -18,20 +18,24 @@ import traitlets
 
 from pitchlab.classes.store import ClassStore, Created, close_stores, open_store
 from pitchlab.ui.class_join import ClassJoin
+from tests.classdb import sqlite_url
 from tests.widget_tree import walk
+
+__all__ = ["arrive", "forge", "joined", "klass", "remembered", "sqlite_store", "sqlite_url"]
 
 
 @pytest.fixture
-def class_store(tmp_path: Path) -> Iterator[ClassStore]:
-    """A fresh SQLite class store in the test's own folder."""
-    yield open_store(f"sqlite:///{tmp_path}/classes.sqlite")
+def sqlite_store(sqlite_url: str) -> Iterator[ClassStore]:
+    """A fresh SQLite class store in the test's own folder (``tests/classdb.py``'s ``sqlite_url``),
+    opened as a page opens it (:func:`~pitchlab.classes.store.open_store`) and closed after."""
+    yield open_store(sqlite_url)
     close_stores()
 
 
 @pytest.fixture
-def klass(class_store: ClassStore) -> Created:
+def klass(sqlite_store: ClassStore) -> Created:
     """An open class, and its teacher key."""
-    return class_store.create_class("Period 3")
+    return sqlite_store.create_class("Period 3")
 
 
 def joined(store: ClassStore, code: str, nickname: str) -> ClassJoin:

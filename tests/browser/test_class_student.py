@@ -17,24 +17,27 @@ from pitchlab.classes import experiments, payloads
 from pitchlab.classes.store import DB_VARIABLE, ClassStore, close_stores, open_store
 from tests.browser.lessons import CHANGE_MS
 from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
+from tests.classdb import sqlite_url
 
 LESSON_01 = "notebooks/lessons/01-counting-hands.ipynb"
 PANEL = ".pl-class-panel:has(.pl-class-deal)"
+__all__ = ["sqlite_url"]  # a fixture, used by name
 
 
 @pytest.fixture
-def store_url(tmp_path: Path) -> Iterator[str]:
-    yield f"sqlite:///{tmp_path}/classes.sqlite"
+def class_db(sqlite_url: str) -> Iterator[str]:
+    """The test's SQLite class store (``tests/classdb.py``), let go of after the test."""
+    yield sqlite_url
     close_stores()
 
 
 def test_join_deal_and_send_from_lesson_01(
-    page: Page, serve_with_env: Callable[[Mapping[str, str]], str], store_url: str, screenshots: Path
+    page: Page, serve_with_env: Callable[[Mapping[str, str]], str], class_db: str, screenshots: Path
 ) -> None:
-    store: ClassStore = open_store(store_url)
+    store: ClassStore = open_store(class_db)
     made = store.create_class("browser test")
     code = made.info.code
-    base = serve_with_env({DB_VARIABLE: store_url})
+    base = serve_with_env({DB_VARIABLE: class_db})
     render(page, base, f"{LESSON_01}?class={code}")
     assert not python_errors(page), python_errors(page)
     panel = page.locator(PANEL)
