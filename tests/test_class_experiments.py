@@ -106,7 +106,7 @@ def test_the_joker_poll_is_lesson_01s_question_and_answer() -> None:
     numbers = counting_hands.joker_or_three(TEN_POINT)
     assert numbers.a_joker == 1 - Fraction(comb(52, 9), comb(54, 9)) > numbers.one_card == Fraction(1, 6)
     assert poll.options[poll.right] == "A joker"
-    assert experiments.poll_experiment(poll) == "poll:joker-or-three" in payloads.experiments()
+    assert poll.experiment == "poll:joker-or-three" in payloads.experiments()
     for choice in range(3):
         assert payloads.check(poll.experiment, experiments.poll_payload(poll, choice)) == {"choice": choice}
     for bad in (-1, 3, True, "0"):

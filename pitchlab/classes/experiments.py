@@ -10,9 +10,9 @@ The experiments are lessons' own, made small enough for one student and pooled b
 the class: lesson 01's trump count (:func:`trump_count`, against its exact
 distribution :func:`trump_count_exact`), lesson 05's Monte Carlo estimate
 (:func:`monte_carlo`, one replicate of "at least 4 trump", against
-:func:`monte_carlo_exact`), the lessons' prediction polls (:data:`pitchlab.classes.payloads.POLLS`), and the
-app's post-hand review (:func:`review`, with :func:`review_slot` naming the hand so
-that it counts once).
+:func:`monte_carlo_exact`), the lessons' prediction polls (:func:`poll_payload`, for the
+polls of :data:`pitchlab.classes.payloads.POLLS`), and the app's post-hand review
+(:func:`review_payload`, with :func:`review_slot` naming the hand so that it counts once).
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from pitchlab.classes.payloads import (
     MONTE_CARLO,
     TRUMP_COUNT,
     Poll,
-    poll_name,
     seed_for,
 )
 from pitchlab.engine.cards import Suit
@@ -117,10 +116,6 @@ def poll_payload(poll: Poll, choice: int) -> dict[str, Any]:
     return {"choice": choice}
 
 
-def poll_experiment(poll: Poll) -> str:
-    return poll_name(poll.id)
-
-
 # ------------------------------------------------------------------ the app: a hand's review
 
 
@@ -161,7 +156,6 @@ __all__ = [
     "monte_carlo_estimate",
     "monte_carlo_exact",
     "monte_carlo_payload",
-    "poll_experiment",
     "poll_payload",
     "review_payload",
     "review_slot",

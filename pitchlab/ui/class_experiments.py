@@ -71,7 +71,7 @@ class _Panel(View):
         try:
             already = bool(self.join.store.own(member, self.experiment))
         except PitchError as exc:
-            self.sent.value = line(exc)
+            self.sent.value = f"{line(exc)}."
             return
         self.sent.value = f"Already sent to class {escape(member.code)}." if already else ""
 
@@ -230,7 +230,7 @@ class PollPanel(_Panel):
     see the answer. Once the answer is on the page, a prediction is no longer sent."""
 
     def __init__(self, join: ClassJoin, poll: Poll, answer: str, *, show_join: bool = False) -> None:
-        super().__init__(join, experiments.poll_experiment(poll), show_join)
+        super().__init__(join, poll.experiment, show_join)
         self.poll = poll
         self.answer_html = answer
         self.revealed = False
