@@ -186,7 +186,9 @@ def _serve(what: str, port: int, pool: int | None, watchdog_s: float) -> int:
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
     if what == "app":
         print("pitchlab: pages open at once from the line 'ready: ...' below", flush=True)
-    print(f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)", flush=True)
+    print(
+        f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)", flush=True
+    )
     if watchdog_s <= 0:
         os.chdir(plan.cwd)
         os.execv(plan.command[0], list(plan.command))

@@ -24,7 +24,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -109,11 +109,16 @@ class VoilaServer:
     ``notebook`` serves one notebook at ``/`` (as ``./dev app`` does); ``None``
     serves the repository, with pages at ``/voila/render/<path>.ipynb``.
     ``config_dir`` is where ``voila.json`` is read from (the repository root unless
-    a benchmark compares another configuration).
+    a benchmark compares another configuration). ``env`` adds to the server's environment, which
+    its kernels inherit (``PITCHLAB_CLASS_DB``: the class store a test reads too).
     """
 
     def __init__(
-        self, notebook: str | None = None, extra_args: Sequence[str] = (), config_dir: Path | None = None
+        self,
+        notebook: str | None = None,
+        extra_args: Sequence[str] = (),
+        config_dir: Path | None = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -131,7 +136,12 @@ class VoilaServer:
         ]
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+                command,
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                env={**os.environ, **(env or {})},
             )
 
     def log_text(self, last_lines: int = 40) -> str:

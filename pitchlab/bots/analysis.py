@@ -92,6 +92,25 @@ def lost_by_seat(reviews: list[Review], players: int = 4) -> list[int]:
 
 
 @dataclass(frozen=True)
+class SeatSummary:
+    """One seat's play in one hand against perfect play: the coach's line about it, as numbers."""
+
+    given_away: int
+    """Points the seat's cards gave away."""
+    decisions: int
+    """Cards the seat played."""
+    perfect: int
+    """Of those, cards as good as the best."""
+
+
+def seat_summary(reviews: list[Review], seat: int, players: int = 4) -> SeatSummary:
+    """What ``seat`` gave away, over how many cards, and how many were perfect: one computation
+    for the coach's sentence and for the row a class's pooled review receives."""
+    mine = [r for r in reviews if r.seat == seat]
+    return SeatSummary(lost_by_seat(reviews, players)[seat], len(mine), sum(1 for r in mine if not r.lost))
+
+
+@dataclass(frozen=True)
 class Hint:
     """What the strong bot would play from a seat, and the expected points of each legal card."""
 

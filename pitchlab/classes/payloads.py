@@ -57,8 +57,20 @@ class Poll:
         return poll_name(self.id)
 
 
-POLLS: dict[str, Poll] = {}
-"""Every poll a page may ask, by id (filled in below, beside the lessons that ask them)."""
+JOKER_POLL = Poll(
+    "joker-or-three",
+    "Before you look at your nine cards, with spades to be named: which is more likely, "
+    "that you hold a joker, or that you hold the three of trump?",
+    ("A joker", "The three of trump", "Both the same"),
+    0,
+    "01-counting-hands",
+)
+"""Lesson 01's misconception, asked before the lesson answers it: a joker (either of two) against
+one given card. A joker: 49/159 against 1/6 (lesson 01's ``joker_or_three``; a test holds
+``right`` to it)."""
+
+POLLS: dict[str, Poll] = {poll.id: poll for poll in (JOKER_POLL,)}
+"""Every poll a page may ask, by id."""
 
 
 def poll_name(poll_id: str) -> str:

@@ -437,6 +437,14 @@ def tally_trump(
     return _tally_hands(lambda h: trump_counts(h, suit, rules), rules.hand_size, hands)
 
 
+def hits_at_least(
+    n: int, seed: Seed, at_least: int, *, suit: Suit = Suit.SPADES, rules: Ruleset = TEN_POINT
+) -> int:
+    """How many of ``n`` hands dealt from ``seed`` hold at least ``at_least`` trump of ``suit``:
+    one run of a Monte Carlo estimate (lesson 05's, and each student's in a class experiment)."""
+    return int(tally_trump(n, seed, suit=suit, rules=rules)[at_least:].sum())
+
+
 def tally_best_suit(
     n: int, seed: Seed, *, known: Iterable[Card] = (), rules: Ruleset = TEN_POINT, chunk: int = CHUNK
 ) -> Counts:
@@ -616,6 +624,7 @@ __all__ = [
     "card_whereabouts",
     "deal_hands",
     "full_deals",
+    "hits_at_least",
     "holder_of",
     "iter_full_deals",
     "iter_hands",

@@ -814,9 +814,7 @@ def size_from_address(name: str, default: int, low: int, high: int, query: str |
     The address is the reader's input: anything but a whole number from ``low`` to ``high``
     keeps ``default`` and says so in the page, in one line."""
     if query is None:
-        if "QUERY_STRING" not in os.environ:  # a kernel Voilà started ahead of its page learns it now
-            page_request.wait_for_request()
-        query = os.environ.get("QUERY_STRING", "")
+        query = page_request.query()
     given = parse_qs(query).get(name)
     if not given:
         return default

@@ -98,6 +98,8 @@ class Coach(View):
         self._hinted: tuple[int, int] | None = None
         self._analysed: Hand | None = None
         self.reviews: list[analysis.Review] = []
+        self.on_review: list[Callable[[Hand], None]] = []
+        """Called with each finished hand once its review is drawn (a class's pooled review listens)."""
         self.refresh()
 
     @property
@@ -155,17 +157,19 @@ class Coach(View):
             self.plot.outputs = ()
             return
         self._draw()
+        for listener in list(self.on_review):
+            listener(hand)
 
     def _draw(self) -> None:
         table, reviews = self.table, self.reviews
         players = table.hand.rules.players
         lost = analysis.lost_by_seat(reviews, players)
         you = self.human
-        perfect = sum(1 for r in reviews if r.seat == you and not r.lost)
-        yours = sum(1 for r in reviews if r.seat == you)
+        mine = analysis.seat_summary(reviews, you, players)
         self.summary.value = (
-            f"<div>Against perfect play with every card known, <b>you gave away {lost[you]} "
-            f"point{'' if lost[you] == 1 else 's'}</b> ({perfect} of your {yours} cards were as good as the best); "
+            f"<div>Against perfect play with every card known, <b>you gave away {mine.given_away} "
+            f"point{'' if mine.given_away == 1 else 's'}</b> ({mine.perfect} of your {mine.decisions} cards "
+            "were as good as the best); "
             + ", ".join(f"{escape(table.name(s))} {lost[s]}" for s in range(players) if s != you)
             + ".</div>"
         )

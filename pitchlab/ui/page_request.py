@@ -60,3 +60,11 @@ def wait_for_request() -> bool:
         return False
     os.environ.update({k: v for k, v in info.items() if isinstance(k, str) and isinstance(v, str)})
     return True
+
+
+def query() -> str:
+    """The page's query string (``seed=7&class=K7QM2X``): Voilà's ``QUERY_STRING``, waited for in a
+    preheated kernel (:func:`wait_for_request`); empty in a notebook opened in Jupyter."""
+    if "QUERY_STRING" not in os.environ:  # a kernel Voilà started ahead of its page learns it now
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")

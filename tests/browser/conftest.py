@@ -10,7 +10,7 @@ Chromium the tests skip on a workstation but fail in CI (``CI`` set), which inst
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -69,15 +69,23 @@ def serve_alone() -> Iterator[Callable[[bool], str]]:
         yield serve
 
 
+@pytest.fixture
+def serve_with_env() -> Iterator[Callable[[Mapping[str, str]], str]]:
+    """``serve_with_env(env)``: the base URL of a Voila server for one test alone, whose environment
+    (and so its kernels') has ``env`` added, e.g. ``PITCHLAB_CLASS_DB`` naming a test's class store."""
+    with ExitStack() as servers:
+        yield lambda env: servers.enter_context(_served(env=env)).url
+
+
 @contextmanager
-def _served(extra_args: Sequence[str] = ()) -> Iterator[VoilaServer]:
+def _served(extra_args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> Iterator[VoilaServer]:
     """Start a server, yield it, stop it; while it runs, its log is the one a failure shows."""
     # The app's preheated kernel is refilled at once, not after the classroom's delay: each
     # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
     extra = ["--VoilaKernelManager.fill_delay=0", *extra_args]
     if os.environ.get("PITCHLAB_TRACEBACKS"):
         extra.append("--VoilaConfiguration.show_tracebacks=True")
-    server = VoilaServer(extra_args=extra)
+    server = VoilaServer(extra_args=extra, env=env)
     _SERVERS.insert(0, server)
     try:
         try:

@@ -74,8 +74,7 @@ def log_spaced(n: int, points: int = 400, start: int = 1) -> NDArray[np.intp]:
 
 def hits_in(n: int, rng: np.random.Generator, at_least: int, suit: Suit, rules: Ruleset) -> int:
     """How many of ``n`` hands dealt from ``rng`` hold at least ``at_least`` trump of ``suit``."""
-    tally = sampling.tally_trump(n, rng, suit=suit, rules=rules)
-    return int(tally[at_least:].sum())
+    return sampling.hits_at_least(n, rng, at_least, suit=suit, rules=rules)
 
 
 @dataclass(frozen=True)
