@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import random
 import re
 import statistics
@@ -44,9 +43,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, tests.classdb
 
+from pitchlab.classes import experiments
 from pitchlab.classes import store as store_module
-from pitchlab.classes.payloads import DEALS, MONTE_CARLO, REVIEW, seed_for
-from pitchlab.classes.store import ClassStore, Member
+from pitchlab.classes.payloads import MONTE_CARLO, REVIEW
+from pitchlab.classes.store import DB_VARIABLE, ClassStore, Member
 from pitchlab.ui.teacher import POLL_S
 
 GOAL_P95_S = 3.0
@@ -170,12 +170,8 @@ def _student(url: str, code: str, nickname: str, at: float, out: Any) -> None:
     try:
         store = ClassStore(url)
         member = store.join(code, nickname)
+        payload = experiments.monte_carlo_payload(code, nickname)  # dealt as the student's page deals
         time.sleep(max(0.0, at - time.time()))
-        payload = {
-            "deals": DEALS,
-            "seed": seed_for(code, nickname, MONTE_CARLO),
-            "hits": 20 + len(nickname) % 9,
-        }
         store.submit(member, MONTE_CARLO, payload)
         out.put(time.time())
         store.engine.dispose()
@@ -227,10 +223,10 @@ def latency_in_browser(students: int, window: float, seed: int) -> dict[str, Any
         raise RuntimeError(f"no Chromium at {CHROMIUM}")
     folder = tempfile.mkdtemp(prefix="pitchlab-classroom-")
     url = f"sqlite:///{folder}/classes.sqlite"
-    os.environ[store_module.DB_VARIABLE] = url  # the server's kernels read this class store
     made = ClassStore(url).create_class("benchmark")
     store_module.close_stores()
-    server = VoilaServer(extra_args=["--VoilaConfiguration.preheat_kernel=False"])
+    # the server's kernels read this class store
+    server = VoilaServer(extra_args=["--VoilaConfiguration.preheat_kernel=False"], env={DB_VARIABLE: url})
     try:
         server.wait_until(deadline_s=120)
         with sync_playwright() as pw:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchlab.classes import payloads
+from pitchlab.classes import experiments, payloads
 from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
 from pitchlab.classes.store import ClassStore, Created, close_stores, open_store
 from pitchlab.ui import plots, teacher
@@ -247,3 +247,20 @@ def test_figures_have_titles_units_and_words() -> None:
         [pooling.ReviewLine("O'Neil", 2, 3, 10, 8), pooling.ReviewLine("Bo", 1, 0, 5, 5)]
     )
     assert "O&#x27;Neil" in html and "the class" in html and "<td class='pl-num'>1.00</td>" in html
+
+
+def test_each_row_is_dealt_again_from_its_students_seed(store: ClassStore, made: Created) -> None:
+    code = made.info.code
+    ana = store.join(code, "Ana")
+    assert store.submit(ana, MONTE_CARLO, experiments.monte_carlo_payload(code, "Ana"))
+    board = TeacherBoard(store)
+    board.enter_class(code, made.teacher_key)
+    assert (
+        "Dealt again from each student's seed: all 1 rows match." in board.sections[MONTE_CARLO].words.value
+    )
+    ben = store.join(code, "Ben")
+    forged = experiments.monte_carlo_payload(code, "Ben")
+    forged["hits"] = (forged["hits"] + 1) % (payloads.DEALS + 1)  # the right seed, another number
+    assert store.submit(ben, MONTE_CARLO, forged)
+    assert board.check()
+    assert "1 row of 2 does not match (Ben)." in board.sections[MONTE_CARLO].words.value

@@ -33,28 +33,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pitchlab.classes import payloads
+from pitchlab.classes import experiments, payloads
 from pitchlab.classes.payloads import DEALS, HAND_CARDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
 from pitchlab.classes.store import Row
-from pitchlab.engine.cards import Suit
-from pitchlab.engine.rules import TEN_POINT
-from pitchlab.odds.probability import at_least, trump_count_distribution
 from pitchlab.odds.stats import Estimate, binomial_se, proportion
 
-MONTE_CARLO_AT_LEAST = 4
+MONTE_CARLO_AT_LEAST = experiments.AT_LEAST
 """Lesson 05's question: at least this many trump of a named suit in a nine-card hand."""
 
 
 def exact_trump_counts() -> tuple[Fraction, ...]:
     """Lesson 01's exact chances of 0, 1, ..., 9 trump of a named suit in a nine-card hand
-    (16 trump among 54 cards): what the pooled counts close in on."""
-    named = trump_count_distribution(TEN_POINT, Suit.SPADES)
+    (16 trump among 54 cards), the student side's reference: what the pooled counts close in on."""
+    named = experiments.trump_count_exact()
     return tuple(named.get(k, Fraction(0)) for k in range(HAND_CARDS + 1))
 
 
 def exact_monte_carlo() -> Fraction:
-    """Lesson 05's exact chance, the truth every student's estimate scatters around."""
-    return at_least(MONTE_CARLO_AT_LEAST, dict(enumerate(exact_trump_counts())))
+    """Lesson 05's exact chance (the student side's reference), the truth every student's
+    estimate scatters around."""
+    return experiments.monte_carlo_exact()
 
 
 def arrival(rows: Iterable[Row], experiment: str | None = None) -> list[Row]:
@@ -320,9 +318,7 @@ def verify(row: Row, recompute: Recompute | None = None) -> bool:
 
 
 def _recompute(experiment: str, seed: int) -> Mapping[str, Any]:
-    """The student's computation, from the student side's own module (one definition of it)."""
-    from pitchlab.classes import experiments  # type: ignore[attr-defined]  # the student side's, not on main yet
-
+    """The student's computation, with the student side's own dealing (one definition of it)."""
     if experiment == TRUMP_COUNT:
         return {"hands": payloads.HANDS, "seed": seed, "counts": experiments.trump_count(seed)}
     return {"deals": DEALS, "seed": seed, "hits": experiments.monte_carlo(seed)}

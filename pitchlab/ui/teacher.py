@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
+import json
 import math
 import os
 import time
@@ -323,7 +324,7 @@ class TeacherBoard(View):
         self.redraws = 0
         """How many times the class's parts were drawn again (a test's and a benchmark's hook)."""
         self._task: asyncio.Task[None] | None = None
-        self._verified: dict[tuple[str, str, str, datetime], bool] = {}
+        self._verified: dict[tuple[str, str, str, str], bool] = {}
         self._pending_reset: str | None = None
         self._polls: list[Row] = []
         self._counts: dict[str, int] = {}
@@ -647,17 +648,17 @@ class TeacherBoard(View):
             return ""
         bad = []
         for r in rows:
-            mark = (r.experiment, r.nickname, r.slot, r.at)
+            mark = (r.experiment, r.nickname, r.slot, json.dumps(r.payload, sort_keys=True))
             if mark not in self._verified:
-                try:
-                    self._verified[mark] = pooling.verify(r)
-                except ImportError:
-                    return ""  # the student side's module is not installed: nothing to check with
+                self._verified[mark] = pooling.verify(r)
             if not self._verified[mark]:
                 bad.append(r.nickname)
         if not bad:
             return f" Dealt again from each student's seed: all {len(rows)} rows match."
-        return f" Dealt again from each student's seed: {len(bad)} rows do not match ({_names(bad)})."
+        return (
+            f" Dealt again from each student's seed: {len(bad)} row{'s' * (len(bad) != 1)} of {len(rows)} "
+            f"{'do' if len(bad) != 1 else 'does'} not match ({_names(bad)})."
+        )
 
     # ---------------------------------------------------------- the teacher's buttons
 

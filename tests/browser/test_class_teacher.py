@@ -11,15 +11,15 @@ own marker in ``window`` survives, so the page was never loaded again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from pitchlab.classes import payloads
+from pitchlab.classes import experiments
 from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
-from pitchlab.classes.store import ClassStore, close_stores, open_store
+from pitchlab.classes.store import DB_VARIABLE, ClassStore, close_stores, open_store
 from tests.browser.lessons import check_widths, drawn_within
 from tests.browser.test_pages import python_errors, render
 
@@ -27,33 +27,31 @@ TEACHER = "notebooks/teacher.ipynb"
 LIVE_MS = 30_000
 """How long a student's result may take to reach the teacher's page here: the page looks every
 second; a loaded test machine is slow, and the benchmark (not this test) measures the time."""
-STUDENTS = (("Ana", 25), ("Ben", 19), ("Cho", 31))
-TRUMP = [1, 3, 6, 5, 3, 2, 0, 0, 0, 0]
+STUDENTS = ("Ana", "Ben", "Cho")
 
 
 @pytest.fixture
-def class_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
-    """The class store the test's Voila server (started after this fixture) reads."""
-    url = f"sqlite:///{tmp_path}/classes.sqlite"
-    monkeypatch.setenv("PITCHLAB_CLASS_DB", url)
-    store = open_store(url)
+def class_db(tmp_path: Path) -> Iterator[ClassStore]:
+    """The class store the test's Voila server reads (its ``PITCHLAB_CLASS_DB``)."""
+    store = open_store(f"sqlite:///{tmp_path}/classes.sqlite")
     yield store
     close_stores()
 
 
-def send(store: ClassStore, code: str, nickname: str, hits: int) -> None:
-    """A student joins and sends a Monte Carlo row and a trump count, as their page would."""
+def send(store: ClassStore, code: str, nickname: str) -> None:
+    """A student joins and sends a Monte Carlo row and a trump count, dealt as their page deals them."""
     member = store.join(code, nickname)
-    seed = payloads.seed_for(code, nickname, MONTE_CARLO)
-    assert store.submit(member, MONTE_CARLO, {"deals": 100, "seed": seed, "hits": hits})
-    seed = payloads.seed_for(code, nickname, TRUMP_COUNT)
-    assert store.submit(member, TRUMP_COUNT, {"hands": 20, "seed": seed, "counts": TRUMP})
+    assert store.submit(member, MONTE_CARLO, experiments.monte_carlo_payload(code, nickname))
+    assert store.submit(member, TRUMP_COUNT, experiments.trump_count_payload(code, nickname))
 
 
 def test_teacher_page_behind_its_key_follows_three_students_live(
-    page: Page, class_db: ClassStore, serve_alone: Callable[[bool], str], screenshots: Path
+    page: Page,
+    class_db: ClassStore,
+    serve_with_env: Callable[[Mapping[str, str]], str],
+    screenshots: Path,
 ) -> None:
-    base = serve_alone(False)
+    base = serve_with_env({DB_VARIABLE: class_db.url})
     made = class_db.create_class("Maths 9B")
     code = made.info.code
 
@@ -72,14 +70,15 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
 
     mc = page.locator(".pl-class-monte-carlo")
     figure = mc.locator("svg.main-svg[role=img]").first
-    for k, (nickname, hits) in enumerate(STUDENTS, start=1):
-        send(class_db, code, nickname, hits)
+    for k, nickname in enumerate(STUDENTS, start=1):
+        send(class_db, code, nickname)
         expect(status).to_contain_text(f"{k} student{'s' * (k != 1)} joined", timeout=LIVE_MS)
         said = re.compile(f"{k} students? × 100 deals")
         expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
     # the pooled figures and lists follow, without a reload
     expect(mc.locator(".pl-class-words")).to_contain_text("The class's 3 estimates", timeout=LIVE_MS)
     expect(mc.locator(".pl-class-words")).to_contain_text("300 deals", timeout=LIVE_MS)
+    expect(mc.locator(".pl-class-words")).to_contain_text("all 3 rows match", timeout=LIVE_MS)
     expect(page.locator(".pl-class-trump-count .pl-class-words")).to_contain_text("60 hands", timeout=LIVE_MS)
     expect(page.locator(".pl-class-who")).to_contain_text("Ana, Ben, Cho", timeout=LIVE_MS)
     assert page.evaluate("() => window.plNotReloaded === true"), "the page was loaded again"
@@ -88,7 +87,7 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
 
     def drawn_at(width: int) -> None:
         """A student sends at this width: plotly draws the new figures at the window's width."""
-        send(class_db, code, next(more), 22)
+        send(class_db, code, next(more))
         count = class_db.info(code).students
         said = re.compile(f"{count} students × 100 deals")
         expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
