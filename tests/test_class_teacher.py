@@ -13,6 +13,7 @@ import base64
 import csv
 import io
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -264,3 +265,22 @@ def test_each_row_is_dealt_again_from_its_students_seed(store: ClassStore, made:
     assert store.submit(ben, MONTE_CARLO, forged)
     assert board.check()
     assert "1 row of 2 does not match (Ben)." in board.sections[MONTE_CARLO].words.value
+
+
+def test_polls_tally_and_the_right_answer_only_when_asked(store: ClassStore, made: Created) -> None:
+    code = made.info.code
+    poll = payloads.POLLS["joker-or-three"]
+    for name, choice in (("Ana", 0), ("Ben", 1), ("Cho", 0)):
+        assert store.submit(store.join(code, name), poll.experiment, {"choice": choice})
+    board = TeacherBoard(store)
+    board.enter_class(code, made.teacher_key)
+    box = board.sections["polls"].extra.children[1]
+    words = box.children[1].value
+    options = [escape(o) for o in poll.options]
+    assert f"Votes: {options[0]} 2, {options[1]} 1, {options[2]} 0." in words and "Right:" not in words
+    figure = box.children[0]
+    spec = figure.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert spec["data"][0]["y"] == [2, 1, 0] and "3 votes" in spec["layout"]["title"]["text"]
+    board.show_right.value = True
+    words = board.sections["polls"].extra.children[1].children[1].value
+    assert f"Right: {options[poll.right]}" in words
