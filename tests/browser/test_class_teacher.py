@@ -106,3 +106,16 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     page.locator("button.pl-class-open").first.click()
     expect(status).to_contain_text("closed", timeout=LIVE_MS)
     assert not class_db.info(code).open
+
+    # Export CSV: a link made in the page; Reset asks first, and "Keep them" keeps them
+    page.locator("button.pl-class-export").click()
+    link = page.locator(".pl-class-download a[download]")
+    expect(link).to_contain_text(f"class-{code}-", timeout=LIVE_MS)
+    assert (link.get_attribute("href") or "").startswith("data:text/csv;base64,")
+    page.locator("button.pl-class-reset").click()
+    expect(page.locator(".pl-class-confirm")).to_contain_text(
+        "Delete the 10 rows of every experiment", timeout=LIVE_MS
+    )
+    page.locator("button.pl-class-confirm-no").click()
+    expect(page.locator(".pl-class-confirm")).to_be_hidden(timeout=LIVE_MS)
+    assert len(class_db.rows(code, made.teacher_key)) == 10
