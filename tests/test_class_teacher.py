@@ -284,3 +284,18 @@ def test_polls_tally_and_the_right_answer_only_when_asked(store: ClassStore, mad
     board.show_right.value = True
     words = board.sections["polls"].extra.children[1].children[1].value
     assert f"Right: {options[poll.right]}" in words
+
+
+def test_a_closed_board_stops_looking(store: ClassStore, made: Created) -> None:
+    """A board whose widgets were closed (its cell run again in Jupyter) stops its task."""
+
+    async def scenario() -> bool:
+        board = TeacherBoard(store, interval=0.01)
+        board.enter_class(made.info.code, made.teacher_key)
+        task = board._task
+        assert task is not None
+        board.widget.close()
+        await asyncio.wait_for(task, timeout=5)
+        return task.done()
+
+    assert asyncio.run(scenario())

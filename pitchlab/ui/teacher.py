@@ -495,6 +495,8 @@ class TeacherBoard(View):
         done = 0
         while rounds is None or done < rounds:
             await asyncio.sleep(self.interval)
+            if self.widget.comm is None:
+                return  # the board was closed (its cell run again, say): nobody is watching
             done += 1
             try:
                 self.check()
