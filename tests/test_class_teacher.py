@@ -23,6 +23,7 @@ from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
 from pitchlab.classes.store import ClassStore, Created, close_stores, open_store
 from pitchlab.ui import plots, teacher
 from pitchlab.ui.teacher import TeacherBoard
+from tests.helpers import run_async
 
 TRUMP = [1, 3, 6, 5, 3, 2, 0, 0, 0, 0]
 
@@ -206,7 +207,7 @@ def test_the_periodic_task_redraws_by_itself(store: ClassStore, made: Created) -
         board.stop()
         return board.redraws - draws, board.sections[MONTE_CARLO].words.value
 
-    more, words = asyncio.run(scenario())
+    more, words = run_async(scenario)
     assert more >= 1 and "Pooled: 25.0%" in words
 
 
@@ -298,4 +299,4 @@ def test_a_closed_board_stops_looking(store: ClassStore, made: Created) -> None:
         await asyncio.wait_for(task, timeout=5)
         return task.done()
 
-    assert asyncio.run(scenario())
+    assert run_async(scenario)

@@ -148,7 +148,7 @@ class TrumpCountPanel(_Panel):
             plots.distribution_figure(
                 exact,
                 experiments.count_estimates(counts),
-                title=f"Your {HANDS} hands against the exact chances",
+                title=f"Your {HANDS} hands vs the exact",
                 x_title="trump in a hand (cards, of 9)",
             )
         )

@@ -39,8 +39,10 @@ from datetime import UTC, datetime
 from html import escape
 from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as w
 import plotly.graph_objects as go
+import traitlets
 
 from pitchlab.classes import names, payloads, pooling
 from pitchlab.classes.payloads import DEALS, MONTE_CARLO, REVIEW, TRUMP_COUNT
@@ -311,6 +313,35 @@ class _Section(View):
         )
 
 
+_FORGET_ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  const forget = () => {
+    const name = model.get("param");
+    if (!name) { return; }
+    try {
+      const url = new URL(window.location.href);
+      if (url.searchParams.has(name)) {
+        url.searchParams.delete(name);
+        window.history.replaceState(window.history.state, "", url.toString());
+      }
+    } catch (e) { /* an address we cannot rewrite stays as it is */ }
+  };
+  forget();
+  model.on("change:param", forget);
+}
+export default { render };
+"""
+
+
+class AddressForget(anywidget.AnyWidget):
+    """Takes one parameter out of the address bar (display it, hidden): the teacher key, once the
+    class is shown, so a page on the projector does not show the key to the class."""
+
+    _esm = _FORGET_ESM
+    param = traitlets.Unicode("").tag(sync=True)
+
+
 class TeacherBoard(View):
     """The teacher's view of one class, behind its key; live while the page is open."""
 
@@ -387,10 +418,12 @@ class TeacherBoard(View):
         }
         self.sections["polls"].extra.children = (self.show_right,)
         self.panel = w.VBox()
+        self.address = AddressForget()
         self.widget = classed(
             w.VBox(
                 [
                     page_style(TEACHER_CSS),
+                    self.address,
                     self.prompt,
                     self.message,
                     self.panel,
@@ -447,6 +480,7 @@ class TeacherBoard(View):
         self.say("")
         self.code_box.value = checked
         self.key_box.value = ""  # the key stays in the kernel, not in the page
+        self.address.param = "key"  # nor in the address bar, for the class to read off the projector
         self.prompt.layout.display = "none"
         self.panel.children = (
             self.status,

@@ -65,6 +65,8 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     status = page.locator(".pl-class-status")
     expect(status).to_contain_text(f"Class {code}")
     expect(status).to_contain_text("0 students joined")
+    # the key leaves the address bar, which a projector shows the class
+    expect(page).to_have_url(re.compile(rf"teacher\.ipynb\?class={code}$"))
     assert not python_errors(page), python_errors(page)
     page.evaluate("() => { window.plNotReloaded = true; }")
 
