@@ -52,6 +52,19 @@ CHROMIUM_ARGS = (
 # The whole app's text: it changes whenever the app redraws after a click.
 APP_TEXT_JS = "() => document.querySelector('.pl-app').innerText"
 CHANGED_JS = "(before) => document.querySelector('.pl-app').innerText !== before"
+# Resolves once the app's text differs from `before` (at once if it already does), looking only
+# when the page changes: polling every 10 ms would read the whole app's text a hundred times a
+# second while the kernel thinks. Rejects after `limit` ms.
+CHANGE_JS = """([before, limit]) => new Promise((resolve, reject) => {
+    const changed = () => document.querySelector('.pl-app')?.innerText !== before;
+    if (changed()) { resolve(); return; }
+    let timer;
+    const observer = new MutationObserver(() => {
+        if (changed()) { observer.disconnect(); clearTimeout(timer); resolve(); }
+    });
+    observer.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+    timer = setTimeout(() => { observer.disconnect(); reject(new Error(`the app did not change in ${limit} ms`)); }, limit);
+})"""
 # Resolves once the app has had no DOM change for `quiet` ms (a redraw arrives as
 # several widget updates, so the first change is not the last), or after `limit` ms.
 SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
@@ -276,7 +289,7 @@ def click_and_wait(page: Page, selector: str, *, force: bool = False, tap: bool 
         target.tap(force=force)
     else:
         target.click(force=force)
-    page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000, polling=10)
+    page.evaluate(CHANGE_JS, [before, 30_000])
     elapsed_ms = (time.perf_counter() - start) * 1000
     page.evaluate(SETTLED_JS, [250, 10_000])
     return elapsed_ms

@@ -94,6 +94,15 @@ def test_the_same_seed_gives_the_same_numbers_however_the_work_is_shared() -> No
     assert other.hands != one[0].hands
 
 
+def test_rulesets_enough_for_every_process_give_each_process_whole_rulesets_and_the_same_numbers() -> None:
+    """Four rulesets on two processes: each ruleset's chunks go to one process (its tables are
+    loaded once), and the numbers are those of one process doing all the work."""
+    names = ["smudge", "two-handed", "auction-pitch", "simple-pitch"]
+    one = compare.compare(names, hands=20, games=2, seed=5)
+    shared = compare.compare(names, hands=20, games=2, seed=5, workers=2)
+    assert [(s.hands, s.lengths) for s in one] == [(s.hands, s.lengths) for s in shared]
+
+
 def test_progress_counts_every_hand_and_game() -> None:
     seen: list[tuple[int, int]] = []
     compare.compare(

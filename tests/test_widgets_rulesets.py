@@ -220,7 +220,9 @@ def test_an_illegal_click_shows_a_message_and_changes_nothing(name: str) -> None
 
 def test_a_discard_is_chosen_by_toggling_cards_and_confirming() -> None:
     found = None
-    for name in NAMES:
+    # the rulesets with a discard-and-draw exchange first: a learner is asked for a discard there,
+    # so the search does not build a few hundred apps in rulesets that never ask (every one still follows)
+    for name in sorted(NAMES, key=lambda n: pl.ruleset(n).exchange != "discard-draw"):
         for seed in range(40):
             app = make_app(name, seed)
             for _ in range(60):

@@ -259,19 +259,21 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int) -> Iterator[R]:
+def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int, together: int = 1) -> Iterator[R]:
     """``map`` in order, in this process or shared among ``workers`` processes.
 
     Processes come from a fork server, which forks a fresh single-threaded
     Python: safe inside a Jupyter kernel, whose own threads a plain fork
-    would copy mid-flight.
+    would copy mid-flight. ``together`` consecutive items go to one process
+    as one task: items that share a costly set-up (a ruleset's bidding tables
+    and game model, loaded once per process) then pay for it in one process only.
     """
     if workers <= 1 or len(items) <= 1:
         yield from map(func, items)
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from pool.map(func, items)
+        yield from pool.map(func, items, chunksize=max(1, together))
 
 
 # ----------------------------------------------------------- two partnerships

@@ -204,8 +204,11 @@ def compare(
     lengths: list[list[int]] = [[] for _ in chosen]
     done = 0
     total = len(chosen) * (hands + games)
+    # with rulesets enough to keep every process busy, each ruleset's chunks go to one process,
+    # which then loads that ruleset's bidding tables and solves its game model alone
+    together = len(work) // len(chosen) if len(chosen) >= max(2, 2 * workers) else 1
     for (k, *_, count, _whole), (part, part_lengths) in zip(
-        work, parallel_map(_chunk, work, workers), strict=True
+        work, parallel_map(_chunk, work, workers, together), strict=True
     ):
         records[k].extend(part)
         lengths[k].extend(part_lengths)

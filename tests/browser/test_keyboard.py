@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.test_pages import access_problems, open_app, python_errors
-from tests.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS
+from tests.serving import APP_TEXT_JS, CHANGE_JS, SETTLED_JS
 
 STATE_JS = """() => {
   const visible = (e) => e.getClientRects().length > 0 && !e.disabled;
@@ -57,7 +57,7 @@ def press(page: Page, key: str, acts: bool) -> None:
     before = page.evaluate(APP_TEXT_JS)
     page.keyboard.press(key)
     if acts:
-        page.wait_for_function(CHANGED_JS, arg=before, timeout=30_000, polling=10)
+        page.evaluate(CHANGE_JS, [before, 30_000])
     page.evaluate(SETTLED_JS, [300, 10_000])
 
 
