@@ -16,6 +16,12 @@ so the same helper names each figure's plot with its description (the words
 :func:`pitchlab.ui.plots.describe` put in ``layout.meta``) and adds a "The figure
 in words" disclosure under it, which a sighted teacher can open too. A lesson
 that redraws a figure gets its words redrawn, never a second disclosure.
+
+plotly draws a figure at the width its box has then, and a figure in an ``Output``
+widget is not drawn again when the window narrows (a phone turned, a window made
+smaller), so the helper draws each figure again at its box's width after a resize
+(plotly's own ``responsive`` setting would also take the figure's height from a box
+that has none).
 """
 
 from __future__ import annotations
@@ -87,6 +93,21 @@ function describeFigures() {
     if (text.textContent !== words) { text.textContent = words; }
   }
 }
+function fitFigures() {
+  // plotly draws a figure at its box's width once; a window that narrows (a phone turned, a
+  // window made smaller) would clip it, so each figure whose width is plotly's own guess is
+  // drawn again at its box's width (a figure given a width of its own keeps it)
+  if (!window.Plotly || typeof window.Plotly.relayout !== "function") { return; }
+  for (const plot of document.querySelectorAll(".js-plotly-plot")) {
+    if (!plot._fullLayout || !plot.layout || !plot.isConnected) { continue; }
+    if (plot.layout.width !== undefined && !plot.__plFitted) { continue; }
+    const width = Math.floor(plot.clientWidth);
+    if (width > 50 && Math.abs(plot._fullLayout.width - width) > 2) {
+      plot.__plFitted = true;
+      window.Plotly.relayout(plot, { width }).catch(() => {});
+    }
+  }
+}
 function render({ el }) {
   el.style.display = "none";
   if (window.__pitchlabScrollRegions) { return; }
@@ -95,7 +116,7 @@ function render({ el }) {
   const later = () => {
     if (queued) { return; }
     queued = true;
-    setTimeout(() => { queued = false; mark(); describeFigures(); }, 200);
+    setTimeout(() => { queued = false; fitFigures(); mark(); describeFigures(); }, 200);
   };
   new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
   window.addEventListener("resize", later);

@@ -31,6 +31,9 @@ CSS = """
   min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; flex-shrink: 0; line-height: 1.2; }
 .pl-app .widget-hbox { flex-wrap: wrap; }
 @media (max-width: 700px) { .pl-app .jupyter-button { min-height: 44px; } }
+/* plotly's zoom and download buttons are 22 px: too small for a finger, and a phone zooms
+   with two fingers anyway, so below 700 px a figure shows no button bar */
+@media (max-width: 700px) { .js-plotly-plot .modebar-container { display: none !important; } }
 /* What scores on a phone: four columns would leave "scored by" one word wide, so each row puts
    it under what the card is (the header's first cell gets a line of its own) */
 @media (max-width: 600px) {

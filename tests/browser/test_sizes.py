@@ -62,6 +62,7 @@ MEASURE_JS = """(fingerPx) => {
         points: all('.pl-points-table'),
         buttons: all('.pl-app button'),
         analysis: all('.pl-analysis'),
+        figures: all('.pl-app .js-plotly-plot svg.main-svg'),
     };
     for (const [what, els] of Object.entries(parts)) {
         els.forEach((el, i) => inside(`${what}[${i}] ${el.textContent.trim().slice(0, 20)}`, el));
@@ -151,6 +152,8 @@ def test_the_app_fits_a_phone_a_tablet_and_a_desktop_through_a_hand(
     problems += check_sizes(page, "mid", screenshots, axe)
     play(page)
     assert "Hand over" in page.inner_text(".pl-status")
+    # the review's figure, drawn at the desktop's width, must follow the window down to a phone's
+    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot svg.main-svg", state="visible")
     problems += check_sizes(page, "over", screenshots, axe)
     print("axe-core WCAG 2.1 A/AA violations:", axe)
     assert len(axe) == 9
