@@ -36,9 +36,7 @@ from pitchlab.classes.store import Member
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.odds.probability import percent
-from pitchlab.ui import plots
 from pitchlab.ui.class_join import ClassJoin, line
-from pitchlab.ui.classroom import FigureBox
 from pitchlab.ui.widgets import View, classed
 
 
@@ -112,6 +110,9 @@ class TrumpCountPanel(_Panel):
         )
         self.send_button = classed(w.Button(description="Send to class"), "pl-class-send")
         self.result = classed(w.HTML(), "pl-class-result")
+        # plotly's import (2 s) only where a lesson draws: the app's preheated kernels share reviews
+        from pitchlab.ui.classroom import FigureBox
+
         self.box = FigureBox()
         self.deal_button.on_click(lambda _b: self.deal())
         self.send_button.on_click(lambda _b: self.send_counts())
@@ -131,6 +132,8 @@ class TrumpCountPanel(_Panel):
 
     def deal(self) -> list[int]:
         """Deal the student's hands (their class seed once they joined) and draw them."""
+        from pitchlab.ui import plots  # imported where a lesson draws (see __init__)
+
         member = self.member
         seed = seed_for(member.code, member.nickname, TRUMP_COUNT) if member is not None else _fresh_seed()
         counts = experiments.trump_count(seed)
