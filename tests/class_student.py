@@ -1,35 +1,24 @@
-"""What the student-side class tests share: a class store in SQLite under ``tmp_path``, a class
-in it, a joining panel wired to that store, and the forged messages a page could send.
+"""What the student-side class tests share: a class in a SQLite store under ``tmp_path``
+(``tests/classdb.py``'s ``sqlite_store``, closed after each test), a joining panel wired to that
+store, and the forged messages a page could send.
 
-Import the fixtures into a test module (``from tests.class_student import ...``, with
-``sqlite_url`` which they rest on); the store is
-closed after each test, so no connection outlives its temporary folder.
+Import the fixtures into a test module (``from tests.class_student import ...``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as w
 import pytest
 import traitlets
 
-from pitchlab.classes.store import ClassStore, Created, close_stores, open_store
+from pitchlab.classes.store import ClassStore, Created
 from pitchlab.ui.class_join import ClassJoin
-from tests.classdb import sqlite_url
 from tests.widget_tree import walk
 
-__all__ = ["arrive", "forge", "joined", "klass", "remembered", "sqlite_store", "sqlite_url"]
-
-
-@pytest.fixture
-def sqlite_store(sqlite_url: str) -> Iterator[ClassStore]:
-    """A fresh SQLite class store in the test's own folder (``tests/classdb.py``'s ``sqlite_url``),
-    opened as a page opens it (:func:`~pitchlab.classes.store.open_store`) and closed after."""
-    yield open_store(sqlite_url)
-    close_stores()
+__all__ = ["arrive", "forge", "joined", "klass", "remembered"]
 
 
 @pytest.fixture

@@ -137,6 +137,14 @@ def shared_postgres_url(postgres: PostgresCluster) -> str:
     return postgres.new_database()
 
 
+@pytest.fixture
+def sqlite_store(sqlite_url: str) -> Iterator[ClassStore]:
+    """A fresh SQLite class store in the test's own folder, opened as a page opens it
+    (:func:`~pitchlab.classes.store.open_store`, one per URL in a process), let go of after."""
+    yield class_store_module.open_store(sqlite_url)
+    class_store_module.close_stores()
+
+
 @pytest.fixture(params=BACKENDS)
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database holding no class, on each backend in turn. On PostgreSQL it is one database

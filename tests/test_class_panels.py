@@ -20,11 +20,11 @@ from pitchlab.ui.class_experiments import MonteCarloPanel, PollPanel, ReviewShar
 from pitchlab.ui.class_join import ClassJoin, code_from_query
 from pitchlab.ui.session import Table
 from pitchlab.ui.table_app import TableApp
-from tests.class_student import arrive, forge, joined, klass, remembered, sqlite_store, sqlite_url
+from tests.class_student import arrive, forge, joined, klass, remembered
 from tests.test_page_request import preheated_env, voila_query
 from tests.test_widget_fuzz import loud_callbacks
 
-__all__ = ["klass", "loud_callbacks", "sqlite_store", "sqlite_url"]  # fixtures, used by name
+__all__ = ["klass", "loud_callbacks"]  # fixtures, used by name
 
 JOKER = payloads.POLLS["joker-or-three"]
 

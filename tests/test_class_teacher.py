@@ -12,15 +12,13 @@ import asyncio
 import base64
 import csv
 import io
-from collections.abc import Iterator
 from html import escape
-from pathlib import Path
 
 import pytest
 
 from pitchlab.classes import experiments, payloads
 from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
-from pitchlab.classes.store import ClassStore, Created, close_stores, open_store
+from pitchlab.classes.store import ClassStore, Created
 from pitchlab.ui import plots, teacher
 from pitchlab.ui.teacher import TeacherBoard
 from tests.helpers import run_async
@@ -29,9 +27,8 @@ TRUMP = [1, 3, 6, 5, 3, 2, 0, 0, 0, 0]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[ClassStore]:
-    yield open_store(f"sqlite:///{tmp_path}/c.sqlite")
-    close_stores()
+def store(sqlite_store: ClassStore) -> ClassStore:
+    return sqlite_store
 
 
 @pytest.fixture

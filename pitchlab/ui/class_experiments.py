@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from pitchlab.bots import analysis
 from pitchlab.classes import experiments
-from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, TRUMP_COUNT, Poll, seed_for
+from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll, seed_for
 from pitchlab.classes.store import Member
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
@@ -293,8 +293,6 @@ class ReviewShare(_Panel):
     cards) with the class. Off until the student ticks it; nothing is sent without a class."""
 
     def __init__(self, app: Any, join: ClassJoin, *, show_join: bool = True) -> None:
-        from pitchlab.classes.payloads import REVIEW
-
         super().__init__(join, REVIEW, show_join)
         self.table = app.table
         self.coach = app.coach

@@ -12,14 +12,13 @@ and a second Send counts once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pitchlab.classes import experiments, payloads
-from pitchlab.classes.store import DB_VARIABLE, ClassStore, close_stores, open_store
+from pitchlab.classes.store import DB_VARIABLE, ClassStore
 from tests.browser.lessons import CHANGE_MS
 from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
 
@@ -30,13 +29,6 @@ STUDENTS = ("Ana", "Ben", "Cho")
 LIVE_MS = 30_000
 """How long a result may take to reach the teacher's page here (it looks every second; a loaded
 test machine is slow; benchmarks/classroom.py, not this test, measures the time)."""
-
-
-@pytest.fixture
-def class_db(sqlite_url: str) -> Iterator[ClassStore]:
-    """The test's class store (``tests/classdb.py``), let go of after the test."""
-    yield open_store(sqlite_url)
-    close_stores()
 
 
 def join_deal_and_send(page: Page, base: str, code: str, nickname: str) -> None:
@@ -60,13 +52,13 @@ def join_deal_and_send(page: Page, base: str, code: str, nickname: str) -> None:
 def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
     page: Page,
     browser: Browser,
-    class_db: ClassStore,
+    sqlite_store: ClassStore,
     serve_with_env: Callable[[Mapping[str, str]], str],
     screenshots: Path,
 ) -> None:
-    made = class_db.create_class("browser test")
+    made = sqlite_store.create_class("browser test")
     code, key = made.info.code, made.teacher_key
-    base = serve_with_env({DB_VARIABLE: class_db.url})
+    base = serve_with_env({DB_VARIABLE: sqlite_store.url})
 
     # the teacher's page, open before anyone sends
     render(page, base, f"{TEACHER}?class={code}&key={key}")
@@ -83,7 +75,7 @@ def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
         panel.locator(".pl-class-nickname input").fill("Ana <b>")
         panel.locator(".pl-class-join-button").click()
         expect(panel.locator(".pl-class-message")).to_contain_text("Not joined", timeout=CHANGE_MS)
-        assert class_db.members(code, key) == []
+        assert sqlite_store.members(code, key) == []
 
         for k, nickname in enumerate(STUDENTS, start=1):
             context = first if k == 1 else browser.new_context(viewport={"width": 1280, "height": 900})
@@ -96,7 +88,7 @@ def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
         assert page.evaluate("() => window.plNotReloaded === true"), "the teacher's page was loaded again"
         expect(page.locator(".pl-class-who")).to_contain_text("Ana, Ben, Cho", timeout=LIVE_MS)
         shot(page, screenshots, "class-teacher-after-three")
-        rows = class_db.rows(code, key)
+        rows = sqlite_store.rows(code, key)
         assert [(r.experiment, r.nickname, r.payload) for r in rows] == [
             (payloads.TRUMP_COUNT, n, experiments.trump_count_payload(code, n)) for n in STUDENTS
         ]
@@ -124,6 +116,6 @@ def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
         expect(panel.locator(".pl-class-result")).to_contain_text("Your 20 hands", timeout=CHANGE_MS)
         panel.locator(".pl-class-send").click()
         expect(panel.locator(".pl-class-sent")).to_contain_text("counted once", timeout=CHANGE_MS)
-        assert len(class_db.rows(code, key)) == len(STUDENTS)
+        assert len(sqlite_store.rows(code, key)) == len(STUDENTS)
     finally:
         first.close()

@@ -11,15 +11,14 @@ own marker in ``window`` survives, so the page was never loaded again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from pitchlab.classes import experiments
 from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
-from pitchlab.classes.store import DB_VARIABLE, ClassStore, close_stores, open_store
+from pitchlab.classes.store import DB_VARIABLE, ClassStore
 from tests.browser.lessons import check_widths, drawn_within
 from tests.browser.test_pages import python_errors, render
 
@@ -28,14 +27,6 @@ LIVE_MS = 30_000
 """How long a student's result may take to reach the teacher's page here: the page looks every
 second; a loaded test machine is slow, and the benchmark (not this test) measures the time."""
 STUDENTS = ("Ana", "Ben", "Cho")
-
-
-@pytest.fixture
-def class_db(tmp_path: Path) -> Iterator[ClassStore]:
-    """The class store the test's Voila server reads (its ``PITCHLAB_CLASS_DB``)."""
-    store = open_store(f"sqlite:///{tmp_path}/classes.sqlite")
-    yield store
-    close_stores()
 
 
 def send(store: ClassStore, code: str, nickname: str) -> None:
@@ -47,12 +38,12 @@ def send(store: ClassStore, code: str, nickname: str) -> None:
 
 def test_teacher_page_behind_its_key_follows_three_students_live(
     page: Page,
-    class_db: ClassStore,
+    sqlite_store: ClassStore,
     serve_with_env: Callable[[Mapping[str, str]], str],
     screenshots: Path,
 ) -> None:
-    base = serve_with_env({DB_VARIABLE: class_db.url})
-    made = class_db.create_class("Maths 9B")
+    base = serve_with_env({DB_VARIABLE: sqlite_store.url})
+    made = sqlite_store.create_class("Maths 9B")
     code = made.info.code
 
     # a wrong key: one line, no class
@@ -73,7 +64,7 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     mc = page.locator(".pl-class-monte-carlo")
     figure = mc.locator("svg.main-svg[role=img]").first
     for k, nickname in enumerate(STUDENTS, start=1):
-        send(class_db, code, nickname)
+        send(sqlite_store, code, nickname)
         expect(status).to_contain_text(f"{k} student{'s' * (k != 1)} joined", timeout=LIVE_MS)
         said = re.compile(f"{k} students? × 100 deals")
         expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
@@ -89,8 +80,8 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
 
     def drawn_at(width: int) -> None:
         """A student sends at this width: plotly draws the new figures at the window's width."""
-        send(class_db, code, next(more))
-        count = class_db.info(code).students
+        send(sqlite_store, code, next(more))
+        count = sqlite_store.info(code).students
         said = re.compile(f"{count} students × 100 deals")
         expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
         for part in (".pl-class-monte-carlo", ".pl-class-trump-count"):
@@ -107,7 +98,7 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     # closing the class: the page says so, and the store refuses a late student
     page.locator("button.pl-class-open").first.click()
     expect(status).to_contain_text("closed", timeout=LIVE_MS)
-    assert not class_db.info(code).open
+    assert not sqlite_store.info(code).open
 
     # Export CSV: a link made in the page; Reset asks first, and "Keep them" keeps them
     page.locator("button.pl-class-export").click()
@@ -120,4 +111,4 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     )
     page.locator("button.pl-class-confirm-no").click()
     expect(page.locator(".pl-class-confirm")).to_be_hidden(timeout=LIVE_MS)
-    assert len(class_db.rows(code, made.teacher_key)) == 10
+    assert len(sqlite_store.rows(code, made.teacher_key)) == 10
