@@ -17,6 +17,7 @@ def test_a_quote_falls_in_its_tenth_and_a_sure_quote_in_the_top_one() -> None:
     assert cal.decile_of(0.85) == 8
     assert cal.decile_of(0.95) == 9
     assert cal.decile_of(1.0) == 9
+    assert cal.decile_of(1.0000000000000002) == 9  # a sum of shares, rounded
     with pytest.raises(PitchError, match="between 0 and 1"):
         cal.decile_of(1.5)
 

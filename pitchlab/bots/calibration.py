@@ -42,6 +42,8 @@ DECILES = 10
 """Quotes are grouped by tenths: 0-10%, 10-20%, ..., 90-100% (a quote of 100% in the last)."""
 MIN_COUNT = 50
 """Quotes a decile needs before its gap counts in :func:`max_error`: fewer say too little."""
+ROUNDING = 1e-9
+"""How far a quote summed from floating-point shares may stray outside 0 to 1."""
 GAME_CHUNK = 10
 """Games per unit of work: a game's seed is fixed, so results never depend on the workers."""
 
@@ -51,9 +53,9 @@ GAME_CHUNK = 10
 
 def decile_of(quote: float) -> int:
     """The decile (0 to 9) of a quoted chance between 0 and 1; a quote of exactly 1 is in the top one."""
-    if not 0.0 <= quote <= 1.0:
+    if not -ROUNDING <= quote <= 1.0 + ROUNDING:
         raise PitchError(f"a quoted chance is between 0 and 1, not {quote}")
-    return min(int(quote * DECILES), DECILES - 1)
+    return min(max(int(quote * DECILES), 0), DECILES - 1)
 
 
 @dataclass(frozen=True)
