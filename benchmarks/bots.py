@@ -15,6 +15,14 @@
   :mod:`pitchlab.bots.v1`.
 * ``bid_regret``: net points a bidding turn gives up against the best answer in
   hindsight (:func:`pitchlab.bots.derive.bid_regret`), for the ladder's bidding and the game model's.
+* ``calibration``: per ruleset (:data:`CALIBRATION_RULESETS`), self-play games of the
+  rule-based bot bidding to win the game at every seat
+  (:func:`pitchlab.bots.calibration.self_play`): every quoted chance of winning the game
+  against games won, in deciles with Wilson 95% intervals, and ``calibration_max_error``
+  (the largest gap in percentage points over deciles with at least 50 quotes); the same
+  for the quoted chance of making the bid (``made_calibration``); ``blocking``: top bids
+  made from behind, their share, made rate and win rate. ``calibration_max_error`` at
+  the top level is the largest over the rulesets.
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -37,6 +45,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import pitchlab as pl
+from pitchlab.bots.calibration import self_play
 from pitchlab.bots.claimcheck import false_claims
 from pitchlab.bots.players import Decision, Player
 from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
@@ -45,6 +54,9 @@ from pitchlab.bots.v1 import RuleBasedV1, StrongV1
 
 FAST_RULESETS = ("ten-point", "auction-pitch")
 """Rulesets timed for ``rule_based_fast_hands_per_s``: trump-only play and follow-suit play."""
+CALIBRATION_RULESETS = ("ten-point", "thirty-one", "partnership")
+"""Rulesets with a target whose quotes are tested: three win rules (bidder only, bidder
+first, bidder then most points), trump-only play and follow-suit."""
 EXAMPLES = 5
 """False claims shown as examples, at most."""
 
@@ -209,6 +221,28 @@ def _plain(value: object) -> object:
     return repr(value)
 
 
+# ------------------------------------------------------------------ calibration
+
+
+def calibration(args: argparse.Namespace) -> dict[str, Any]:
+    """The quotes of :data:`CALIBRATION_RULESETS` tested against self-play games
+    (``--calibration-games`` each), and the worst decile gaps over them."""
+    found = {
+        name: self_play(pl.ruleset(name), args.calibration_games, args.seed, args.workers).to_json()
+        for name in CALIBRATION_RULESETS
+    }
+
+    def worst(key: str) -> float | None:
+        gaps = [r[key] for r in found.values() if r[key] is not None]
+        return max(gaps) if gaps else None
+
+    return {
+        "calibration": found,
+        "calibration_max_error": worst("calibration_max_error"),
+        "made_calibration_max_error": worst("made_calibration_max_error"),
+    }
+
+
 # ------------------------------------------------------------------ speed
 
 
@@ -254,6 +288,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     regret, note = bid_regret(args)
     report["bid_regret"] = regret
     report["bid_regret_note"] = note
+    report.update(calibration(args))
     report["rule_based_fast_hands_per_s"] = speeds(args)
     return report
 
@@ -262,6 +297,9 @@ def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=5000, help="rule-based decisions to check")
     parser.add_argument("--games", type=int, default=4, help="game pairs per match (at least 2)")
+    parser.add_argument(
+        "--calibration-games", type=int, default=1000, help="self-play games per ruleset for calibration"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes to share each match's games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--strong-samples", type=int, default=8, help="the strong bots' guesses per card")
@@ -271,10 +309,16 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _points(gap: float | None) -> str:
+    return "n/a" if gap is None else f"{gap:.1f} points"
+
+
 def main() -> None:
     args = parser().parse_args()
     if args.games < 2:
         parser().error("--games must be at least 2 (an interval needs two game pairs)")
+    if args.calibration_games < 1:
+        parser().error("--calibration-games must be at least 1")
     report = measure(args)
     if args.json:
         print(json.dumps(report))
@@ -294,6 +338,17 @@ def main() -> None:
         print(
             f"{key:30} won {duel['win_rate']:.1%} of {duel['games']} games (95% interval {low:.1%} to {high:.1%})"
         )
+    for name, found in report["calibration"].items():
+        print(
+            f"calibration {name:12} {found['quotes']} quotes in {found['games']} games: worst decile gap"
+            f" {_points(found['calibration_max_error'])} (win), {_points(found['made_calibration_max_error'])} (made)"
+        )
+        for d in found["calibration"]:
+            low, high = d["ci95"]
+            print(
+                f"  quoted {d['decile']:>8}: {d['count']:6} quotes, mean {d['mean_quote']:.1%},"
+                f" won {d['rate']:.1%} ({low:.1%} to {high:.1%})"
+            )
     print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
     for name, value in report["rule_based_fast_hands_per_s"].items():
         print(f"rule-based fast, {name:14} {value:10,.0f} hands/s")

@@ -268,7 +268,14 @@ class RuleBasedPlayer:
         found = game_choice(
             rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
         )
-        return None if found is None else found[0].answer
+        if found is None:
+            return None
+        self._chose(seat, found[0])
+        return found[0].answer
+
+    def _chose(self, seat: int, choice: Choice) -> None:
+        """Called with every game-winning choice the fast path makes: a measuring subclass
+        (:mod:`pitchlab.bots.calibration`) records the chances quoted; the bot itself needs none."""
 
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
