@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from pitchlab.bots.ladder import Ladder
 
 
+BiddingStyle = Literal["game", "ladder", "estimate"]
+"""How the rule-based bot bids (see :class:`RuleBasedPlayer`): to win the game, by the
+hand's strength as the bidding ladder learned it, or by the rough estimate alone."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """An action and the reason a player gives for it.
@@ -124,9 +129,7 @@ class RuleBasedPlayer:
     ladder was derived against it). ``ladder`` replaces the shipped one.
     """
 
-    def __init__(
-        self, bidding: Literal["game", "ladder", "estimate"] = "game", ladder: Ladder | None = None
-    ) -> None:
+    def __init__(self, bidding: BiddingStyle = "game", ladder: Ladder | None = None) -> None:
         if bidding not in ("game", "ladder", "estimate"):
             raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
         self.bidding = bidding

@@ -54,7 +54,7 @@ from pitchlab.bots.claims import (
     WinsForSure,
     render,
 )
-from pitchlab.bots.players import Decision, RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, Decision, RuleBasedPlayer
 from pitchlab.engine.actions import NameTrump, Play
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
@@ -90,13 +90,15 @@ class StrongPlayer:
         seed: int | random.Random = 0,
         max_samples: int | None = None,
         sure_points: bool = True,
+        bidding: BiddingStyle = "game",
     ) -> None:
         self.samples = samples
         self.sure_points = sure_points
         self.max_samples = 3 * samples if max_samples is None else max(samples, max_samples)
         self.suit_hands = suit_hands
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.base = RuleBasedPlayer()
+        self.base = RuleBasedPlayer(bidding)
+        """Bids, names trump where it simulates nothing, and buries: the rule-based bot's way."""
         self.name = f"strong ({samples} samples)"
 
     def decide(self, view: SeatView) -> Decision:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchlab.bots.players import Player, RandomPlayer, RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.game import Game
@@ -26,6 +26,24 @@ from pitchlab.ui.plain import refusal_words
 
 if TYPE_CHECKING:
     from pitchlab.bots.advice import Advice
+
+BIDDING_STYLES: dict[BiddingStyle, tuple[str, str]] = {
+    "ladder": (
+        "by the strength of the hand",
+        "each bot bids what its cards should take in points, as most tables bid: "
+        "a strong hand bids high, a weak one passes, whatever the score.",
+    ),
+    "game": (
+        "to win the game",
+        "each bot weighs every bid by its chance of winning the game from the score: near "
+        "the target a small sure bid that goes out beats a big one, and a side far behind "
+        "may bid high to keep the contract, and the game, from the other side.",
+    ),
+}
+"""The ways the table's bots may bid, as a learner chooses them: a name and what it means."""
+DEFAULT_BIDDING: BiddingStyle = "ladder"
+"""A first game's bots bid by the strength of the hand: each bid then says what the cards are
+worth, which a new player can learn from; bidding to win the game is a choice for later."""
 
 SEAT_NAMES = ("You", "West", "Partner", "East")
 """Seat 0 is the learner; play goes clockwise: West, then the partner across, then East."""
@@ -184,8 +202,11 @@ class Table:
         bots: Sequence[Player] | None = None,
         rules: Ruleset = TEN_POINT,
         seed: int | None = None,
+        bidding: BiddingStyle = DEFAULT_BIDDING,
     ) -> None:
         self.human = human
+        self.bidding = bidding
+        """How the bots bid, and the hints' bids with them (see :data:`BIDDING_STYLES`)."""
         self.auto = False
         """Whether the page lets the bots play on by themselves (a pace other than Next)."""
         self._chosen_bots = list(bots) if bots is not None else None
@@ -203,9 +224,22 @@ class Table:
         self.bots: list[Player] = (
             chosen
             if chosen is not None and len(chosen) == rules.players
-            else [RuleBasedPlayer()] * rules.players
+            else [RuleBasedPlayer(self.bidding)] * rules.players
         )
         self._fallback = RandomPlayer(0)
+
+    def set_bidding(self, style: str) -> None:
+        """Let the bots bid another way from their next bid on (the game goes on); a style
+        that is not one of :data:`BIDDING_STYLES` is refused in a message and changes nothing."""
+        chosen = next((known for known in BIDDING_STYLES if known == style), None)
+        if chosen is None:
+            self.message = f"There is no way of bidding called {style[:30]!r}: the bots bid as before."
+            return
+        if chosen == self.bidding:
+            return
+        self.bidding = chosen
+        self._set_rules(self.rules)
+        self.log.append(Event(None, f"From now on the bots bid {BIDDING_STYLES[self.bidding][0]}."))
 
     def set_rules(self, rules: Ruleset, seed: int | None = None) -> None:
         """Play another ruleset: a new game from 0, with bots for its number of seats."""
@@ -262,7 +296,7 @@ class Table:
             why = "the hand is over" if self.hand.is_over else f"it is not your turn: {self.bots_go_on()}"
             raise PitchError(f"Hints are for your turn to decide; {why}.")
         try:
-            return advise(self.hand, seed=self.seed + len(self.log))
+            return advise(self.hand, seed=self.seed + len(self.log), bidding=self.bidding)
         except PitchError:
             raise
         except Exception as exc:  # a bot with no rule for this: said in the page, the game goes on

@@ -61,7 +61,7 @@ from pitchlab.ui import drawing, guide, page_request
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.pace import PACES, PaceTimer
-from pitchlab.ui.session import Table, bid_text, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -135,6 +135,18 @@ class TableApp(View):
         )
         self.rules_start.on_click(lambda _b: self.set_ruleset(str(self.rules_menu.value)))
         self.rules_text = classed(w.HTML(), "pl-ruleset-description")
+        # how the bots bid takes effect at their next bid: the game goes on, so it acts at once
+        self.bidding_menu = classed(
+            w.Dropdown(
+                options=[(name, style) for style, (name, _) in BIDDING_STYLES.items()],
+                value=table.bidding,
+                description="Bots bid",
+                layout=w.Layout(width="340px"),
+            ),
+            "pl-bidding",
+        )
+        self.bidding_menu.observe(self._on_bidding, names="value")
+        self.bidding_text = classed(w.HTML(), "pl-bidding-text")
         self.status = classed(w.HTML(), "pl-status")
         self.message = classed(w.HTML(), "pl-message")
         self.announce = classed(w.HTML(), "pl-announce")
@@ -259,8 +271,12 @@ class TableApp(View):
         )
         top = w.VBox(
             [
-                w.HBox([self.rules_menu, self.rules_start], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.rules_menu, self.rules_start, self.bidding_menu],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.rules_text,
+                self.bidding_text,
             ]
         )
         top.layout.display = None if choose_rules else "none"
@@ -296,7 +312,8 @@ class TableApp(View):
 
     def apply_query(self, query: str) -> None:
         """Follow the page's address: ``?seed=7`` deals a chosen game (a whole class can play
-        the same deals), ``?ruleset=auction-pitch`` picks the rules. Anything else, or a value
+        the same deals), ``?ruleset=auction-pitch`` picks the rules, ``?bidding=game`` how the
+        bots bid (see :data:`~pitchlab.ui.session.BIDDING_STYLES`). Anything else, or a value
         that does not parse, is ignored and said so on the page."""
         notes = []
         if len(query or "") > MAX_QUERY:
@@ -305,6 +322,12 @@ class TableApp(View):
         wanted = parse_qs(query or "")
         seed_text = (wanted.get("seed") or [""])[0]
         name = (wanted.get("ruleset") or [""])[0]
+        style = (wanted.get("bidding") or [""])[0]
+        if style in BIDDING_STYLES:
+            self.table.set_bidding(style)
+        elif style:
+            choices = " or ".join(f"{key} ({name})" for key, (name, _) in BIDDING_STYLES.items())
+            notes.append(f"bidding may be {choices}, not {style[:20]!r}")
         seed = int(seed_text) if re.fullmatch(r"[0-9]{1,9}", seed_text) else None
         if seed_text and seed is None:
             notes.append(f"the seed {seed_text[:20]!r} is not a whole number below a billion")
@@ -336,6 +359,22 @@ class TableApp(View):
             self.selected.clear()
             self.coach.reset()
         self.refresh()
+
+    def set_bidding(self, style: str) -> None:
+        """Let the bots bid in another style from their next bid on (what the menu does)."""
+        self.table.set_bidding(style)
+        self.refresh()
+
+    def _on_bidding(self, change: dict[str, object]) -> None:
+        self.set_bidding(str(change["new"]))
+
+    def _show_bidding(self) -> None:
+        name, meaning = BIDDING_STYLES[self.table.bidding]
+        if self.bidding_menu.value != self.table.bidding:
+            self.bidding_menu.unobserve(self._on_bidding, names="value")
+            self.bidding_menu.value = self.table.bidding
+            self.bidding_menu.observe(self._on_bidding, names="value")
+        self.bidding_text.value = f"<div>The bots bid <b>{escape(name)}</b>: {escape(meaning)}</div>"
 
     def _on_rules(self, change: dict[str, object]) -> None:
         """A choice in the menu is shown, not played: the learner may be reading the options."""
@@ -531,6 +570,7 @@ class TableApp(View):
         rules = hand.rules
         human = table.human if table.human is not None else 0
         self._show_rules()
+        self._show_bidding()
         self.status.value = readable(table.status())
         self.message.value = readable(table.message)
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
