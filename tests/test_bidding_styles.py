@@ -4,7 +4,7 @@ or to win the game, as the learner chooses; a first game bids by the strength of
 from __future__ import annotations
 
 import pitchlab as pl
-from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, RuleBasedPlayer
 from pitchlab.ui.session import BIDDING_STYLES, DEFAULT_BIDDING, Table
 from pitchlab.ui.table_app import TableApp
 from tests.widget_tree import with_class
@@ -47,7 +47,8 @@ def test_an_unknown_style_is_refused_in_words_and_changes_nothing() -> None:
 def test_the_hint_bids_the_way_the_table_bids() -> None:
     """Bidding to win the game, a bid's reason quotes the chance of winning the game; by the
     strength of the hand it speaks of the hand's points and never of the game."""
-    for style, game_words in (("game", True), ("ladder", False)):
+    styles: tuple[tuple[BiddingStyle, bool], ...] = (("game", True), ("ladder", False))
+    for style, game_words in styles:
         table = Table(seed=5, bidding=style)
         _learner_bids(table)
         why = table.hint().why
