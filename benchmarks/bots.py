@@ -8,8 +8,9 @@
   samples) in hands dealt at random in every ruleset, its claims judged by
   :func:`pitchlab.bots.claimcheck.false_claims`, the checker written apart from the
   bots; per ruleset, and with examples of any false claim found.
-* ``strong_vs_rule_based``, ``new_vs_old_strong``,
-  ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
+* ``strong_vs_rule_based`` (both bidding to win the game), ``strong_vs_rule_based_by_strength``
+  (both bidding by the strength of the hand: the same bidding, so the card play tells),
+  ``new_vs_old_strong``, ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
   (:func:`pitchlab.bots.simulation.duel_games`, every deal sequence played both
   ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
   :mod:`pitchlab.bots.v1`.
@@ -47,7 +48,7 @@ from typing import Any, cast
 import pitchlab as pl
 from pitchlab.bots.calibration import self_play
 from pitchlab.bots.claimcheck import false_claims
-from pitchlab.bots.players import Decision, Player
+from pitchlab.bots.players import BiddingStyle, Decision, Player
 from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
 from pitchlab.bots.strong import StrongPlayer, solvable
 from pitchlab.bots.v1 import RuleBasedV1, StrongV1
@@ -164,16 +165,23 @@ def duel_report(duel: Duel) -> dict[str, Any]:
 
 
 def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """The three mirrored matches, ``args.games`` game pairs each, ten-point."""
+    """The mirrored matches, ``args.games`` game pairs each, ten-point: the strong bot against
+    the rule-based one bidding to win the game, and both bidding by the strength of the hand
+    (the same bidding on both sides, so the games measure the card play); the new bots
+    against the frozen ones."""
 
-    def strong(tag: str) -> StrongPlayer:
-        return StrongPlayer(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
+    def strong(tag: str, bidding: BiddingStyle = "game") -> StrongPlayer:
+        return StrongPlayer(
+            samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"), bidding=bidding
+        )
 
     def strong_v1(tag: str) -> StrongV1:
         return StrongV1(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
 
     matches: dict[str, tuple[object, object]] = {
         "strong_vs_rule_based": (strong("strong"), pl.RuleBasedPlayer()),
+        # both sides bidding by the strength of the hand (the app's first game): the card play tells
+        "strong_vs_rule_based_by_strength": (strong("strong", "ladder"), pl.RuleBasedPlayer("ladder")),
         "new_vs_old_strong": (strong("new"), strong_v1("old")),
         "rule_based_vs_old_rule_based": (pl.RuleBasedPlayer(), RuleBasedV1()),
     }
@@ -332,7 +340,12 @@ def main() -> None:
         print(
             f"  {name:16} {tally['false']:5} false / {tally['claims']:6} claims / {tally['decisions']:6} decisions"
         )
-    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+    for key in (
+        "strong_vs_rule_based",
+        "strong_vs_rule_based_by_strength",
+        "new_vs_old_strong",
+        "rule_based_vs_old_rule_based",
+    ):
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         print(

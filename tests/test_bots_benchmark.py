@@ -29,6 +29,7 @@ KEYS = (
     "claims_by_ruleset",
     "false_claim_examples",
     "strong_vs_rule_based",
+    "strong_vs_rule_based_by_strength",
     "new_vs_old_strong",
     "rule_based_vs_old_rule_based",
     "bid_regret",
@@ -57,7 +58,12 @@ def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
         assert key in report, key
     assert report["decisions_checked"] >= 30
     assert sum(t["decisions"] for t in report["claims_by_ruleset"].values()) == report["decisions_checked"]
-    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+    for key in (
+        "strong_vs_rule_based",
+        "strong_vs_rule_based_by_strength",
+        "new_vs_old_strong",
+        "rule_based_vs_old_rule_based",
+    ):
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         assert duel["games"] == 4 and 0 <= low <= duel["win_rate"] <= high <= 1
