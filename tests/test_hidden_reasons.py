@@ -1,0 +1,123 @@
+"""No text the table shows during a hand names a card hidden from the learner's seat.
+
+Seeded hands in every preset, with the app's bots and a learner who plays a random legal
+move, driven through the app's table. After every step each text the page would show
+(the Why? panel, the history, what a screen reader hears, the status line) is scanned for
+the cards the learner has not seen. What the learner has seen is worked out here from the
+hand itself (their own cards, every card laid face up, a hand shown when thrown in, the
+called card), apart from the bots' own split of what they may say: a card is "hidden" if
+no card with its label is among them, so the check does not trust the code it tests.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+import pitchlab as pl
+from pitchlab.engine.cards import Card, card_name, spoken
+from pitchlab.engine.hand import Hand
+from pitchlab.ui.session import Table
+from pitchlab.ui.table_app import TableApp
+
+SEEDS = (1, 2)
+HANDS = 2
+"""Hands played from each seed: the second starts from a score, which the bidding reads."""
+
+
+def seen_by_learner(hand: Hand, human: int) -> set[Card]:
+    """The cards the learner's seat has seen this hand, read from the hand, not from any view."""
+    seen = set(hand.dealt_to(human)) | set(hand.hand_of(human)) | set(hand.played_cards)
+    for refill in hand.refills:
+        if refill.seat == human:
+            seen |= {*refill.thrown, *refill.drawn}
+    for seat in range(hand.rules.players):
+        seen |= set(hand.buried_by(seat))
+    for _seat, mask in hand.thrown_in:
+        seen |= set(hand.cards(mask))
+    if hand.called is not None:
+        seen.add(hand.called)  # the call names it; who holds it may stay hidden
+    return seen
+
+
+def _forms(card: Card) -> tuple[str, ...]:
+    """How a text may name a card: its label (``10♥``, ``Joker``) and its words (``10 of hearts``).
+    A plain joker's words ("joker") are left out: rules talk of jokers by that word."""
+    if card.is_joker:
+        return (card.label,) if card.label == "Joker" else (card.label, card_name(card))
+    return (card.label, card_name(card))
+
+
+def hidden_named(text: str, hand: Hand, human: int) -> list[str]:
+    """The names in ``text`` of cards the learner has not seen (none of their label seen)."""
+    seen = seen_by_learner(hand, human)
+    open_forms = {form for card in seen for form in _forms(card)}
+    found = []
+    for card in set(hand.rules.deck) - seen:
+        for form in _forms(card):
+            if form in open_forms:
+                continue  # a twin (the other joker) was seen: its name is fair
+            if re.search(rf"(?<![\w]){re.escape(form)}(?![\w])", text):
+                found.append(form)
+    return found
+
+
+def page_texts(app: TableApp, start: int) -> Iterator[str]:
+    """What the page shows of the current hand (history lines from ``start`` on)."""
+    table = app.table
+    yield table.status()
+    yield table.message
+    yield table.last_why
+    for event in table.log[start:]:
+        yield event.text
+        yield event.why
+        yield spoken(event.text)
+
+
+def play_and_scan(name: str, seed: int) -> int:
+    """Play ``HANDS`` hands of ``name`` from ``seed``, scanning every step; the steps scanned."""
+    table = Table(rules=pl.ruleset(name), seed=seed)
+    app = TableApp(table, choose_rules=False)
+    learner = random.Random(seed)
+    steps = 0
+    for _ in range(HANDS):
+        start = max(i for i, e in enumerate(table.log) if e.text.startswith("New hand"))
+        hand = table.hand
+        while not hand.is_over and table.game.winner is None:
+            if table.human_to_act:
+                legal = table.legal()
+                table.act(legal[learner.randrange(len(legal))])
+            else:
+                table.advance()
+            if table.hand is not hand:  # thrown in and dealt again: a new hand to scan
+                hand = table.hand
+                start = max(i for i, e in enumerate(table.log) if e.text.startswith("New hand"))
+            if hand.is_over:
+                break
+            steps += 1
+            for text in page_texts(app, start):
+                named = hidden_named(text, hand, table.human or 0)
+                assert not named, f"{name} seed {seed}: {named} named before the hand ended in {text!r}"
+        if table.game.winner is not None or not table.new_hand():
+            break
+    return steps
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_no_text_names_a_card_hidden_from_the_learner(name: str) -> None:
+    steps = sum(play_and_scan(name, seed) for seed in SEEDS)
+    assert steps >= 10  # the hands were played, not skipped
+
+
+def test_the_scan_finds_a_hidden_card() -> None:
+    """The scan itself: a card in another seat's hand is found by label and in words;
+    the learner's own cards are not."""
+    hand = Hand.deal(pl.TEN_POINT, 3, 5)
+    west = next(c for c in hand.hand_of(1) if not c.is_joker)
+    mine = next(c for c in hand.hand_of(0) if not c.is_joker)
+    assert hidden_named(f"West holds {west.label}", hand, 0) == [west.label]
+    assert hidden_named(f"West holds the {card_name(west)}.", hand, 0) == [card_name(west)]
+    assert hidden_named(f"You hold {mine.label} and {card_name(mine)}", hand, 0) == []
