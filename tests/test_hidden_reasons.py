@@ -18,10 +18,10 @@ from collections.abc import Iterator
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.cards import Card, card_name, spoken
+from pitchlab.engine.cards import Card, card_name
 from pitchlab.engine.hand import Hand
 from pitchlab.ui.session import Table
-from pitchlab.ui.table_app import TableApp
+from pitchlab.ui.table_app import TableApp, log_html, why_html
 
 SEEDS = (1, 2)
 HANDS = 2
@@ -66,15 +66,14 @@ def hidden_named(text: str, hand: Hand, human: int) -> list[str]:
 
 
 def page_texts(app: TableApp, start: int) -> Iterator[str]:
-    """What the page shows of the current hand (history lines from ``start`` on)."""
+    """What the page shows of the current hand, as the app renders it (the history from line
+    ``start``, where the hand was dealt; earlier hands are over and may show their cards)."""
     table = app.table
     yield table.status()
     yield table.message
-    yield table.last_why
-    for event in table.log[start:]:
-        yield event.text
-        yield event.why
-        yield spoken(event.text)
+    yield why_html(table)
+    yield log_html(table, lines=len(table.log) - start)
+    yield app.announcement()
 
 
 def play_and_scan(name: str, seed: int) -> int:
@@ -95,14 +94,16 @@ def play_and_scan(name: str, seed: int) -> int:
             if table.hand is not hand:  # thrown in and dealt again: a new hand to scan
                 hand = table.hand
                 start = max(i for i, e in enumerate(table.log) if e.text.startswith("New hand"))
+            texts = list(page_texts(app, start))  # as the page refreshes after every step
             if hand.is_over:
                 break
             steps += 1
-            for text in page_texts(app, start):
+            for text in texts:
                 named = hidden_named(text, hand, table.human or 0)
                 assert not named, f"{name} seed {seed}: {named} named before the hand ended in {text!r}"
         if table.game.winner is not None or not table.new_hand():
             break
+        app.announcement()  # the new deal, said as the page refreshes
     return steps
 
 

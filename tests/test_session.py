@@ -48,8 +48,34 @@ def test_bot_events_carry_reasons_and_the_why_panel_shows_the_last() -> None:
             event = table.advance()
             assert event is not None
             events.append(event)
-    assert all(e.why for e in events)
-    assert table.last_why.endswith(events[-1].why)
+    assert all(e.why and e.said for e in events)
+    last = events[-1]
+    assert table.last_why == f"{last.text}: {last.said}"  # what the seat told the table, not its hand
+    assert table.why_more() == ("More", last.more)
+
+
+def test_the_full_reasoning_shows_once_the_hand_is_over() -> None:
+    """While the hand is on, the history and the Why? panel give what each bot told the table;
+    once it is over, every line of that hand gives the bot's full reasoning, its cards and all."""
+    table = Table(seed=8)
+    first_bid: Event | None = None
+    while not table.hand.is_over:
+        if table.human_to_act:
+            table.act(table.legal()[0])
+            continue
+        event = table.advance()
+        assert event is not None
+        first_bid = first_bid or event
+        if not table.hand.is_over:
+            assert table.reason(first_bid) == first_bid.said
+            assert "I hold" not in table.reason(first_bid)
+    assert first_bid is not None and "I hold" in first_bid.why  # the bid rests on the bot's trump
+    assert table.reason(first_bid) == first_bid.why
+    label, lines = table.why_more()
+    assert label.startswith("Full reasoning") and lines == (table.last.why,)  # type: ignore[union-attr]
+    assert table.new_hand()
+    assert table.reason(first_bid) == first_bid.why  # a line of a finished hand stays full
+    assert table.last_why == "" and table.why_more() == ("", ())
 
 
 def test_refused_action_sets_a_message_and_changes_nothing() -> None:

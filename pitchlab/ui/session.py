@@ -74,11 +74,21 @@ def seat_name(seat: int, human: int | None = 0, rules: Ruleset | None = None) ->
 
 @dataclass(frozen=True)
 class Event:
-    """One line of the step log: who did what, and why (bots explain themselves)."""
+    """One line of the step log: who did what, and why (bots explain themselves).
+
+    A bot's reason comes in two forms (see :class:`~pitchlab.bots.players.Decision`):
+    ``said``, what the seat may tell the table while the hand is on, with ``more``
+    a click away; and ``why``, its full reasoning with the cards in its hand, for
+    once the hand is over (:meth:`Table.reason` picks).
+    """
 
     seat: int | None
     text: str
     why: str = ""
+    said: str = ""
+    more: tuple[str, ...] = ()
+    deal: int = 0
+    """Which deal of the table's the line belongs to (:attr:`Table.deals`)."""
 
 
 def refusal(apply: Callable[[], object]) -> str:
@@ -254,7 +264,10 @@ class Table:
         self.game = Game(self.rules, first_dealer=self.rules.players - 1, seed=self.seed)
         self.log: list[Event] = []
         self.message = ""
-        self.last_why = ""
+        self.last: Event | None = None
+        """The newest move with a reason, for the Why? panel."""
+        self.deals = 0
+        """Deals so far (a hand thrown in and dealt again counts again): the log's lines know theirs."""
         self._logged: Hand | None = None
         self._log_deal()
 
@@ -424,6 +437,35 @@ class Table:
             return "the bots play on by themselves until it is your turn"
         return "press Next to see what they do"
 
+    def over(self, event: Event) -> bool:
+        """Whether the hand ``event`` belongs to is over: its full reasoning may then be shown."""
+        return event.deal != self.deals or self.hand.is_over
+
+    def reason(self, event: Event) -> str:
+        """A move's reason as the table may show it now: what the seat said while its hand is
+        on, its full reasoning, own cards and all, once the hand is over. The learner's own
+        moves carry none."""
+        return event.why if self.over(event) else event.said
+
+    @property
+    def last_why(self) -> str:
+        """The Why? panel's first line: the newest move with a reason, and what its seat said,
+        in one short sentence; ``""`` before any. The rest is a click away (:meth:`why_more`)."""
+        event = self.last
+        if event is None:
+            return ""
+        return f"{event.text}: {event.said}" if event.said else event.text
+
+    def why_more(self) -> tuple[str, tuple[str, ...]]:
+        """What the Why? panel keeps a click away, with its label: the rest of what the seat
+        said while the hand is on; its full reasoning, own cards and all, once it is over."""
+        event = self.last
+        if event is None:
+            return "", ()
+        if self.over(event):
+            return "Full reasoning (the hand is over)", (event.why,)
+        return "More", event.more
+
     def advance(self) -> Event | None:
         """Let the bot whose turn it is take one action; ``None`` if no bot is to act.
 
@@ -444,10 +486,14 @@ class Table:
             trouble = f"{type(exc).__name__}: {exc}"
             self.bot_trouble.append(trouble)
             stand_in = self._fallback.decide(view)
+            no_rule = "the bot had no rule for this"
             return self._apply(
-                seat, stand_in.action, f"the bot had no rule for this ({trouble}), so it {stand_in.why}"
+                seat,
+                stand_in.action,
+                f"{no_rule} ({trouble}), so it {stand_in.why}",
+                f"{no_rule}, so it {stand_in.said}",
             )
-        return self._apply(seat, decision.action, decision.why)
+        return self._apply(seat, decision.action, decision.why, decision.said, decision.more)
 
     def run_bots(self, limit: int = 200) -> list[Event]:
         """Let bots act until the learner is to act or the hand ends."""
@@ -458,18 +504,20 @@ class Table:
             events.append(event)
         return events
 
-    def _apply(self, seat: int, action: Action, why: str) -> Event:
+    def _apply(
+        self, seat: int, action: Action, why: str, said: str = "", more: tuple[str, ...] = ()
+    ) -> Event:
         was_naming = self.hand.phase is Phase.NAME_TRUMP
         hand = self.hand
         tricks = len(hand.tricks)
         self.game.apply(action, seat)
         public = seat != self.human
-        said = verb(self.name(seat), *clauses(action, self.rules, public=public))
-        event = Event(seat, said, why)
+        text = verb(self.name(seat), *clauses(action, self.rules, public=public))
+        event = Event(seat, text, why, said, more, self.deals)
         self.log.append(event)
         self.message = ""
         if why:
-            self.last_why = f"{said}: {why}"
+            self.last = event
         if was_naming:
             self._log_refill()
         if isinstance(action, ThrowIn):
@@ -495,7 +543,7 @@ class Table:
             self.message = str(exc)
             return False
         self.message = ""  # a refusal from the last hand no longer applies
-        self.last_why = ""
+        self.last = None
         self._log_deal()
         return True
 
@@ -565,12 +613,13 @@ class Table:
         self.log = [Event(None, f"Game resumed: {len(game.history)} hands played, {self.hand.phase} phase.")]
         self._logged = self.hand
         self.message = "Your saved game is back, exactly where you left it."
-        self.last_why = ""
+        self.last = None
 
     # ------------------------------------------------------------------- log
 
     def _log_deal(self) -> None:
         self._logged = self.hand
+        self.deals += 1
         dealt = verb(self.name(self.hand.dealer), f"deals {self.rules.hand_size} cards each")
         self.log.append(Event(None, f"New hand: {dealt}."))
         if self.hand.is_over:  # a deal void from the start (a junk hand)

@@ -590,7 +590,7 @@ class TableApp(View):
         self.hand_view.show(
             self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
         )
-        self.announce.value = self._announcement()
+        self.announce.value = self.announcement()
         count = len(self._cards)
         self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
@@ -603,18 +603,13 @@ class TableApp(View):
         others = [a for a in legal if not isinstance(a, (Bid, Pass, NameTrump, Play, Bury, Discard))]
         self.actions.show(others)
         self.actions.layout.display = None if others else "none"
-        self.why.value = readable(table.last_why or "The bots explain each move here.")
+        self.why.value = why_html(table)
         self.score.value = self._score_html()
         self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
         self.points.value = drawing.points_table(
             Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
         )
-        self.log.value = "".join(
-            f"<div>{readable(e.text)}"
-            + (f' <span class="pl-log-why">({readable(e.why)})</span>' if e.why else "")
-            + "</div>"
-            for e in table.log[-40:][::-1]
-        )
+        self.log.value = log_html(table)
         self._show_over()
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
@@ -641,7 +636,7 @@ class TableApp(View):
         trumps = [c for c in self._cards if trump is not None and hand.rules.is_trump(c, trump)]
         return trumps, verb
 
-    def _announcement(self) -> str:
+    def announcement(self) -> str:
         """What a screen reader hears after a step (the live region ``pl-announce``): the moves
         added to the history since the last step (a bot's card and who won the trick), cards in
         words, less any line the status already says."""
@@ -803,6 +798,29 @@ class TableApp(View):
         )
 
 
+def why_html(table: Table) -> str:
+    """The Why? panel: the last move and what its seat said, in one short sentence, with the
+    rest a click away (what the seat may tell the table while the hand is on; its full
+    reasoning once the hand is over, see :meth:`Table.why_more`)."""
+    first = f'<div class="pl-why-said">{readable(table.last_why or "The bots explain each move here.")}</div>'
+    label, lines = table.why_more()
+    if not lines:
+        return first
+    items = "".join(f"<li>{readable(line)}</li>" for line in lines)
+    return f'{first}<details class="pl-why-more"><summary>{escape(label)}</summary><ul>{items}</ul></details>'
+
+
+def log_html(table: Table, lines: int = 40) -> str:
+    """The history, newest first: each move with its reason as the table may show it now
+    (:meth:`Table.reason`: what a seat said while its hand is on, its full reasoning after)."""
+    out = []
+    for event in table.log[-lines:][::-1]:
+        reason = table.reason(event)
+        why = f' <span class="pl-log-why">({readable(reason)})</span>' if reason else ""
+        out.append(f"<div>{readable(event.text)}{why}</div>")
+    return "".join(out)
+
+
 def _last_trick(hand: object) -> list[tuple[int, Card]]:
     tricks = getattr(hand, "tricks", [])
     if not tricks:
@@ -811,4 +829,4 @@ def _last_trick(hand: object) -> list[tuple[int, Card]]:
     return list(zip(last.seats, last.cards, strict=True))
 
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "log_html", "why_html"]
