@@ -20,6 +20,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.engine.cards import Card, card_name
 from pitchlab.engine.hand import Hand
+from pitchlab.lessons.tutorial import the_bid, the_bury, the_play
 from pitchlab.ui.session import Table
 from pitchlab.ui.table_app import TableApp, log_html, why_html
 
@@ -122,3 +123,46 @@ def test_the_scan_finds_a_hidden_card() -> None:
     assert hidden_named(f"West holds {west.label}", hand, 0) == [west.label]
     assert hidden_named(f"West holds the {card_name(west)}.", hand, 0) == [card_name(west)]
     assert hidden_named(f"You hold {mine.label} and {card_name(mine)}", hand, 0) == []
+
+
+def _scan(texts: Iterator[str] | list[str], hand: Hand, where: str) -> None:
+    for text in texts:
+        named = hidden_named(text, hand, 0)
+        assert not named, f"{where}: {named} named before the hand ended in {text!r}"
+
+
+@pytest.mark.parametrize("name", ["ten-point", "auction-pitch", "thirty-one", "call-partner"])
+def test_the_bidding_page_keeps_the_bots_hands_hidden(name: str) -> None:
+    """Tutorial page 4: while the bidding is on, the log names none of the bots' cards; once it
+    is over (the page's deal stops there) the full reasons are a click away, and only there."""
+    for seed in range(1, 7):
+        page = the_bid.BiddingLesson(seed=seed, rules=pl.ruleset(name))
+        learner = random.Random(seed)
+        while page.your_turn:
+            _scan([page.log_box.value, page.status.value], page.hand, f"{name} seed {seed}")
+            legal = page.legal()
+            page.bid(legal[learner.randrange(len(legal))])
+        shown, _, full = page.log_box.value.partition('<details class="pl-full-reasons">')
+        _scan([shown, page.status.value], page.hand, f"{name} seed {seed}, bidding over")
+        if page.hand.bidder is not None:
+            assert "full reasons" in full
+
+
+@pytest.mark.parametrize("seed", [13, 21, 5])
+def test_the_bury_and_play_pages_keep_the_bots_hands_hidden(seed: int) -> None:
+    """Tutorial pages 6 and 7: the advice, the Why? panel and the history name no card of
+    another seat's hand before the hand is over."""
+    play = the_play.TrickByTrick(seed=seed)
+    while not play.hand.is_over:
+        _scan([play.why.value, play.history.value, play.status.value], play.hand, f"page 7 seed {seed}")
+        if play.my_turn:
+            play.pick(play.legal()[0])
+        else:
+            play.advance()
+    bury = the_bury.BuryChooser()
+    while not bury.hand.is_over:
+        _scan([bury.advice.value, bury.history.value, bury.outcome.value], bury.hand, "page 6")
+        if bury.my_turn:
+            bury.pick(bury.legal()[0])
+        else:
+            bury.advance()
