@@ -24,6 +24,9 @@
   for the quoted chance of making the bid (``made_calibration``); ``blocking``: top bids
   made from behind, their share, made rate and win rate. ``calibration_max_error`` at
   the top level is the largest over the rulesets.
+* ``reason_words_median``: the median length in words of the Why? panel's first line (a
+  bot's move and what it told the table, :func:`pitchlab.ui.session.reason_words_median`),
+  pooled over the app's bots' moves in a few hands of every ruleset (goal: at most 25).
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -48,10 +51,12 @@ from typing import Any, cast
 import pitchlab as pl
 from pitchlab.bots.calibration import self_play
 from pitchlab.bots.claimcheck import false_claims
+from pitchlab.bots.claims import word_count
 from pitchlab.bots.players import BiddingStyle, Decision, Player
 from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
 from pitchlab.bots.strong import StrongPlayer, solvable
 from pitchlab.bots.v1 import RuleBasedV1, StrongV1
+from pitchlab.ui.session import why_lines
 
 FAST_RULESETS = ("ten-point", "auction-pitch")
 """Rulesets timed for ``rule_based_fast_hands_per_s``: trump-only play and follow-suit play."""
@@ -285,6 +290,17 @@ def speeds(args: argparse.Namespace) -> dict[str, float]:
     return out
 
 
+# ------------------------------------------------------------------ reasons
+
+
+def reason_words(seed: int, hands: int = 5) -> dict[str, Any]:
+    """``reason_words_median`` over ``hands`` hands of every ruleset (a few seconds each)."""
+    counts = [
+        word_count(line) for name in pl.ruleset_names() for line in why_lines(pl.ruleset(name), hands, seed)
+    ]
+    return {"reason_words_median": statistics.median(counts), "reason_words_lines": len(counts)}
+
+
 # ------------------------------------------------------------------ main
 
 
@@ -297,6 +313,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     report["bid_regret"] = regret
     report["bid_regret_note"] = note
     report.update(calibration(args))
+    report.update(reason_words(args.seed))
     report["rule_based_fast_hands_per_s"] = speeds(args)
     return report
 
@@ -363,6 +380,9 @@ def main() -> None:
                 f" won {d['rate']:.1%} ({low:.1%} to {high:.1%})"
             )
     print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
+    print(
+        f"reason_words_median: {report['reason_words_median']} words ({report['reason_words_lines']} lines)"
+    )
     for name, value in report["rule_based_fast_hands_per_s"].items():
         print(f"rule-based fast, {name:14} {value:10,.0f} hands/s")
 

@@ -34,6 +34,7 @@ KEYS = (
     "rule_based_vs_old_rule_based",
     "bid_regret",
     "bid_regret_note",
+    "reason_words_median",
     "rule_based_fast_hands_per_s",
     "calibration",
     "calibration_max_error",
@@ -75,6 +76,7 @@ def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
             low, high = d["ci95"]
             assert 0 <= low <= d["rate"] <= high <= 1
         assert "top_bids" in found["blocking"]
+    assert report["reason_words_lines"] > 0 and report["reason_words_median"] > 0
     assert set(report["rule_based_fast_hands_per_s"]) == {"ten-point", "auction-pitch"}
     assert all(v > 0 for v in report["rule_based_fast_hands_per_s"].values())
 

@@ -18,7 +18,25 @@ from collections.abc import Iterator
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.cards import Card, card_name
+from pitchlab.bots.claims import (
+    Beats,
+    BidWinsGame,
+    Claim,
+    DealerStuck,
+    Estimate,
+    HandHolds,
+    HighBid,
+    OutOf,
+    Shown,
+    TrickGame,
+    TrickPoints,
+    Unbeatable,
+    Void,
+    first_sentence,
+    public,
+    word_count,
+)
+from pitchlab.engine.cards import Card, Suit, card_name
 from pitchlab.engine.hand import Hand
 from pitchlab.lessons.tutorial import the_bid, the_bury, the_play
 from pitchlab.ui.session import Table
@@ -166,3 +184,53 @@ def test_the_bury_and_play_pages_keep_the_bots_hands_hidden(seed: int) -> None:
             bury.pick(bury.legal()[0])
         else:
             bury.advance()
+
+
+# ------------------------------------------------------------ the split, claim by claim
+
+SHOWN = Shown(frozenset({Card("KS"), Card("2S")}), out=frozenset({3}), partners_known=True)
+"""A table that has seen K♠ and 2♠ played, and seat 3 passed over for want of trump."""
+
+
+@pytest.mark.parametrize(
+    ("claim", "reveals"),
+    [
+        (HandHolds(Suit.SPADES, (Card("AS"), Card("3S")), 4), True),  # the hand itself
+        (Estimate("points this hand should take as bidder", 5.0, "points", "rules of thumb"), True),
+        (HighBid(6), False),
+        (DealerStuck(), False),
+        (BidWinsGame(6, 46, 52), False),
+        (Beats(Card("AS"), Card("KS")), True),  # the ace is still in the hand
+        (Beats(Card("2S"), Card("KS")), False),  # both seen: a fact of the trick
+        (Unbeatable(Card("AS")), True),  # "still out" rests on the seat's own cards
+        (OutOf(3, Suit.SPADES, True), False),  # the table saw seat 3 passed over
+        (OutOf(1, Suit.SPADES, True), True),
+        (Void(Suit.HEARTS), True),
+        (TrickPoints((Card("2S"),), 1), False),
+    ],
+)
+def test_a_claim_is_public_when_it_rests_on_what_the_table_has_seen(claim: Claim, reveals: bool) -> None:
+    assert claim.reveals(SHOWN) is reveals
+    assert public([claim], SHOWN) == (() if reveals else (claim,))
+
+
+def test_the_first_sentence_is_short_and_the_rest_a_click_away() -> None:
+    rules = pl.TEN_POINT
+    # counted by hand: "bid 6: the high bid so far is 5" is 9 words
+    assert first_sentence("bid 6", (HighBid(5),), 1, rules) == "bid 6: the high bid so far is 5"
+    assert word_count("bid 6: the high bid so far is 5") == 9
+    # the Game claim runs to 28 words, 33 with "take the trick with Q♠:": over 25, so the
+    # conclusion stands alone and the claim goes under More
+    game = TrickGame((Card("KS"), Card("AS")), 7)
+    assert word_count(game.words(1, rules)) == 28
+    assert first_sentence("take the trick with Q♠", (game,), 1, rules) == "take the trick with Q♠"
+
+
+def test_a_bid_tells_the_table_the_auction_and_keeps_the_hand() -> None:
+    """A bot's opening bid in ten-point: its full reasoning lists its trump; what it tells the
+    table is the bid and that nobody has bid yet."""
+    hand = Hand.deal(pl.TEN_POINT, 3, 1)
+    decision = pl.RuleBasedPlayer().decide(hand.view(0))
+    assert "I hold" in decision.why
+    assert decision.said.endswith(": nobody has bid yet") and "I hold" not in decision.said
+    assert not any("I hold" in line for line in decision.more)

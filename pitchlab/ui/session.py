@@ -9,6 +9,7 @@ sets :attr:`Table.message`, which the page shows.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -651,3 +652,34 @@ class Table:
                 f"score {self.score_text()}",
             )
         )
+
+
+def why_lines(
+    rules: Ruleset = TEN_POINT, hands: int = 20, seed: int = 0, bots: Sequence[Player] | None = None
+) -> list[str]:
+    """The Why? panel's first line after every bot move of ``hands`` hands of self-play at the
+    app's table (the app's bots unless ``bots`` are given), as the panel shows it mid-hand:
+    the move and what its seat told the table. Each game goes on from its score; a game won
+    starts another from ``seed`` plus one."""
+    table = Table(human=None, bots=bots, rules=rules, seed=seed)
+    lines: list[str] = []
+    for _ in range(hands):
+        while table.bot_to_act:
+            table.advance()
+            lines.append(table.last_why)
+        if table.game.winner is not None:
+            table.new_game(table.seed + 1)
+        elif not table.new_hand():
+            raise PitchError(f"no new hand could be dealt: {table.message}")
+    return lines
+
+
+def reason_words_median(
+    rules: Ruleset = TEN_POINT, hands: int = 20, seed: int = 0, bots: Sequence[Player] | None = None
+) -> float:
+    """The median length in words of the Why? panel's first line over the bot moves of
+    ``hands`` hands (:func:`why_lines`): the figure the panel is held to, at most about
+    :data:`~pitchlab.bots.claims.SHORT_WORDS`."""
+    from pitchlab.bots.claims import word_count
+
+    return statistics.median(word_count(line) for line in why_lines(rules, hands, seed, bots))
