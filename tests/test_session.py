@@ -145,3 +145,31 @@ def test_a_new_hand_clears_the_last_hands_refusal() -> None:
     assert table.message
     assert table.new_hand()
     assert table.message == ""
+
+
+def test_a_hand_left_for_a_loaded_record_keeps_its_bots_cards_hidden() -> None:
+    """A learner who loads a finished hand record in the middle of a hand does not get the
+    abandoned hand's full reasoning: that hand never ended. Neither does a game resumed after
+    a finished hand show the resumed hand's reasons in full."""
+    table = Table(seed=8)
+    while len([e for e in table.log if e.why]) < 4:
+        if table.human_to_act:
+            table.act(table.legal()[0])
+        else:
+            table.advance()
+    bot_lines = [e for e in table.log if e.why]
+    assert not table.hand.is_over
+    done = Table(seed=3)
+    while not done.hand.is_over:
+        if done.human_to_act:
+            done.act(done.legal()[0])
+        else:
+            done.advance()
+    saved = table.saved_game()
+    assert table.load(done.record()) and table.hand.is_over
+    assert all(table.reason(e) == e.said for e in bot_lines)
+    table.restore_game(saved)  # back to the hand left off, after a finished one was loaded
+    while table.bot_to_act:
+        table.advance()
+    resumed = [e for e in table.log if e.why]
+    assert resumed and all(table.reason(e) == e.said for e in resumed)

@@ -269,6 +269,9 @@ class Table:
         """The newest move with a reason, for the Why? panel."""
         self.deals = 0
         """Deals so far (a hand thrown in and dealt again counts again): the log's lines know theirs."""
+        self._finished: set[int] = set()
+        """The deals played to their end: only their lines give the bots' full reasoning (a hand
+        left for a loaded record never ends, so its bots' cards stay hidden)."""
         self._logged: Hand | None = None
         self._log_deal()
 
@@ -439,8 +442,9 @@ class Table:
         return "press Next to see what they do"
 
     def over(self, event: Event) -> bool:
-        """Whether the hand ``event`` belongs to is over: its full reasoning may then be shown."""
-        return event.deal != self.deals or self.hand.is_over
+        """Whether the hand ``event`` belongs to was played to its end: its full reasoning may
+        then be shown."""
+        return event.deal in self._finished
 
     def reason(self, event: Event) -> str:
         """A move's reason as the table may show it now: what the seat said while its hand is
@@ -531,6 +535,7 @@ class Table:
             if winner is not None:
                 self.log.append(Event(None, verb(self.name(winner), "wins the trick") + "."))
         if self.hand is not hand:  # the game dealt again (a hand thrown in)
+            self._finished.add(self.deals)
             self._log_deal()
         elif self.hand.is_over:
             self._log_result()
@@ -582,6 +587,7 @@ class Table:
         self.game.hand = hand
         self.game.score_if_over()
         self._logged = hand
+        self.deals += 1  # the record's hand is another deal: the one left never ends
         dealer = self.name(hand.dealer)
         self.log.append(Event(None, f"Loaded a hand record: dealer {dealer}, {hand.phase} phase."))
         self.message = "Hand record loaded."
@@ -613,6 +619,7 @@ class Table:
         self.game = game
         self.log = [Event(None, f"Game resumed: {len(game.history)} hands played, {self.hand.phase} phase.")]
         self._logged = self.hand
+        self.deals += 1  # a deal of its own: lines from here on are the resumed hand's
         self.message = "Your saved game is back, exactly where you left it."
         self.last = None
 
@@ -638,6 +645,7 @@ class Table:
             self.log.append(Event(refill.seat, text))
 
     def _log_result(self) -> None:
+        self._finished.add(self.deals)
         result = result_of(self.hand)
         if result is None:
             void = getattr(self.hand, "redeal", None) or "no score"
