@@ -39,10 +39,11 @@ from pitchlab.bots.claims import (
 from pitchlab.engine.cards import Card, Suit, card_name
 from pitchlab.engine.hand import Hand
 from pitchlab.lessons.tutorial import the_bid, the_bury, the_play
-from pitchlab.ui.session import Table
+from pitchlab.ui.session import BIDDING_STYLES, Table
 from pitchlab.ui.table_app import TableApp, log_html, why_html
 
-SEEDS = (1, 2)
+SEEDS = {1: "ladder", 2: "game"}
+"""Each seed's bidding style, so both styles the app offers are played (:data:`BIDDING_STYLES`)."""
 HANDS = 2
 """Hands played from each seed: the second starts from a score, which the bidding reads."""
 
@@ -97,7 +98,7 @@ def page_texts(app: TableApp, start: int) -> Iterator[str]:
 
 def play_and_scan(name: str, seed: int) -> int:
     """Play ``HANDS`` hands of ``name`` from ``seed``, scanning every step; the steps scanned."""
-    table = Table(rules=pl.ruleset(name), seed=seed)
+    table = Table(rules=pl.ruleset(name), seed=seed, bidding=SEEDS[seed])
     app = TableApp(table, choose_rules=False)
     learner = random.Random(seed)
     steps = 0
@@ -128,6 +129,7 @@ def play_and_scan(name: str, seed: int) -> int:
 
 @pytest.mark.parametrize("name", pl.ruleset_names())
 def test_no_text_names_a_card_hidden_from_the_learner(name: str) -> None:
+    assert set(SEEDS.values()) == set(BIDDING_STYLES)
     steps = sum(play_and_scan(name, seed) for seed in SEEDS)
     assert steps >= 10  # the hands were played, not skipped
 
