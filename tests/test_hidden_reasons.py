@@ -36,13 +36,14 @@ from pitchlab.bots.claims import (
     public,
     word_count,
 )
+from pitchlab.bots.players import BiddingStyle
 from pitchlab.engine.cards import Card, Suit, card_name
 from pitchlab.engine.hand import Hand
 from pitchlab.lessons.tutorial import the_bid, the_bury, the_play
 from pitchlab.ui.session import BIDDING_STYLES, Table
 from pitchlab.ui.table_app import TableApp, log_html, why_html
 
-SEEDS = {1: "ladder", 2: "game"}
+SEEDS: dict[int, BiddingStyle] = {1: "ladder", 2: "game"}
 """Each seed's bidding style, so both styles the app offers are played (:data:`BIDDING_STYLES`)."""
 HANDS = 2
 """Hands played from each seed: the second starts from a score, which the bidding reads."""
