@@ -241,17 +241,18 @@ class Tables:
                 took = self.trials[pool][POOL]
                 share = kept / sum(took.values())
                 for o, n in took.items():
-                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them)
+                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them, o.race)
                     mixed[made] = mixed.get(made, 0.0) + n * share
                 found = Outcomes.of(mixed)
             self._dists[key, answer, pool] = found
         return found
 
     def to_json(self) -> str:
-        """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, third, count]`` rows."""
+        """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, third, count]`` rows,
+        with the count-out order before the count (``..., third, race, count``) where there is one."""
 
         def rows(counts: Counter[Outcome]) -> list[list[int]]:
-            return [[int(x) for x in o] + [n] for o, n in sorted(counts.items())]
+            return [[int(x) for x in (o if o.race else o[:-1])] + [n] for o, n in sorted(counts.items())]
 
         compact = functools.partial(json.dumps, separators=(",", ":"))
         head = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
@@ -269,7 +270,12 @@ class Tables:
 
         def counter(rows: list[list[int]]) -> Counter[Outcome]:
             return Counter(
-                {Outcome(bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6])): r[7] for r in rows}
+                {
+                    Outcome(
+                        bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6]), r[7] if len(r) > 8 else 0
+                    ): r[-1]
+                    for r in rows
+                }
             )
 
         trials = {

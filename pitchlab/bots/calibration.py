@@ -98,7 +98,10 @@ def deciles(quotes: Iterable[tuple[float, bool]]) -> list[Decile]:
     for index in sorted(sums):
         count, total, hits = sums[index]
         share = proportion(int(hits), int(count), unit="quotes")
-        found.append(Decile(index, int(count), total / count, share.value, share.wilson()))
+        low, high = share.wilson()
+        # the interval holds the rate; rounding can leave a bound 1e-17 the wrong side of 0 or 1
+        ci95 = (min(low, share.value), max(high, share.value))
+        found.append(Decile(index, int(count), total / count, share.value, ci95))
     return found
 
 

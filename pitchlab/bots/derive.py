@@ -179,7 +179,8 @@ def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[
                 counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
                 for t in range(rules.num_teams):
                     if t != team:
-                        counts[Outcome(True, True, taken, result.points[t], result.points[t])] += 1
+                        race = gamemodel.race_of(rules, result, team, t)
+                        counts[Outcome(True, True, taken, result.points[t], result.points[t], race=race)] += 1
         hand.step(bot.code(hand))
     finish(hand, bot)
     for seat in range(rules.players):
