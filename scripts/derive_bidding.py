@@ -10,6 +10,12 @@ result depends on ``--seed`` and the number of deals alone, never on
 Rulesets whose hands are slow to play (every card played, follow suit) get
 fewer deals by default: :data:`DEALS` says how many, and the shipped files
 record it.
+
+With ``--settle GAMES`` the game model is then re-estimated from GAMES seeded games of
+the bots bidding by the tables being made, round after round, until their bidding stops
+changing (:func:`pitchlab.bots.derive.settle_model`; ``--rounds`` at most): the model then
+speaks for the hands the bots' own bidding makes. Each round prints whether it repeated
+an earlier one.
 """
 
 from __future__ import annotations
@@ -48,7 +54,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=None, help="deals per ruleset (default: DEALS)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--settle", type=int, default=0, help="self-play games per round to settle the game model (0: none)"
+    )
+    parser.add_argument("--rounds", type=int, default=6, help="settling rounds at most")
+    parser.add_argument(
+        "--keep-trials",
+        action="store_true",
+        help="settle the shipped tables' game model without deriving the trials again",
+    )
     args = parser.parse_args(argv)
+    if args.settle < 0 or args.rounds < 1:
+        parser.error("--settle must be 0 or more and --rounds at least 1")
+    if args.keep_trials and not args.settle:
+        parser.error("--keep-trials settles the shipped tables: give --settle GAMES too")
     names = args.rules or sorted(
         (n for n in pl.ruleset_names() if pl.ruleset(n).target and pl.ruleset(n).auction),
         key=lambda n: n != "ten-point",
@@ -59,8 +78,22 @@ def main(argv: list[str] | None = None) -> int:
         deals = args.deals or default_deals(rules)
         began = time.perf_counter()
         progress = functools.partial(_progress, name, began)
-        tables = bidding.prune(derive.derive_tables(deals, args.seed, rules, args.workers, progress))
-        print(file=sys.stderr)
+        shipped = bidding.shipped_tables(rules) if args.keep_trials else None
+        if shipped is not None:
+            tables = bidding.Tables(rules, shipped.deals, shipped.seed, shipped.trials, shipped.hands)
+            deals = shipped.deals
+        else:
+            tables = bidding.prune(derive.derive_tables(deals, args.seed, rules, args.workers, progress))
+            print(file=sys.stderr)
+        if args.settle:
+            tables, rounds = derive.settle_model(tables, args.settle, args.rounds, args.seed, args.workers)
+            for r in rounds:
+                same = "new hands" if r.same_as is None else f"the hands of round {r.same_as}"
+                print(f"{name}: settling round {r.number}, {r.hands:,} hands: {same}", file=sys.stderr)
+            if rounds[-1].same_as is None:
+                print(f"{name}: the bidding still changed after {len(rounds)} rounds", file=sys.stderr)
+            elif rounds[-1].same_as != rounds[-1].number - 1:
+                print(f"{name}: the bidding cycles", file=sys.stderr)
         target = ROOT / "pitchlab" / "data" / bidding.data_name(rules)
         target.write_text(tables.to_json(), encoding="utf-8")
         model = tables.model

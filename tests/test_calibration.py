@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
+from pitchlab.bots import bidding, derive
 from pitchlab.bots import calibration as cal
 from pitchlab.engine.errors import PitchError
 
@@ -61,3 +62,21 @@ def test_self_play_records_every_quote_with_the_game_it_was_made_in() -> None:
     assert sum(d["count"] for d in report["calibration"]) == len(found.quotes)
     with pytest.raises(PitchError, match="at least one game"):
         cal.self_play(rules, 0)
+
+
+def test_settling_stops_when_the_bidding_no_longer_depends_on_the_model() -> None:
+    """Tables without trials never decide a bid (the bots bid the ladder's way), so the second
+    round replays the first round's games exactly: a fixed point at round 2, its hands the
+    hands of those games and the model solved from them."""
+    rules = pl.ruleset("ten-point")
+    shipped = bidding.shipped_tables(rules)
+    assert shipped is not None
+    blind = bidding.Tables(rules, 0, "blind", {}, shipped.hands)
+    settled, rounds = derive.settle_model(blind, games=3, rounds=5, seed="s")
+    assert [(r.number, r.same_as) for r in rounds] == [(1, None), (2, 1)]
+    assert settled.self_play == 3 and settled.trials == {}
+    assert settled.hands == derive.self_play_hands(blind, 3, "s")
+    # every game's hands: at least one hand per game, counted once from each of the four seats
+    assert rounds[0].hands == sum(settled.hands[0].values()) >= 3
+    again = bidding.Tables.from_json(settled.to_json(), rules)
+    assert again.self_play == 3 and again.hands == settled.hands

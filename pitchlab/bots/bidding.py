@@ -183,6 +183,9 @@ class Tables:
     trials: Trials
     hands: list[Counter[Outcome]]
     """Outcomes of the actual hands, by dealer offset (see :mod:`pitchlab.bots.gamemodel`)."""
+    self_play: int = 0
+    """When not 0, :attr:`hands` come from this many games of the bots bidding by these
+    tables (:func:`pitchlab.bots.derive.settle_model`), not from the deals at 0-0."""
     _dists: dict[tuple[str, int, str | None], Outcomes] = field(default_factory=dict, repr=False)
     _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
@@ -255,7 +258,9 @@ class Tables:
             return [[int(x) for x in (o if o.race else o[:-1])] + [n] for o, n in sorted(counts.items())]
 
         compact = functools.partial(json.dumps, separators=(",", ":"))
-        head = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
+        head: dict[str, Any] = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
+        if self.self_play:
+            head["self_play"] = self.self_play
         lines = [compact(head)[:-1] + ',\n"hands":' + compact([rows(c) for c in self.hands])]
         lines.append(',\n"trials":{')
         body = [
@@ -282,7 +287,8 @@ class Tables:
             key: {int(a): counter(rows) for a, rows in answers.items()}
             for key, answers in data["trials"].items()
         }
-        return cls(rules, data["deals"], data["seed"], trials, [counter(c) for c in data["hands"]])
+        hands = [counter(c) for c in data["hands"]]
+        return cls(rules, data["deals"], data["seed"], trials, hands, data.get("self_play", 0))
 
 
 def data_name(rules: Ruleset) -> str:
@@ -317,7 +323,7 @@ def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
         for key, answers in tables.trials.items()
         if key[0] == "s" or min(tables.count(key, a) for a in answers) >= keep
     }
-    return Tables(tables.rules, tables.deals, tables.seed, trials, tables.hands)
+    return Tables(tables.rules, tables.deals, tables.seed, trials, tables.hands, tables.self_play)
 
 
 @functools.cache
@@ -434,10 +440,13 @@ def game_choice(
     position: int,
     scores: Sequence[int],
     team: int,
+    tables: Tables | None = None,
 ) -> tuple[Choice, int, int] | None:
     """The game-winning choice with my side's score and the best opponent's, or ``None`` where
-    pitchlab ships no tables for the ruleset or they are too thin here."""
-    tables = shipped_tables(rules)
+    pitchlab ships no tables for the ruleset or they are too thin here. ``tables`` (of these
+    rules) replaces the shipped ones."""
+    if tables is None or tables.rules != rules:
+        tables = shipped_tables(rules)
     if tables is None:
         return None
     us, them = split_scores(scores, team)

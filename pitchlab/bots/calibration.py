@@ -23,7 +23,7 @@ apart from the games so that a figure can show any list of quotes.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,12 +31,13 @@ from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import Progress, chunked, parallel_map
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.game import Game
-from pitchlab.engine.hand import Phase
+from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.scoring import HandResult
 from pitchlab.odds.stats import proportion
 
 if TYPE_CHECKING:
-    from pitchlab.bots.bidding import Choice
+    from pitchlab.bots.bidding import Choice, Tables
 
 DECILES = 10
 """Quotes are grouped by tenths: 0-10%, 10-20%, ..., 90-100% (a quote of 100% in the last)."""
@@ -44,8 +45,9 @@ MIN_COUNT = 50
 """Quotes a decile needs before its gap counts in :func:`max_error`: fewer say too little."""
 ROUNDING = 1e-9
 """How far a quote summed from floating-point shares may stray outside 0 to 1."""
-GAME_CHUNK = 10
-"""Games per unit of work: a game's seed is fixed, so results never depend on the workers."""
+GAME_CHUNK = 100
+"""Games per unit of work (each carries any tables under test to its process, so units are
+large); a game's seed is fixed, so results never depend on the workers."""
 
 
 # ------------------------------------------------------------ bookkeeping
@@ -116,10 +118,11 @@ def max_error(found: Iterable[Decile], min_count: int = MIN_COUNT) -> float | No
 
 
 class QuotingPlayer(RuleBasedPlayer):
-    """The rule-based bot bidding to win the game, noting every choice its fast path makes."""
+    """The rule-based bot bidding to win the game, noting every choice its fast path makes
+    (by ``tables`` where given, else the shipped tables)."""
 
-    def __init__(self) -> None:
-        super().__init__(bidding="game")
+    def __init__(self, tables: Tables | None = None) -> None:
+        super().__init__(bidding="game", tables=tables)
         self.noted: list[tuple[int, Choice]] = []
 
     def _chose(self, seat: int, choice: Choice) -> None:
@@ -200,19 +203,32 @@ class SelfPlay:
         }
 
 
-def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) -> SelfPlay:
-    """One game to the target with ``bot`` at every seat; its quotes and top bids."""
+def game_hands(
+    rules: Ruleset, seed: str, first_dealer: int, bot: RuleBasedPlayer
+) -> Iterator[tuple[Hand, list[int], HandResult | None, Game]]:
+    """Play one game to the target with ``bot`` at every seat, yielding each hand once it
+    is over, with the scores before it, its result (``None`` for a void deal) and the game."""
     game = Game(rules, first_dealer, random.Random(seed))
-    found = SelfPlay(rules, 1, seed)
-    pending: list[tuple[int, Choice, bool, bool]] = []  # seat, choice, held at that bid, made
-    top: list[tuple[int, bool, bool]] = []  # bidding team, behind, made
     while True:
         hand = game.hand
         before = list(game.scores)
-        bot.noted.clear()
         while hand.phase is not Phase.OVER:
             hand.step(bot.code(hand))
-        result = game.score_if_over()
+        yield hand, before, game.score_if_over(), game
+        if game.is_over:
+            return
+        game.next_hand()
+
+
+def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) -> SelfPlay:
+    """One game to the target with ``bot`` at every seat; its quotes and top bids."""
+    found = SelfPlay(rules, 1, seed)
+    pending: list[tuple[int, Choice, bool, bool]] = []  # seat, choice, held at that bid, made
+    top: list[tuple[int, bool, bool]] = []  # bidding team, behind, made
+    winner = None
+    bot.noted.clear()
+    for hand, before, result, game in game_hands(rules, seed, first_dealer, bot):
+        winner = game.winner
         if result is not None:
             team = result.bidding_team
             for seat, choice in bot.noted:
@@ -221,10 +237,7 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
             if result.bid == rules.max_bid:
                 behind = before[team] < max(s for t, s in enumerate(before) if t != team)
                 top.append((team, behind, result.made))
-        if game.is_over:
-            break
-        game.next_hand()
-    winner = game.winner
+        bot.noted.clear()
     for seat, choice, held, made in pending:
         quote = choice.made.get(choice.answer) if held else None
         won = rules.teams[seat] == winner
@@ -233,9 +246,9 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
     return found
 
 
-def _chunk(args: tuple[Ruleset, int | str, int, int]) -> SelfPlay:
-    rules, seed, index, count = args
-    bot = QuotingPlayer()
+def _chunk(args: tuple[Ruleset, int | str, int, int, Tables | None]) -> SelfPlay:
+    rules, seed, index, count, tables = args
+    bot = QuotingPlayer(tables)
     total = SelfPlay(rules, count, seed)
     for k in range(count):
         number = index * GAME_CHUNK + k
@@ -246,13 +259,21 @@ def _chunk(args: tuple[Ruleset, int | str, int, int]) -> SelfPlay:
 
 
 def self_play(
-    rules: Ruleset, games: int, seed: int | str = 0, workers: int = 1, progress: Progress | None = None
+    rules: Ruleset,
+    games: int,
+    seed: int | str = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    tables: Tables | None = None,
 ) -> SelfPlay:
-    """``games`` seeded games of the game-bidding rule-based bot at every seat, the first
-    dealer rotating; reproducible from ``seed`` and ``games`` alone, whatever ``workers`` is."""
+    """``games`` seeded games of the game-bidding rule-based bot at every seat (bidding by
+    ``tables`` where given, else the shipped ones), the first dealer rotating; reproducible
+    from ``seed`` and ``games`` alone, whatever ``workers`` is."""
     if games < 1:
         raise PitchError(f"self-play needs at least one game, not {games}")
-    chunks = [(rules, seed, i, count) for i, count in chunked(games, GAME_CHUNK)]
+    if tables is not None:
+        tables.model  # solved once here, not in every process it is sent to  # noqa: B018
+    chunks = [(rules, seed, i, count, tables) for i, count in chunked(games, GAME_CHUNK)]
     total = SelfPlay(rules, games, seed)
     done = 0
     for part in parallel_map(_chunk, chunks, workers):

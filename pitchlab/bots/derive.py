@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pitchlab.bots import gamemodel, tactics
 from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of
+from pitchlab.bots.calibration import game_hands
 from pitchlab.bots.gamemodel import Outcome
 from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength_of
 from pitchlab.bots.players import RuleBasedPlayer
@@ -227,6 +229,80 @@ def derive_tables(
         if progress is not None:
             progress(min(done, deals), deals)
     return Tables(rules, deals, seed, trials, hands)
+
+
+# ------------------------------------------------------ the model from self-play
+
+SELF_PLAY_CHUNK = 100
+"""Games per unit of work when the game model is re-estimated from self-play (each unit
+carries the tables to its process, so units are large)."""
+
+
+def _self_play_chunk(args: tuple[Tables, int | str, int, int]) -> list[Counter[Outcome]]:
+    tables, seed, index, count = args
+    rules = tables.rules
+    bot = RuleBasedPlayer(bidding="game", tables=tables)
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
+    for k in range(count):
+        number = index * SELF_PLAY_CHUNK + k
+        played = game_hands(rules, f"self-play:{seed}:{number}", number % rules.players, bot)
+        for total, part in zip(hands, gamemodel.tally_outcomes(h for h, *_ in played), strict=True):
+            total.update(part)
+    return hands
+
+
+def self_play_hands(
+    tables: Tables, games: int, seed: int | str = 0, workers: int = 1
+) -> list[Counter[Outcome]]:
+    """The outcomes of every hand of ``games`` seeded games with the rule-based bot bidding by
+    ``tables`` at every seat, by dealer offset (as :attr:`Tables.hands`): the hands as the
+    bots' own bidding makes them, at the scores games pass through."""
+    tables.model  # solved once here, not in every process it is sent to  # noqa: B018
+    chunks = [(tables, seed, i, count) for i, count in chunked(games, SELF_PLAY_CHUNK)]
+    hands: list[Counter[Outcome]] = [Counter() for _ in range(tables.rules.players)]
+    for part in parallel_map(_self_play_chunk, chunks, workers):
+        for total, found in zip(hands, part, strict=True):
+            total.update(found)
+    return hands
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of :func:`settle_model`."""
+
+    number: int
+    hands: int
+    """Hands played (each counted once)."""
+    same_as: int | None
+    """The earlier round whose hands these were exactly (the same seeded games played the
+    same way: the bidding did not change on them), or ``None``."""
+
+
+def settle_model(
+    tables: Tables, games: int, rounds: int, seed: int | str = 0, workers: int = 1
+) -> tuple[Tables, list[Round]]:
+    """Re-estimate the game model from the bots' own games until their bidding stops changing.
+
+    The game model of ``tables`` is solved from hands dealt at 0-0 and bid by the estimate;
+    the bots then bid by that model, which changes the hands. Each round plays the same
+    ``games`` seeded games with the bots bidding by the current tables and solves the model
+    from those hands. It stops when a round's hands are exactly those of the round before
+    (a fixed point: the same games were bid the same way) or of an earlier one (a cycle, as
+    :attr:`Round.same_as` says), or after ``rounds`` rounds. The per-answer trials stay.
+    """
+    history: list[list[Counter[Outcome]]] = []
+    found: list[Round] = []
+    current = tables
+    for number in range(1, rounds + 1):
+        hands = self_play_hands(current, games, seed, workers)
+        same = next((i + 1 for i, h in enumerate(history) if h == hands), None)
+        count = sum(sum(c.values()) for c in hands) // (tables.rules.players * (tables.rules.num_teams - 1))
+        found.append(Round(number, count, same))
+        if same is not None:
+            break
+        history.append(hands)
+        current = Tables(tables.rules, tables.deals, tables.seed, tables.trials, hands, games)
+    return current, found
 
 
 # ------------------------------------------------------------------- regret

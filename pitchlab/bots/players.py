@@ -21,7 +21,7 @@ from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
 if TYPE_CHECKING:
-    from pitchlab.bots.bidding import Choice
+    from pitchlab.bots.bidding import Choice, Tables
     from pitchlab.bots.ladder import Ladder
 
 
@@ -136,14 +136,18 @@ class RuleBasedPlayer:
     where the ladder has no data or the ruleset has no ladder (and, outside
     trump-only play, on :mod:`pitchlab.bots.tactics_suit`); ``bidding="estimate"``
     bids from the estimate alone, as the bot did before the ladder existed (the
-    ladder was derived against it). ``ladder`` replaces the shipped one.
+    ladder was derived against it). ``ladder`` replaces the shipped one, and ``tables``
+    the shipped bid tables (a derivation in progress bids by the tables it is making).
     """
 
-    def __init__(self, bidding: BiddingStyle = "game", ladder: Ladder | None = None) -> None:
+    def __init__(
+        self, bidding: BiddingStyle = "game", ladder: Ladder | None = None, tables: Tables | None = None
+    ) -> None:
         if bidding not in ("game", "ladder", "estimate"):
             raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
         self.bidding = bidding
         self.ladder = ladder
+        self.tables = tables
         self.name = _NAMES[bidding]
 
     def decide(self, view: SeatView) -> Decision:
@@ -257,6 +261,7 @@ class RuleBasedPlayer:
             position,
             view.scores,
             rules.teams[view.seat],
+            self.tables,
         )
         return None if found is None else (*found, best)
 
@@ -276,7 +281,7 @@ class RuleBasedPlayer:
 
         best = tactics.best_rating(rules, mask)
         found = game_choice(
-            rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
+            rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat], self.tables
         )
         if found is None:
             return None
