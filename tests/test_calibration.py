@@ -80,3 +80,22 @@ def test_settling_stops_when_the_bidding_no_longer_depends_on_the_model() -> Non
     assert rounds[0].hands == sum(settled.hands[0].values()) >= 3
     again = bidding.Tables.from_json(settled.to_json(), rules)
     assert again.self_play == 3 and again.hands == settled.hands
+
+
+def test_blocking_counts_top_bids_from_behind_and_how_their_games_ended() -> None:
+    """Four top bids, three from behind; of those one made and two in games the bidder won."""
+    found = cal.SelfPlay(pl.ruleset("ten-point"), 1, 0)
+    found.top_bids.extend(
+        [
+            cal.TopBid(behind=True, made=True, won=True),
+            cal.TopBid(behind=True, made=False, won=True),
+            cal.TopBid(behind=True, made=False, won=False),
+            cal.TopBid(behind=False, made=True, won=True),
+        ]
+    )
+    report = found.blocking()
+    assert (report["top_bids"], report["from_behind"]) == (4, 3)
+    assert report["share_from_behind"] == 0.75
+    assert report["made"] == pytest.approx(1 / 3) and report["win_rate"] == pytest.approx(2 / 3)
+    low, high = report["win_rate_ci95"]
+    assert low < 2 / 3 < high
