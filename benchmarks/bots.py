@@ -323,7 +323,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--decisions", type=int, default=5000, help="rule-based decisions to check")
     parser.add_argument("--games", type=int, default=4, help="game pairs per match (at least 2)")
     parser.add_argument(
-        "--calibration-games", type=int, default=1000, help="self-play games per ruleset for calibration"
+        "--calibration-games", type=int, default=500, help="self-play games per ruleset for calibration"
     )
     parser.add_argument("--workers", type=int, default=1, help="processes to share each match's games")
     parser.add_argument("--seed", type=int, default=0)
