@@ -28,6 +28,7 @@ from pitchlab.engine.cards import Card, parse_card
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import from_record, to_record
+from pitchlab.engine.tricks import sort_cards
 from pitchlab.engine.view import SeatView
 from pitchlab.odds import inference
 
@@ -87,7 +88,8 @@ def judge(
     """
     rules = view.rules
     team = rules.teams[view.seat]
-    cards = sorted({a.card for a in view.legal_actions if isinstance(a, Play)}, key=_order)
+    legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    cards = sort_cards(legal, rules, view.trump)  # high to low
     if played not in cards:
         raise PitchError(f"seat {view.seat} could not play {played.code} here")
     space = inference.layouts(view)
@@ -124,10 +126,6 @@ def judge(
     gap = _interval(gaps[played])
     lost = 0.0 if played in best else statistics.fmean(gaps[played])
     return Judgement(means, interval, best, played, lost, gap, samples, possible, False)
-
-
-def _order(card: Card) -> str:
-    return card.code
 
 
 def _values(view: SeatView, layout: dict[int, tuple[Card, ...]], team: int) -> dict[Card, int]:
@@ -181,6 +179,27 @@ class Review:
         """Points lost with every card known, the layout's luck included."""
         return self.value_best - self.value_played
 
+    def as_json(self) -> dict[str, object]:
+        """The review of this card as plain JSON (for the command line): the measure by what the
+        seat knew first, with its interval and how many layouts it counted, then hindsight."""
+        k = self.knew
+        return {
+            "number": self.number,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": self.played.code,
+            "best": [c.code for c in self.best],
+            "lost": round(self.lost, 4),
+            "lost_interval": [round(x, 4) for x in k.lost_interval],
+            "exact": k.exact,
+            "layouts": k.layouts,
+            "possible_layouts": k.possible,
+            "expected": {c.code: round(v, 4) for c, v in k.expected.items()},
+            "interval": {c.code: [round(x, 4) for x in v] for c, v in k.interval.items()},
+            "lost_hindsight": self.lost_hindsight,
+            "best_hindsight": [c.code for c in self.best_hindsight],
+        }
+
 
 def review(
     hand: Hand, *, exact_layouts: int = EXACT_LAYOUTS, samples: int = SAMPLES, seed: int | str = 0
@@ -227,6 +246,16 @@ def review(
         if len(replay.tricks) > finished:
             trick += 1
     return reviews
+
+
+def points_text(points: float) -> str:
+    """Points for a learner to read: whole numbers as they are, others to a tenth ("1.7"), and
+    a loss that rounds to 0 but is not 0 as "under 0.1"."""
+    if points == round(points):
+        return str(round(points))
+    if abs(points) < 0.05:
+        return "under 0.1"
+    return f"{points:.1f}"
 
 
 def lost_by_seat(reviews: list[Review], players: int = 4) -> list[float]:
