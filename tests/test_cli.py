@@ -949,7 +949,7 @@ def test_review_json_hindsight_is_the_solver_s_verdict_on_each_position(
     replay = loads(json.dumps({**to_record(hand), "plays": []}))
     for r in rows:
         seat = replay.to_act
-        assert seat == r["seat"]
+        assert seat is not None and seat == r["seat"]
         solution = solver.solve(replay)
         team = replay.rules.teams[seat]
         values = {replay.rules.deck[s].code: v[team] for s, v in solution.values.items()}
