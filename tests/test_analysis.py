@@ -97,10 +97,15 @@ def test_the_app_gives_a_hint_on_your_turn_and_reviews_the_hand_at_the_end() -> 
     assert hinted and app.table.hand.is_over
     assert coach.analysis.layout.display is None
     lost = analysis.lost_by_seat(coach.reviews)
-    assert f"you gave away {lost[0]} point" in coach.summary.value
+    hindsight = analysis.lost_by_seat_hindsight(coach.reviews)
+    summary = coach.summary.value
+    assert summary.index("Judged on what you could see") < summary.index("With every card known (hindsight)")
+    cost = summary.split("your cards cost your team ")[1].removeprefix("about ")
+    assert cost.startswith(f"{analysis.points_text(lost[0])} point")
+    assert f"you gave away {hindsight[0]} point" in summary
     figure = coach.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
-    assert figure["layout"]["title"]["text"] == "What each card gave away against perfect play"
-    assert sum(sum(trace["y"]) for trace in figure["data"]) == sum(lost)
+    assert figure["layout"]["title"]["text"] == "Points each card lost, judged on what its player could see"
+    assert sum(sum(trace["y"]) for trace in figure["data"]) == pytest.approx(sum(lost), abs=0.1)
     assert json.dumps(figure)  # plain JSON, ready for the page
     app.new_hand.click()
     assert coach.analysis.layout.display == "none"
