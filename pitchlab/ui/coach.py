@@ -52,7 +52,7 @@ def not_reviewed(rules: Ruleset) -> str:
     return (
         f"No card-by-card review in {rules.name}: it needs the perfect-play solver and the count of "
         "where the unseen cards can be, "
-        f"which is made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
+        f"both made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
     )
 
 
@@ -223,8 +223,9 @@ class PlayPanel(View):
 
     def show(self, hand: Hand | None) -> None:
         """Redraw for a loaded record (``None``: nothing loaded)."""
-        self.reviews = analysis.review(hand) if hand is not None and hand.play_slots else []
         parts = []
+        played = hand is not None and bool(hand.play_slots)
+        self.reviews = analysis.review(hand) if hand is not None and played and reviewed(hand.rules) else []
         if hand is None:
             parts.append(
                 "Load a hand record to see what a bot would do where it stops, and, once it reaches "
@@ -232,6 +233,8 @@ class PlayPanel(View):
             )
         elif hand.to_act is not None:
             parts.append(self._advice(hand, hand.to_act))
+        if hand is not None and played and not reviewed(hand.rules):
+            parts.append(escape(not_reviewed(hand.rules)))
         if self.reviews and hand is not None:
             players = hand.rules.players
             lost = analysis.lost_by_seat(self.reviews, players)
@@ -253,7 +256,7 @@ class PlayPanel(View):
     def _advice(hand: Hand, seat: int) -> str:
         """The decision pending in ``hand``: with every hand known (play only), then from the seat's view."""
         head = f"<b>Seat {seat} to {escape(str(hand.phase))}.</b> "
-        if hand.phase is Phase.PLAY and reviewed(hand.rules):
+        if hand.phase is Phase.PLAY and supports(hand.rules):
             perfect = solve(hand)
             team = hand.rules.teams[seat]
             deck = hand.rules.deck
