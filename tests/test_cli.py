@@ -932,7 +932,8 @@ def test_review_json_judges_each_card_by_what_its_seat_knew(
     assert last["exact"] is True and last["layouts"] == last["possible_layouts"] == 3
     assert last["expected"] == {"AH": 7.0, "5H": 6.0}
     for r in rows:
-        assert set(r) >= {"seat", "card", "best", "lost", "lost_hindsight", "exact"}
+        assert set(r) >= {"seat", "card", "best", "lost", "lost_hindsight", "exact", "choices"}
+        assert (r["choices"] == 1) == (not r["expected"]) and (r["choices"] > 1 or r["layouts"] == 0)
         assert r["lost"] >= 0 and (r["lost"] == 0) == (r["card"] in r["best"])
         assert r["exact"] == (r["layouts"] == r["possible_layouts"] or not r["expected"])
 

@@ -62,7 +62,8 @@ class Judgement:
     lost: float
     """The played card's shortfall from the best by this measure (0 for a best card)."""
     lost_interval: tuple[float, float]
-    """The 95% interval of the played card's shortfall from the top card."""
+    """The 95% interval of the played card's shortfall from the card with the highest mean
+    (with sampling it may reach above 0 for a card counted among the best: it reaches 0 too)."""
     layouts: int
     """Layouts solved: all of them when exact, else the number drawn."""
     possible: int
@@ -192,6 +193,7 @@ class Review:
             "lost": round(self.lost, 4),
             "lost_interval": [round(x, 4) for x in k.lost_interval],
             "exact": k.exact,
+            "choices": max(1, len(k.expected)),
             "layouts": k.layouts,
             "possible_layouts": k.possible,
             "expected": {c.code: round(v, 4) for c, v in k.expected.items()},
