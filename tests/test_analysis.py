@@ -12,7 +12,7 @@ from pitchlab.bots import analysis, solver
 from pitchlab.odds import inference
 from pitchlab.ui.table_app import TableApp
 from tests.helpers import deal
-from tests.test_inference import consistent_holdings
+from tests.test_inference import consistent_holdings, holdings_of
 from tests.test_inference import position as inference_position
 from tests.test_solver import position, worked_deal
 from tests.test_widgets import click_once
@@ -198,9 +198,23 @@ def test_a_card_worse_on_every_layout_loses_its_shortfall_worked_by_hand() -> No
     assert r.lost_hindsight == 3
 
 
-SMALL_PLAY = [(1, 0, 1), (1, 1, 1), (1, 2, 1), (1, 0, 2), (2, 3, 3), (3, 4, 2)]
+SMALL_PLAY = [(1, 0, 1), (1, 1, 1), (1, 2, 1), (1, 0, 2), (2, 3, 3), (3, 4, 2)]  # (1, 2, 1): deals 2, 4, 4
 """Small-deck positions in the play (dealer, seed, steps after the bidder of ``dealer + 1``
 names spades) where the seat to act has a choice."""
+
+
+@pytest.mark.parametrize(("dealer", "seed", "steps"), SMALL_PLAY)
+def test_each_layout_has_the_share_of_the_deals_behind_it(dealer: int, seed: int, steps: int) -> None:
+    """The layouts the review enumerates, against every deal listed one by one: the same
+    layouts, each with exactly its share of the consistent deals (draw counts weigh them)."""
+    ref, moves = inference_position({}, dealer, (dealer + 1) % 4, seed, steps)
+    me = ref.to_act
+    assert me is not None
+    found = consistent_holdings(ref, moves, me)
+    space = inference.layouts(ref.view(me))
+    listed = {holdings_of(layout): chance for layout, chance in space.each()}
+    assert space.count() == len(listed) == len(found)
+    assert listed == {holdings: Fraction(deals, found.total()) for holdings, deals in found.items()}
 
 
 @pytest.mark.parametrize(("dealer", "seed", "steps"), SMALL_PLAY)
