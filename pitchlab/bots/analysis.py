@@ -15,9 +15,7 @@ hindsight measure: the same comparison with every card known
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,14 +29,13 @@ from pitchlab.engine.record import from_record, to_record
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.engine.view import SeatView
 from pitchlab.odds import inference
+from pitchlab.odds.stats import mean_of, paired_difference
 
 EXACT_LAYOUTS = 150
 """Positions with at most this many consistent layouts are valued exactly, one solve per layout
 (late in a hand, where few trump are unseen); beyond, :data:`SAMPLES` layouts are drawn."""
 SAMPLES = 16
 """Layouts drawn to value a position with more than :data:`EXACT_LAYOUTS` of them."""
-Z95 = 1.96
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +81,13 @@ def judge(
     The layouts come from :func:`pitchlab.odds.inference.layouts` (the same ones, with the
     same chances, that the strong bot samples): each is solved perfectly from here, as the
     strong bot does, and a card's value is its chance-weighted average. Up to
-    ``exact_layouts`` layouts are all counted; beyond, ``samples`` are drawn with
-    :meth:`StrongPlayer.sampled`, reproducibly from ``seed``.
+    ``exact_layouts`` layouts are all counted; beyond, ``samples`` (at least 2, for an
+    interval) are drawn with :meth:`StrongPlayer.sampled`, reproducibly from ``seed``.
+    Intervals are :mod:`pitchlab.odds.stats`'s: a mean's, and the paired difference's for
+    a shortfall (the cards are compared on the same layouts).
     """
+    if samples < 2:
+        raise PitchError(f"a sampled review needs at least 2 layouts for an interval, not {samples}")
     rules = view.rules
     team = rules.teams[view.seat]
     legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
@@ -119,14 +120,13 @@ def judge(
         )
     bot = StrongPlayer(samples=samples, suit_hands=0, seed=random.Random(f"{seed}"))
     found = {parse_card(code): values for code, values in bot.sampled(view, samples).items()}
-    means = {c: statistics.fmean(found[c]) for c in cards}
-    interval = {c: _interval(found[c]) for c in cards}
+    means = {c: mean_of(found[c], "layouts").value for c in cards}
+    interval = {c: mean_of(found[c], "layouts").interval() for c in cards}
     top_card = max(cards, key=lambda c: means[c])
-    gaps = {c: [t - v for t, v in zip(found[top_card], found[c], strict=True)] for c in cards}
-    best = tuple(c for c in cards if _interval(gaps[c])[0] <= 0)
-    gap = _interval(gaps[played])
-    lost = 0.0 if played in best else statistics.fmean(gaps[played])
-    return Judgement(means, interval, best, played, lost, gap, samples, possible, False)
+    gaps = {c: paired_difference(found[top_card], found[c], "layouts") for c in cards}
+    best = tuple(c for c in cards if gaps[c].interval()[0] <= 0)
+    lost = 0.0 if played in best else gaps[played].value
+    return Judgement(means, interval, best, played, lost, gaps[played].interval(), samples, possible, False)
 
 
 def _values(view: SeatView, layout: dict[int, tuple[Card, ...]], team: int) -> dict[Card, int]:
@@ -134,13 +134,6 @@ def _values(view: SeatView, layout: dict[int, tuple[Card, ...]], team: int) -> d
     deck = view.rules.deck
     solution = solve(Position.of_view(view, layout))
     return {deck[slot]: points[team] for slot, points in solution.values.items()}
-
-
-def _interval(values: list[float]) -> tuple[float, float]:
-    """A mean's 95% interval (normal approximation; a single value, or equal values, give a point)."""
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return (mean - half, mean + half)
 
 
 @dataclass(frozen=True)
