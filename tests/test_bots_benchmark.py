@@ -29,10 +29,12 @@ KEYS = (
     "claims_by_ruleset",
     "false_claim_examples",
     "strong_vs_rule_based",
+    "strong_vs_rule_based_by_strength",
     "new_vs_old_strong",
     "rule_based_vs_old_rule_based",
     "bid_regret",
     "bid_regret_note",
+    "reason_words_median",
     "rule_based_fast_hands_per_s",
     "calibration",
     "calibration_max_error",
@@ -57,7 +59,12 @@ def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
         assert key in report, key
     assert report["decisions_checked"] >= 30
     assert sum(t["decisions"] for t in report["claims_by_ruleset"].values()) == report["decisions_checked"]
-    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+    for key in (
+        "strong_vs_rule_based",
+        "strong_vs_rule_based_by_strength",
+        "new_vs_old_strong",
+        "rule_based_vs_old_rule_based",
+    ):
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         assert duel["games"] == 4 and 0 <= low <= duel["win_rate"] <= high <= 1
@@ -69,6 +76,7 @@ def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
             low, high = d["ci95"]
             assert 0 <= low <= d["rate"] <= high <= 1
         assert "top_bids" in found["blocking"]
+    assert report["reason_words_lines"] > 0 and report["reason_words_median"] > 0
     assert set(report["rule_based_fast_hands_per_s"]) == {"ten-point", "auction-pitch"}
     assert all(v > 0 for v in report["rule_based_fast_hands_per_s"].values())
 
