@@ -1,4 +1,4 @@
-"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|tournament|decide``,
+"""The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|review|tournament|decide``,
 ``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships, and
 ``class`` for class experiments.
 
@@ -91,6 +91,16 @@ def _parser() -> argparse.ArgumentParser:
         "file", metavar="FILE", help="a hand record stopping in the play phase ('-' reads stdin)"
     )
 
+    review = sub.add_parser(
+        "review",
+        help="each card played in a hand record, judged by what its player knew, then with every card known",
+    )
+    review.add_argument("file", metavar="FILE", help="a hand record that reaches the play ('-' reads stdin)")
+    review.add_argument(
+        "--seed", type=int, default=0, help="seeds the layouts drawn where there are too many"
+    )
+    review.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
     match = sub.add_parser(
         "tournament",
         help="games to 52 between two partnerships, every deal played twice with the seats swapped",
@@ -156,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _chances(args)
         elif args.command == "solve":
             print(json.dumps(_solve(args.file)))
+        elif args.command == "review":
+            _review(args.file, args.seed, args.json)
         elif args.command == "tournament":
             _tournament(args)
         elif args.command == "decide":
@@ -355,6 +367,39 @@ def _solve(name: str) -> dict[str, object]:
         "to_act": solution.to_act,
         "values": {deck[slot].code: list(points) for slot, points in solution.values.items()},
     }
+
+
+def _review(name: str, seed: int, as_json: bool) -> None:
+    """Each card played, judged first by what its player knew, then with every card known."""
+    from pitchlab.bots import analysis
+    from pitchlab.bots.strong import solvable, unsolvable_reason
+
+    hand = _replay_file(name)
+    if not solvable(hand.rules):
+        raise UsageError(f"{name}: no review in {hand.rules.name}: {unsolvable_reason(hand.rules)}")
+    if not hand.play_slots:
+        raise UsageError(f"{name}: the record stops before any card is played; review needs played cards")
+    reviews = analysis.review(hand, seed=seed)
+    if as_json:
+        print(json.dumps({"seed": seed, "cards": [r.as_json() for r in reviews]}))
+        return
+    print("By what the player knew: the points lost against the best card on what that seat had seen")
+    print("(exact: every layout of the unseen cards counted; else a sample, ~ marks it).")
+    print(f"{'#':>3} {'trick':>5} {'seat':>4}  {'card':<4} {'best':<12} {'lost':>6}  {'hindsight':>9}")
+    for r in reviews:
+        mark = " " if r.exact else "~"
+        best = " ".join(c.code for c in r.best)
+        print(
+            f"{r.number:>3} {r.trick:>5} {r.seat:>4}  {r.played.code:<4} {best:<12} "
+            f"{mark}{r.lost:>5.2f}  {r.lost_hindsight:>9}"
+        )
+    lost = analysis.lost_by_seat(reviews, hand.rules.players)
+    hindsight = analysis.lost_by_seat_hindsight(reviews, hand.rules.players)
+    for seat in range(hand.rules.players):
+        print(
+            f"seat {seat}: lost {analysis.points_text(lost[seat])} by what it knew; "
+            f"with every card known (hindsight): {hindsight[seat]}"
+        )
 
 
 def player(spec: str, seed: str) -> object:

@@ -129,9 +129,11 @@ def test_a_review_row_is_the_coachs_summary_of_the_seat() -> None:
     reviews = analysis.review(hand)
     summary = analysis.seat_summary(reviews, 0, 4)
     mine = [r for r in reviews if r.seat == 0]
+    assert summary.lost == pytest.approx(sum(r.knew.lost for r in mine))
+    assert summary.best == sum(r.played in r.knew.best for r in mine)
     assert summary.given_away == sum(r.value_best - r.value_played for r in mine)
     assert summary.decisions == len(mine) == sum(1 for r in reviews if r.seat == 0)
-    assert summary.perfect == sum(r.played in r.best for r in mine)
+    assert summary.perfect == sum(r.played in r.best_hindsight for r in mine)
     number = experiments.hand_number(table.game.history, hand)
     assert number == 1 and table.game.history[0].hand is hand
     payload = experiments.review_payload(number, summary)

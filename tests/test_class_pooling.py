@@ -131,6 +131,21 @@ def test_review_table() -> None:
     total = pooling.review_total(lines)
     assert total is not None and (total.hands, total.given_away, total.per_hand) == (3, 4, 4 / 3)
     assert pooling.review_total([]) is None
+    assert all(x.lost_per_hand is None for x in lines)  # rows from before the measure: hindsight only
+
+
+def test_review_table_puts_the_measure_by_what_students_knew_beside_older_rows() -> None:
+    """Two rows carry the points lost by what the student knew (1.25 and 0.5, in hundredths),
+    one older row does not: the measure is averaged over the two hands that carry it."""
+    new = {"lost_hundredths": 125, "best": 7, "decisions": 8, "given_away": 2, "perfect": 6}
+    rows = [
+        row(REVIEW, "Ana", {"hand": 1, **new}, 1, slot="hand-1"),
+        row(REVIEW, "Ana", {"hand": 2, **new, "lost_hundredths": 50, "best": 8}, 2, slot="hand-2"),
+        row(REVIEW, "Ana", {"hand": 3, "given_away": 1, "decisions": 8, "perfect": 7}, 3, slot="hand-3"),
+    ]
+    (line,) = pooling.review_table(rows)
+    assert (line.hands, line.knew_hands, line.lost, line.best) == (3, 2, 1.75, 15)
+    assert line.lost_per_hand == 0.875 and line.given_away == 5 and line.per_hand == 5 / 3
 
 
 def test_submitted_names_each_once_in_arrival_order() -> None:

@@ -166,6 +166,9 @@ def test_hand_reviews_count_once_per_hand(class_store: ClassStore) -> None:
     assert not class_store.submit(ana, REVIEW, first, slot="game 7 hand 1")
     assert class_store.submit(ana, REVIEW, second, slot="game 7 hand 2")
     assert [r.payload for r in class_store.own(ana, REVIEW)] == [first, second]
+    knew = {"hand": 3, "lost_hundredths": 125, "best": 5, "decisions": 6, "given_away": 2, "perfect": 4}
+    assert class_store.submit(ana, REVIEW, knew, slot="game 7 hand 3")  # the measure by what she knew
+    assert [r.payload for r in class_store.own(ana, REVIEW)][-1] == knew
 
 
 def test_a_student_sees_and_writes_only_their_own_rows(class_store: ClassStore) -> None:
@@ -219,6 +222,21 @@ BAD_PAYLOADS: list[tuple[str, object, str]] = [
         REVIEW,
         {"hand": 1, "given_away": 1, "decisions": 6, "perfect": 7},
         "perfect must be a whole number from 0 to 6",
+    ),
+    (
+        REVIEW,
+        {"hand": 1, "lost_hundredths": 50, "best": 7, "decisions": 6, "given_away": 1, "perfect": 4},
+        "best must be a whole number from 0 to 6",
+    ),
+    (
+        REVIEW,
+        {"hand": 1, "lost_hundredths": 0.5, "best": 5, "decisions": 6, "given_away": 1, "perfect": 4},
+        "lost_hundredths must be a whole number",
+    ),
+    (
+        REVIEW,
+        {"hand": 1, "lost_hundredths": 5, "decisions": 6, "perfect": 4},
+        "a review result holds exactly",
     ),
     ("poll:nobody-asked", {"choice": 0}, "no experiment is called 'poll:nobody-asked'"),
     ("<img src=x>", {"choice": 0}, "no experiment is called"),

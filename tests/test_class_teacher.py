@@ -246,6 +246,12 @@ def test_figures_have_titles_units_and_words() -> None:
         [pooling.ReviewLine("O'Neil", 2, 3, 10, 8), pooling.ReviewLine("Bo", 1, 0, 5, 5)]
     )
     assert "O&#x27;Neil" in html and "the class" in html and "<td class='pl-num'>1.00</td>" in html
+    assert html.count("<td class='pl-num'>–</td>") == 3  # older rows: hindsight only
+    html = teacher.review_html([pooling.ReviewLine("Ana", 2, 3, 10, 8, 1.5, 2, 9)])
+    assert "<td class='pl-num'>0.75</td>" in html  # 1.5 points lost by what she knew over 2 hands
+    assert html.index("<th>points lost per hand, by what") < html.index(
+        "<th>with every card known (hindsight)"
+    )
 
 
 def test_each_row_is_dealt_again_from_its_students_seed(store: ClassStore, made: Created) -> None:

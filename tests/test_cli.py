@@ -28,6 +28,9 @@ import pytest
 
 import pitchlab as pl
 from pitchlab import cli
+from pitchlab.bots import solver
+from pitchlab.engine.record import loads, to_record
+from tests.test_analysis import KNOWN_FIRST_TRICKS, late_position
 
 Record = dict[str, Any]
 ROOT = Path(__file__).resolve().parents[1]
@@ -905,3 +908,87 @@ def test_bid_chances_refuses_more_hands_than_the_cap() -> None:
 def test_huge_counts_are_refused_at_once_naming_the_cap(args: list[str], cap: str) -> None:
     """A trillion hands would run for years in flat memory: refused before the first."""
     assert_one_line_error(run_bounded(args), args[-2], cap)
+
+
+# --------------------------------------------------------------------------- review
+
+
+def test_review_json_judges_each_card_by_what_its_seat_knew(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hand-worked position of tests/test_analysis.py: seat 0 plays the ace under the ten with
+    K 4 3 unseen. By what it knew (three layouts, each 1/3) the ace is worth 7 against the
+    five's 6, so it lost nothing; with every card known the five was 2 better."""
+    hand = late_position("TH", "AH 5H", "KH 4H", "3H")
+    hand.apply(pl.Play(pl.Card("AH")))
+    run = run_main(["review", str(write(tmp_path / "r.json", to_record(hand))), "--json"], capsys)
+    assert run.status == 0 and not run.err
+    rows = json.loads(run.out)["cards"]
+    assert [(r["seat"], r["card"]) for r in rows] == [
+        (seat, code) for trick in KNOWN_FIRST_TRICKS for seat, code in trick
+    ] + [(3, "TH"), (0, "AH")]
+    last = rows[-1]
+    assert last["best"] == ["AH"] and last["lost"] == 0 and last["lost_hindsight"] == 2
+    assert last["exact"] is True and last["layouts"] == last["possible_layouts"] == 3
+    assert last["expected"] == {"AH": 7.0, "5H": 6.0}
+    for r in rows:
+        assert set(r) >= {"seat", "card", "best", "lost", "lost_hindsight", "exact", "choices"}
+        assert (r["choices"] == 1) == (not r["expected"]) and (r["choices"] > 1 or r["layouts"] == 0)
+        assert r["lost"] >= 0 and (r["lost"] == 0) == (r["card"] in r["best"])
+        assert r["exact"] == (r["layouts"] == r["possible_layouts"] or not r["expected"])
+
+
+def test_review_json_hindsight_is_the_solver_s_verdict_on_each_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = played(5)
+    run = run_main(
+        ["review", str(write(tmp_path / "h.json", to_record(hand))), "--json", "--seed", "3"], capsys
+    )
+    assert run.status == 0
+    rows = json.loads(run.out)["cards"]
+    replay = loads(json.dumps({**to_record(hand), "plays": []}))
+    for r in rows:
+        seat = replay.to_act
+        assert seat is not None and seat == r["seat"]
+        solution = solver.solve(replay)
+        team = replay.rules.teams[seat]
+        values = {replay.rules.deck[s].code: v[team] for s, v in solution.values.items()}
+        assert r["lost_hindsight"] == max(values.values()) - values[r["card"]]
+        replay.apply(pl.Play(pl.Card(r["card"])), seat)
+    again = run_main(["review", str(tmp_path / "h.json"), "--json", "--seed", "3"], capsys)
+    assert again.out == run.out  # reproducible from the seed
+
+
+def test_review_prints_a_table_by_what_each_seat_knew_then_hindsight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = played(2)
+    run = run_main(["review", str(write(tmp_path / "h.json", to_record(hand)))], capsys)
+    assert run.status == 0
+    lines = run.out.splitlines()
+    assert lines[0].startswith("By what the player knew")
+    assert sum(1 for line in lines if re.match(r"^\s+\d+\s+\d+\s+\d\s", line)) == len(hand.play_slots)
+    assert "with every card known (hindsight)" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [(b"{}", "format"), (b"not json", "h.json"), (None, "before any card is played")],
+)
+def test_review_bad_file_is_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, fragment: str
+) -> None:
+    if content is None:
+        record = to_record(played(1))
+        record["plays"] = []
+        content = json.dumps(record).encode()
+    path = write(tmp_path / "h.json", content)
+    assert_one_line_error(run_main(["review", str(path), "--json"], capsys), fragment)
+    assert_one_line_error(run_main(["review", str(tmp_path / "missing.json")], capsys), "cannot read")
+
+
+def test_review_refuses_a_ruleset_it_cannot_search() -> None:
+    record = json.loads((ROOT / "tests/records/variants/auction-pitch-set.json").read_text())
+    proc = run_cli(["review", "-", "--json"], stdin=json.dumps(record))
+    assert_one_line_error(proc, "auction-pitch", "no review")

@@ -157,7 +157,8 @@ def test_the_table_the_score_and_the_panels_follow_the_ruleset(name: str) -> Non
     analysis = app.coach.analysis
     assert analysis.layout.display is None
     if coach.reviewed(rules):
-        assert "you gave away" in app.coach.summary.value
+        assert "your cards cost your team" in app.coach.summary.value
+        assert "With every card known (hindsight), you gave away" in app.coach.summary.value
     else:
         assert app.coach.summary.value.count(escape_text(coach.not_reviewed(rules))) == 1
         assert not app.coach.reviews

@@ -120,11 +120,14 @@ def poll_payload(poll: Poll, choice: int) -> dict[str, Any]:
 
 
 def review_payload(number: int, reviewed: analysis.SeatSummary) -> dict[str, Any]:
-    """The review row of hand ``number`` of a game (from 1)."""
+    """The review row of hand ``number`` of a game (from 1): the points lost by what the student
+    knew (in hundredths: the store holds whole numbers) first, hindsight beside it."""
     return {
         "hand": number,
-        "given_away": reviewed.given_away,
+        "lost_hundredths": round(reviewed.lost * 100),
+        "best": reviewed.best,
         "decisions": reviewed.decisions,
+        "given_away": reviewed.given_away,
         "perfect": reviewed.perfect,
     }
 

@@ -24,7 +24,15 @@ TRUMP_COUNT = "trump-count"
 MONTE_CARLO = "monte-carlo"
 """Lesson 05: one replicate of the lesson's Monte Carlo estimate, :data:`DEALS` deals."""
 REVIEW = "review"
-"""The app: a hand's review against perfect play (opt-in), one row per hand."""
+"""The app: a hand's review (opt-in), one row per hand: the points lost judged on what the
+student could see (:data:`REVIEW_KEYS`), with hindsight beside it. Rows sent before that
+measure existed hold hindsight only (:data:`REVIEW_KEYS_HINDSIGHT`) and stay valid."""
+REVIEW_KEYS = ("hand", "lost_hundredths", "best", "decisions", "given_away", "perfect")
+"""A review row: ``lost_hundredths``, points lost by what the student knew in hundredths (the
+store holds whole numbers), ``best`` the cards that were the best choice by that measure;
+``given_away`` and ``perfect`` the same with every card known (hindsight)."""
+REVIEW_KEYS_HINDSIGHT = ("hand", "given_away", "decisions", "perfect")
+"""An older review row: hindsight only."""
 POLL_PREFIX = "poll:"
 
 HANDS = 20
@@ -37,6 +45,8 @@ MAX_HAND_POINTS = 10
 """Points in play in a ten-point hand: no hand gives away more."""
 MAX_DECISIONS = 20
 """Cards one seat plays in a hand, with room: a review counts at most this many decisions."""
+MAX_LOST_HUNDREDTHS = MAX_DECISIONS * MAX_HAND_POINTS * 100
+"""Each card's expected shortfall is at most a hand's points, so a hand's sum is at most this."""
 MAX_HAND_NUMBER = 10_000
 MAX_SEED = 2**64 - 1
 MAX_SLOT_CHARS = 64
@@ -136,12 +146,22 @@ def check(experiment: str, payload: object) -> dict[str, Any]:
             "hits": _whole(payload, "hits", 0, DEALS),
         }
     if experiment == REVIEW:
-        _exact_keys(experiment, payload, ("hand", "given_away", "decisions", "perfect"))
+        old = set(payload) == set(REVIEW_KEYS_HINDSIGHT)
+        _exact_keys(experiment, payload, REVIEW_KEYS_HINDSIGHT if old else REVIEW_KEYS)
         decisions = _whole(payload, "decisions", 0, MAX_DECISIONS)
+        knew = (
+            {}
+            if old
+            else {
+                "lost_hundredths": _whole(payload, "lost_hundredths", 0, MAX_LOST_HUNDREDTHS),
+                "best": _whole(payload, "best", 0, decisions),
+            }
+        )
         return {
             "hand": _whole(payload, "hand", 1, MAX_HAND_NUMBER),
-            "given_away": _whole(payload, "given_away", 0, MAX_HAND_POINTS),
+            **knew,
             "decisions": decisions,
+            "given_away": _whole(payload, "given_away", 0, MAX_HAND_POINTS),
             "perfect": _whole(payload, "perfect", 0, decisions),
         }
     if experiment.startswith(POLL_PREFIX) and experiment[len(POLL_PREFIX) :] in POLLS:

@@ -229,17 +229,30 @@ def poll_tallies(rows: Iterable[Row], polls: Mapping[str, Poll] | None = None) -
 
 @dataclass(frozen=True)
 class ReviewLine:
-    """One student's reviewed hands: points given away against perfect play, in all and per hand."""
+    """One student's reviewed hands: points given away with every card known (hindsight), in all
+    and per hand, and first on the page, the points lost judged on what the student could see,
+    over the hands whose rows carry that measure (rows sent before it existed do not)."""
 
     nickname: str
     hands: int
     given_away: int
     decisions: int
     perfect: int
+    lost: float = 0.0
+    """Points lost by what the student knew, over :attr:`knew_hands` hands."""
+    knew_hands: int = 0
+    best: int = 0
+    """Cards that were the best choice by what the student knew, over those hands."""
 
     @property
     def per_hand(self) -> float:
+        """Hindsight: points given away per hand."""
         return self.given_away / self.hands
+
+    @property
+    def lost_per_hand(self) -> float | None:
+        """Points lost per hand by what the student knew, ``None`` with no such row."""
+        return self.lost / self.knew_hands if self.knew_hands else None
 
     @property
     def perfect_share(self) -> float | None:
@@ -253,16 +266,21 @@ def review_table(rows: Iterable[Row]) -> list[ReviewLine]:
     by: dict[str, list[Row]] = {}
     for r in arrival(rows, REVIEW):
         by.setdefault(r.nickname, []).append(r)
-    lines = [
-        ReviewLine(
-            name,
-            len(mine),
-            sum(int(r.payload["given_away"]) for r in mine),
-            sum(int(r.payload["decisions"]) for r in mine),
-            sum(int(r.payload["perfect"]) for r in mine),
+    lines = []
+    for name, mine in by.items():
+        knew = [r for r in mine if "lost_hundredths" in r.payload]
+        lines.append(
+            ReviewLine(
+                name,
+                len(mine),
+                sum(int(r.payload["given_away"]) for r in mine),
+                sum(int(r.payload["decisions"]) for r in mine),
+                sum(int(r.payload["perfect"]) for r in mine),
+                sum(int(r.payload["lost_hundredths"]) for r in knew) / 100,
+                len(knew),
+                sum(int(r.payload["best"]) for r in knew),
+            )
         )
-        for name, mine in by.items()
-    ]
     return sorted(lines, key=lambda line: payloads.fold(line.nickname))
 
 
@@ -276,6 +294,9 @@ def review_total(lines: Sequence[ReviewLine]) -> ReviewLine | None:
         sum(x.given_away for x in lines),
         sum(x.decisions for x in lines),
         sum(x.perfect for x in lines),
+        sum(x.lost for x in lines),
+        sum(x.knew_hands for x in lines),
+        sum(x.best for x in lines),
     )
 
 

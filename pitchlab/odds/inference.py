@@ -468,34 +468,109 @@ def _combine(
             yield (key, *keys), weight * more
 
 
-def sample_holdings(view: SeatView, count: int, rng: random.Random) -> list[dict[int, tuple[Card, ...]]]:
-    """``count`` guesses at the trump every other seat holds now, each drawn uniformly from
-    the deals consistent with all this seat has seen.
+@dataclass(frozen=True)
+class Layouts:
+    """Every layout of the unseen trump that fits what one seat has seen, each with its chance.
 
-    First the other seats' counts, with the chance the number of consistent
-    deals gives them (exact integers, so exactly uniform); then, since what
-    the table sees depends on counts alone, the unseen plain trump shuffled
-    among the seats in those numbers (the joker copies go where the counts
-    put them). A seat's own trump are left out: it knows them.
+    A *layout* is the trump each other seat holds now. The consistent deals
+    are grouped by the other seats' counts (see :func:`_joint`); within a
+    group what the table saw is the same whichever plain trump went where, so
+    each way of sharing the unseen plain trump out in the group's numbers is
+    one layout, all equally likely: a layout's chance is its group's share of
+    the deals divided by the group's number of sharings. (The identical
+    jokers' copies are part of the group, so they need no sharing.) Layouts
+    are therefore *not* equally likely when the draw counts weigh the groups
+    differently. :meth:`each` lists them all with exact chances,
+    :meth:`sample` draws them with the same chances; the hint, the strong bot
+    and the review by what a seat knew all read the layouts from here.
     """
+
+    others: tuple[int, ...]
+    plain: tuple[Card, ...]
+    """The unseen trump that are not repeated, high to low."""
+    groups: tuple[tuple[tuple[tuple[int, tuple[Card, ...]], ...], int], ...]
+    """Per group: each other seat's number of unseen plain trump and its unseen joker
+    copies, and the number of deals in the group."""
+    total: int
+    """Deals over all groups."""
+
+    def _sharings(self, sizes: Sequence[int]) -> int:
+        """Ways of sharing the plain trump out in ``sizes``: a multinomial coefficient."""
+        ways, left = 1, len(self.plain)
+        for k in sizes:
+            ways *= math.comb(left, k)
+            left -= k
+        return ways
+
+    def count(self) -> int:
+        """The number of distinct layouts (what :meth:`each` lists)."""
+        return sum(self._sharings([k for k, _ in seats]) for seats, _ in self.groups)
+
+    def each(self) -> Iterator[tuple[dict[int, tuple[Card, ...]], Fraction]]:
+        """Every layout with its exact chance (the chances add up to 1)."""
+        for seats, weight in self.groups:
+            sizes = [k for k, _ in seats]
+            chance = Fraction(weight, self.total * self._sharings(sizes))
+            for shares in _share(self.plain, sizes):
+                yield (
+                    {
+                        seat: (*share, *copies)
+                        for seat, share, (_, copies) in zip(self.others, shares, seats, strict=True)
+                    },
+                    chance,
+                )
+
+    def sample(self, count: int, rng: random.Random) -> list[dict[int, tuple[Card, ...]]]:
+        """``count`` layouts drawn with their chances: a group by its deals (exact integers,
+        so exactly in proportion), then the plain trump shuffled into its numbers."""
+        cumulative = list(itertools.accumulate(weight for _, weight in self.groups))
+        plain = list(self.plain)
+        samples = []
+        for _ in range(count):
+            seats = self.groups[bisect.bisect_right(cumulative, rng.randrange(self.total))][0]
+            rng.shuffle(plain)
+            place = 0
+            sample: dict[int, tuple[Card, ...]] = {}
+            for seat, (k, copies) in zip(self.others, seats, strict=True):
+                sample[seat] = (*plain[place : place + k], *copies)
+                place += k
+            samples.append(sample)
+        return samples
+
+
+def _share(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every way of dealing ``cards`` (all distinct) into hands of ``sizes``, which add up to them all."""
+    if not sizes:
+        yield ()
+        return
+    for first in itertools.combinations(range(len(cards)), sizes[0]):
+        picked = set(first)
+        rest = [c for i, c in enumerate(cards) if i not in picked]
+        for more in _share(rest, sizes[1:]):
+            yield (tuple(cards[i] for i in first), *more)
+
+
+def layouts(view: SeatView) -> Layouts:
+    """The layouts of the unseen trump consistent with all ``view``'s seat has seen (a seat's
+    own trump are left out: it knows them). Raises :class:`PitchError` before the refill."""
     evidence = _evidence(view)
     joint = _joint(evidence)
-    cumulative = list(itertools.accumulate(weight for _, weight in joint.groups))
-    plain = [c for c in joint.unseen.elements() if c not in joint.repeated]
-    samples = []
-    for _ in range(count):
-        keys = joint.groups[bisect.bisect_right(cumulative, rng.randrange(joint.total))][0]
-        rng.shuffle(plain)
-        place = 0
-        sample: dict[int, tuple[Card, ...]] = {}
+    groups = []
+    for keys, weight in joint.groups:
+        seats = []
         for seat, (held, extra) in zip(joint.others, keys, strict=True):
             shown = evidence.shown[seat]
-            copies = [c for c, q in zip(joint.repeated, extra, strict=True) for _ in range(q - shown[c])]
-            n_plain = held - shown.total() - len(copies)
-            sample[seat] = (*plain[place : place + n_plain], *copies)
-            place += n_plain
-        samples.append(sample)
-    return samples
+            copies = tuple(c for c, q in zip(joint.repeated, extra, strict=True) for _ in range(q - shown[c]))
+            seats.append((held - shown.total() - len(copies), copies))
+        groups.append((tuple(seats), weight))
+    plain = tuple(c for c in joint.unseen.elements() if c not in joint.repeated)
+    return Layouts(joint.others, plain, tuple(groups), joint.total)
 
 
-__all__ = ["Posterior", "posterior", "posterior_given", "sample_holdings"]
+def sample_holdings(view: SeatView, count: int, rng: random.Random) -> list[dict[int, tuple[Card, ...]]]:
+    """``count`` guesses at the trump every other seat holds now, each drawn uniformly from
+    the deals consistent with all this seat has seen (see :meth:`Layouts.sample`)."""
+    return layouts(view).sample(count, rng)
+
+
+__all__ = ["Layouts", "Posterior", "layouts", "posterior", "posterior_given", "sample_holdings"]

@@ -289,8 +289,8 @@ class PollPanel(_Panel):
 
 
 class ReviewShare(_Panel):
-    """The app's opt-in: share each reviewed hand's numbers (points given away, cards, perfect
-    cards) with the class. Off until the student ticks it; nothing is sent without a class."""
+    """The app's opt-in: share each reviewed hand's numbers (points lost judged on what the student
+    could see, cards, best cards; and the same with every card known) with the class. Off until the student ticks it; nothing is sent without a class."""
 
     def __init__(self, app: Any, join: ClassJoin, *, show_join: bool = True) -> None:
         super().__init__(join, REVIEW, show_join)

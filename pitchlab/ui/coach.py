@@ -5,16 +5,19 @@ advice of :mod:`pitchlab.bots.advice` from your own seat (the bot sees only what
 you see): at a bid, a throw-in, naming trump, a discard, a bury, a partner
 call or a card, it shows what to do and the bot's reason in its own words.
 The strong bot answers where it can search the ruleset, the rule-based bot
-elsewhere. The analysis, drawn from :mod:`pitchlab.bots.analysis`, knows every
-card and shows, for each card played, how many points it gave away against
-perfect play, as a short table and a plot. Stable CSS classes: ``pl-hint``,
+elsewhere. The analysis, drawn from :mod:`pitchlab.bots.analysis`, shows for
+each card played how many points it lost *by what its player could see* then
+(a card that was right on what you knew, and unlucky on where the cards lay,
+loses nothing), and second, labelled, the same with every card known
+(hindsight), as a short table and a plot. Stable CSS classes: ``pl-hint``,
 ``pl-hint-text`` (with ``pl-hint-action`` and ``pl-hint-why`` inside),
 ``pl-analysis``, ``pl-analysis-table``, ``pl-analysis-plot``.
 
-The review rests on the perfect-play solver, made for ten-point's shape of
-game (trump-only play between two fixed partnerships, ...). Whether it works
-is decided from the ruleset's parameters (:func:`reviewed`); where it does
-not, the review is left out and a sentence says why (:func:`not_reviewed`).
+The review rests on the perfect-play solver and on the inference of the unseen
+trump, made for ten-point's shape of game (trump-only play between two fixed
+partnerships, ...). Whether it works is decided from the ruleset's parameters
+(:func:`reviewed`); where it does not, the review is left out and a sentence
+says why (:func:`not_reviewed`).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import ipywidgets as w
 from pitchlab.bots import analysis
 from pitchlab.bots.advice import Advice, advise
 from pitchlab.bots.solver import solve, supports
-from pitchlab.bots.strong import unsolvable_reason
+from pitchlab.bots.strong import solvable, unsolvable_reason
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
@@ -36,8 +39,9 @@ from pitchlab.ui.widgets import View, classed, readable
 
 
 def reviewed(rules: Ruleset) -> bool:
-    """Whether the card-by-card review works under ``rules``: the solver can search its hands."""
-    return supports(rules)
+    """Whether the card-by-card review works under ``rules``: the solver can search its hands and
+    the inference can list the layouts a seat cannot rule out."""
+    return supports(rules) and solvable(rules)
 
 
 def not_reviewed(rules: Ruleset) -> str:
@@ -46,8 +50,9 @@ def not_reviewed(rules: Ruleset) -> str:
     if why is None and rules.awards:
         why = "the solver does not count High, Low and Game"
     return (
-        f"No card-by-card review in {rules.name}: it needs the perfect-play solver, "
-        f"which is made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
+        f"No card-by-card review in {rules.name}: it needs the perfect-play solver and the count of "
+        "where the unseen cards can be, "
+        f"both made for ten-point's kind of game ({why or 'it does not cover this ruleset'})."
     )
 
 
@@ -162,18 +167,34 @@ class Coach(View):
 
     def _draw(self) -> None:
         table, reviews = self.table, self.reviews
-        players = table.hand.rules.players
-        lost = analysis.lost_by_seat(reviews, players)
-        you = self.human
-        mine = analysis.seat_summary(reviews, you, players)
-        self.summary.value = (
-            f"<div>Against perfect play with every card known, <b>you gave away {mine.given_away} "
-            f"point{'' if mine.given_away == 1 else 's'}</b> ({mine.perfect} of your {mine.decisions} cards "
-            "were as good as the best); "
-            + ", ".join(f"{escape(table.name(s))} {lost[s]}" for s in range(players) if s != you)
-            + ".</div>"
-        )
+        self.summary.value = summary_html(reviews, self.human, table.name, table.hand.rules.players)
         draw_review(reviews, table.name, self.rows, self.plot)
+
+
+def _points(value: float, exact: bool = True) -> str:
+    """Points in words: "1 point", "about 1.7 points" (about where layouts were sampled)."""
+    text = analysis.points_text(value)
+    return f"{'' if exact or not value else 'about '}{text} point{'' if text == '1' else 's'}"
+
+
+def summary_html(
+    reviews: Sequence[analysis.Review], you: int, name: Callable[[int], str], players: int
+) -> str:
+    """The coach's two sentences about a hand: first what your cards cost judged on what you could
+    see when you played them, then, labelled, what they gave away with every card known."""
+    mine = analysis.seat_summary(list(reviews), you, players)
+    exact = all(r.exact for r in reviews if r.seat == you)
+    lost = analysis.lost_by_seat(list(reviews), players)
+    others = ", ".join(
+        f"{escape(name(s))} {analysis.points_text(lost[s])}" for s in range(players) if s != you
+    )
+    return (
+        "<div>Judged on what you could see when you played, <b>your cards cost your team "
+        f"{_points(mine.lost, exact)}</b> ({mine.best} of your {mine.decisions} cards were the best "
+        f"choice you had). The same for the others: {others}.</div>"
+        f"<div>With every card known (hindsight), you gave away {_points(mine.given_away)}. "
+        "Any difference between the two is the luck of where the hidden cards lay.</div>"
+    )
 
 
 def draw_review(
@@ -183,7 +204,7 @@ def draw_review(
     from pitchlab.ui import plots
 
     rows.value = _table_html(reviews, name)
-    fig = plots.review_figure([(r.number, name(r.seat), r.lost, r.played.label) for r in reviews])
+    fig = plots.review_figure([(r.number, name(r.seat), round(r.lost, 2), r.played.label) for r in reviews])
     plot.outputs = plots.outputs_of(fig)
 
 
@@ -202,8 +223,9 @@ class PlayPanel(View):
 
     def show(self, hand: Hand | None) -> None:
         """Redraw for a loaded record (``None``: nothing loaded)."""
-        self.reviews = analysis.review(hand) if hand is not None and hand.play_slots else []
         parts = []
+        played = hand is not None and bool(hand.play_slots)
+        self.reviews = analysis.review(hand) if hand is not None and played and reviewed(hand.rules) else []
         if hand is None:
             parts.append(
                 "Load a hand record to see what a bot would do where it stops, and, once it reaches "
@@ -211,11 +233,17 @@ class PlayPanel(View):
             )
         elif hand.to_act is not None:
             parts.append(self._advice(hand, hand.to_act))
+        if hand is not None and played and not reviewed(hand.rules):
+            parts.append(escape(not_reviewed(hand.rules)))
         if self.reviews and hand is not None:
-            lost = analysis.lost_by_seat(self.reviews, hand.rules.players)
+            players = hand.rules.players
+            lost = analysis.lost_by_seat(self.reviews, players)
+            hindsight = analysis.lost_by_seat_hindsight(self.reviews, players)
             parts.append(
-                "The cards played so far, against perfect play, gave away: "
-                + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
+                "Judged on what each player could see, the cards played so far lost: "
+                + ", ".join(f"seat {s} {analysis.points_text(n)}" for s, n in enumerate(lost))
+                + ". With every card known (hindsight) they gave away: "
+                + ", ".join(f"seat {s} {n}" for s, n in enumerate(hindsight))
                 + "."
             )
             draw_review(self.reviews, lambda seat: f"seat {seat}", self.rows, self.plot)
@@ -228,7 +256,7 @@ class PlayPanel(View):
     def _advice(hand: Hand, seat: int) -> str:
         """The decision pending in ``hand``: with every hand known (play only), then from the seat's view."""
         head = f"<b>Seat {seat} to {escape(str(hand.phase))}.</b> "
-        if hand.phase is Phase.PLAY and reviewed(hand.rules):
+        if hand.phase is Phase.PLAY and supports(hand.rules):
             perfect = solve(hand)
             team = hand.rules.teams[seat]
             deck = hand.rules.deck
@@ -246,16 +274,20 @@ class PlayPanel(View):
 
 
 def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:
-    """The cards that lost points (or, if none did, a line saying so)."""
-    costly = [r for r in reviews if r.lost]
+    """The cards that lost points by what their player knew or with hindsight (or, if none did,
+    a line saying so): the first measure first, hindsight in the last column."""
+    costly = [r for r in reviews if r.lost or r.lost_hindsight]
     if not costly:
-        return "<div>Every card played was as good as perfect play.</div>"
+        return "<div>Every card played was the best choice, even with every card known.</div>"
     rows = "".join(
         f"<tr><td>{r.trick}</td><td>{escape(name(r.seat))}</td><td>{escape(r.played.label)}</td>"
-        f"<td>{escape(' '.join(c.label for c in r.best))}</td><td><b>{r.lost}</b></td></tr>"
+        f"<td>{escape(' '.join(c.label for c in r.best))}</td>"
+        f"<td><b>{'' if r.exact or not r.lost else 'about '}{analysis.points_text(r.lost)}</b></td>"
+        f"<td>{r.lost_hindsight}</td></tr>"
         for r in costly
     )
     return (
         '<table class="pl-review"><tr><th>trick</th><th>who</th><th>played</th>'
-        "<th>best was</th><th>points lost</th></tr>" + rows + "</table>"
+        "<th>best on what they could see</th><th>points lost</th>"
+        "<th>with every card known (hindsight)</th></tr>" + rows + "</table>"
     )

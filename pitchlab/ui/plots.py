@@ -407,9 +407,9 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     )
 
 
-def review_figure(cards: Sequence[tuple[int, str, int, str]]) -> go.Figure:
-    """Points each card played gave away against perfect play: ``(number, who, lost, card)``
-    per card, one colour per player."""
+def review_figure(cards: Sequence[tuple[int, str, float, str]]) -> go.Figure:
+    """Points each card played lost, judged on what its player could see: ``(number, who, lost,
+    card)`` per card, one colour per player."""
     fig = go.Figure()
     palette = [BLUE, ORANGE, GREEN, GREY]
     for k, who in enumerate(dict.fromkeys(name for _, name, _, _ in cards)):
@@ -421,14 +421,14 @@ def review_figure(cards: Sequence[tuple[int, str, int, str]]) -> go.Figure:
                 name=who,
                 marker={"color": palette[k % len(palette)]},
                 customdata=[c[3] for c in mine],
-                hovertemplate="card %{x}, %{customdata}: %{y} points lost<extra>" + who + "</extra>",
+                hovertemplate="card %{x}, %{customdata}: %{y:.2f} points lost<extra>" + who + "</extra>",
             )
         )
     fig.update_xaxes(dtick=4, range=[0.5, max([c[0] for c in cards], default=1) + 0.5])
     fig.update_yaxes(rangemode="tozero", dtick=1)
     return layout(
         fig,
-        "What each card gave away against perfect play",
+        "Points each card lost, judged on what its player could see",
         "card played (in order; four to a full trick)",
         "points lost",
         height=340,

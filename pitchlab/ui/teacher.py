@@ -266,8 +266,10 @@ def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
 
 
 def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
-    """The class table of reviewed hands: points given away against perfect play, in all and
-    per hand, with the class's line last. Nicknames escaped."""
+    """The class table of reviewed hands, with the class's line last: first the points lost per
+    hand judged on what each student could see (over the hands whose rows carry it; a dash where
+    none does), then, labelled, the points given away with every card known (hindsight), in all
+    and per hand. Nicknames escaped."""
     if not lines:
         return "<p>No hand reviews shared yet.</p>"
     total = pooling.review_total(lines)
@@ -275,13 +277,17 @@ def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
     for line in [*lines, *([total] if total else [])]:
         cell = "th" if line is total else "td"
         name = escape(line.nickname)
+        knew = line.lost_per_hand
         body.append(
             f"<tr><{cell}>{name}</{cell}><td class='pl-num'>{line.hands}</td>"
+            f"<td class='pl-num'>{'–' if knew is None else f'{knew:.2f}'}</td>"
             f"<td class='pl-num'>{line.given_away}</td><td class='pl-num'>{line.per_hand:.2f}</td></tr>"
         )
     return (
-        "<table class='pl-class-table'><caption>Points given away against perfect play</caption>"
-        "<tr><th>student</th><th>hands</th><th>points given away</th><th>per hand</th></tr>"
+        "<table class='pl-class-table'><caption>Points lost, judged on what each student could see; "
+        "then with every card known (hindsight)</caption>"
+        "<tr><th>student</th><th>hands</th><th>points lost per hand, by what they could see</th>"
+        "<th>with every card known (hindsight): points given away</th><th>hindsight per hand</th></tr>"
         + "".join(body)
         + "</table>"
     )

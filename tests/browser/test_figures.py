@@ -86,7 +86,7 @@ def test_the_hand_over_review_in_words(page: Page, voila_url: str) -> None:
         clicks += 1
     (review,) = figures(page, ".pl-analysis-plot")
     check_words(review)
-    assert "What each card gave away against perfect play" in str(review["name"])
+    assert "Points each card lost, judged on what its player could see" in str(review["name"])
     page.click(".pl-analysis details.pl-figure-words summary")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".pl-analysis").screenshot(path=SHOTS / "app-review-words-open-1280.png")

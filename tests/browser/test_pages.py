@@ -219,7 +219,8 @@ def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: 
         clicks += 1
         seen.update(page.evaluate(PL_CLASSES_JS))
     page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
-    assert "you gave away" in page.inner_text(".pl-analysis")
+    text = page.inner_text(".pl-analysis")
+    assert "your cards cost your team" in text and "With every card known (hindsight)" in text
     shot(page, screenshots, "app-hand-over")
     assert mid_hand_shot and hinted
     assert page.inner_text(".pl-score") != score_before
