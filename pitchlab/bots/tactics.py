@@ -258,12 +258,10 @@ def choose_play(
         return 0 if holder >> s & 1 else points[s]
 
     def safe_low() -> int:
-        # a card we do not mind losing: no points, else a holder card (the two), else the cheapest
+        # a card we do not mind losing: the lowest whose taker scores nothing (the two keeps its
+        # point with its holder, and is the lowest trump: it can win nothing), else the cheapest
         for s in cards:
-            if not points[s]:
-                return s
-        for s in cards:
-            if holder >> s & 1:
+            if not captured(s):
                 return s
         return min(cards, key=lambda s: (points[s], power[s]))
 
