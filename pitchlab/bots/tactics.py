@@ -320,7 +320,9 @@ def choose_play(
                 return (claims.WinsForSure(best_seat, deck[best_slot]),)
             return (claims.Winning(best_seat, deck[best_slot]), claims.NoOpponentAfter())
 
-        giving = [s for s in cards if captured(s)]
+        # a card nothing unseen can beat keeps its points whenever it is played, and wins a trick
+        # of its own later: giving it here banks nothing and wastes that trick
+        giving = [s for s in cards if captured(s) and power[s] <= top_out]
         if giving:
             gift = max(giving, key=lambda s: (captured(s), -power[s]))
             return gift, lambda deck: (f"add {deck[gift].label} to our trick", ours(deck))
