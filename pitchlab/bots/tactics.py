@@ -331,7 +331,8 @@ def choose_play(
     winners = [s for s in cards if power[s] > best_power]
     if winners:
         sure = [s for s in winners if power[s] >= top_out or not opponents_later]
-        if sure:
+        # a trick with no points is not worth a sure winner unless it banks points of ours at risk
+        if sure and (stake or not opponents_later and any(captured(s) for s in sure)):
             if opponents_later:
                 card = min(sure, key=lambda s: (-captured(s), power[s]))
                 return card, lambda deck: (
