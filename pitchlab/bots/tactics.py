@@ -135,16 +135,38 @@ Explain = Callable[[tuple[Card, ...]], tuple[str, tuple[Claim, ...]]]
 conclusion in words and the claims it rests on (see :mod:`pitchlab.bots.claims`)."""
 
 
-def choose_bury(t: SuitTables, choices: int, to_opponents: bool = False) -> tuple[int, Explain]:
-    """Which trump to lay face up: the two first (its point stays with us), then the
-    lowest trump with no points, then the lowest of the rest.
+def choose_bury(
+    t: SuitTables, choices: int, to_opponents: bool = False, leads_first: bool = False, unseen: int = 0
+) -> tuple[int, Explain]:
+    """Which trump to lay face up.
+
+    Buried cards go to whoever wins the first trick, which the bidder leads
+    (``leads_first``): if nothing ``unseen`` can beat its top trump, it wins
+    that trick by leading it, so a point card buried now is points banked,
+    while in hand it can still be captured. Such a bidder buries its point
+    cards that something unseen could beat, the most points first and, among
+    equal points, the lowest. Otherwise: the two first (its point stays with
+    us), then the lowest trump with no points, then the lowest of the rest.
 
     ``to_opponents``: buried cards go to the opponents with their points
     (thirty-one), a buried two included, so the two is kept unless nothing else
     may be buried.
     """
     ordered = [s for s in t.ascending if choices >> s & 1]
-    two = next((s for s in ordered if t.holder_mask >> s & 1), None)
+    power, points, holder = t.power, t.points, t.holder_mask
+    if leads_first and not to_opponents:
+        top = ordered[-1]
+        top_out = max((power[s] for s in t.ascending if unseen >> s & 1), default=0)
+        at_risk = [s for s in ordered[:-1] if points[s] and not holder >> s & 1 and power[s] <= top_out]
+        if power[top] >= top_out and at_risk:
+            slot = min(at_risk, key=lambda s: (-points[s], power[s]))
+            twin = power[top] == top_out
+            return slot, lambda deck: (
+                f"bury {deck[slot].label}: I lead the first trick with {deck[top].label}, and the "
+                "buried cards go to whoever wins it",
+                (claims.Unbeatable(deck[top], twin),),
+            )
+    two = next((s for s in ordered if holder >> s & 1), None)
     if two is not None and not to_opponents:
         return two, lambda deck: (
             f"bury {deck[two].label}, keeping its point",
@@ -240,10 +262,12 @@ def choose_play(
     seats known to hold no trump (see :func:`known_out`).
 
     Lead a trump nothing still out can beat, otherwise a cheap card; give
-    points to a partner who is sure to win; win a trick that holds points
-    when we surely can (cheaply, or banking our own points when nobody is left
-    to beat us); save point cards when we cannot win; lose the two before
-    anything that counts (it scores for its holder wherever it goes).
+    points to a partner who is sure to win (but not a card nothing can beat:
+    its points are safe anyway, and it wins a trick of its own later); win a
+    trick that holds points when we surely can (cheaply, or banking our own
+    points when nobody is left to beat us), and leave a trick with nothing to
+    take; save point cards when we cannot win; lose the two first (it scores
+    for its holder wherever it goes, and as the lowest trump wins nothing).
     """
     power, points, holder = t.power, t.points, t.holder_mask
     cards = [s for s in t.ascending if mine >> s & 1]  # low to high
@@ -332,7 +356,7 @@ def choose_play(
     if winners:
         sure = [s for s in winners if power[s] >= top_out or not opponents_later]
         # a trick with no points is not worth a sure winner unless it banks points of ours at risk
-        if sure and (stake or not opponents_later and any(captured(s) for s in sure)):
+        if sure and (stake or (not opponents_later and any(captured(s) for s in sure))):
             if opponents_later:
                 card = min(sure, key=lambda s: (-captured(s), power[s]))
                 return card, lambda deck: (
