@@ -167,6 +167,7 @@ def assert_true_and_played(hand: pl.Hand, seat: int, card: str) -> pl.Decision:
 
 
 def play(hand: pl.Hand, *cards: str) -> None:
+    """Play ``cards`` in turn, whoever is to act."""
     for card in cards:
         hand.apply(pl.Play(pl.Card(card)))
 
@@ -247,3 +248,15 @@ def test_a_bidder_sure_of_the_first_trick_buries_its_points_there() -> None:
         assert seat is not None
         hand.apply(BOT.decide(hand.view(seat)).action)
     assert hand.points_by_team(public=True)[0] >= 1 + 3 + 1  # the ace, the buried 3 and 10
+
+
+def three_or_four() -> pl.Hand:
+    """♥ trump, seat 0 the bidder with A♥ K♥ Q♥ J♥ J♦ 10♥ (it drew nothing: exactly these six).
+    Seat 0 has led and won the Q♥, the J♥ and the J♦; seats 2 and 3 have run out (both skipped
+    in the third trick). Seat 0 now leads the A♥, and seat 1 holds the 3♥ and the 4♥ only; the
+    K♥ and the 10♥, the only trump it has not seen, are seat 0's."""
+    hand = deal({0: "AH KH QH JH JD TH", 1: "3H 4H 9H 8H 7H", 2: "6H JK", 3: "5H 2H JK"})
+    stuck_dealer_names_hearts(hand)
+    play(hand, "QH", "9H", "6H", "5H", "JH", "8H", "JK", "2H", "JD", "7H", "JK", "AH")
+    assert hand.to_act == 1
+    return hand
