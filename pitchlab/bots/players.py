@@ -206,7 +206,7 @@ class RuleBasedPlayer:
         now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
         seen = _mask(now) | _mask(playable) | _mask(rest)
         assert view.bidder is not None
-        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players, view.to_act)
+        out = sum(1 << s for s in view.passed_over)
         side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
         slot, explain = tactics.choose_play(
             t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out

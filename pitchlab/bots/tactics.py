@@ -24,7 +24,7 @@ from pitchlab.bots import claims
 from pitchlab.bots.claims import Claim
 from pitchlab.engine.bitset import bits
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Trick, trump_tables
+from pitchlab.engine.hand import trump_tables
 from pitchlab.engine.rules import Ruleset
 
 
@@ -193,38 +193,6 @@ def choose_bury(
 # ------------------------------------------------------------------- play
 
 
-def known_out(
-    tricks: Sequence[Trick], current: Trick, first_leader: int, players: int, to_act: int | None
-) -> int:
-    """Seats the whole table knows to hold no trump (a bit per seat), in trump-only play.
-
-    A seat with no trump is passed over, both in a trick and for the lead (the
-    lead goes on clockwise from a winner, or at first the bidder, who is out),
-    and a seat that is out stays out. ``to_act`` is the seat whose turn it is
-    in the current trick: the seats passed over on the way to it are out too.
-    """
-    out = 0
-    due = first_leader
-    for trick in (*tricks, current):
-        s = due
-        while s != trick.leader:
-            out |= 1 << s
-            s = (s + 1) % players
-        if trick.winner is not None:
-            span = players
-        elif to_act is not None and trick.seats:
-            span = (to_act - trick.leader) % players
-        else:
-            span = 0
-        for k in range(span):
-            s = (trick.leader + k) % players
-            if s not in trick.seats:
-                out |= 1 << s
-        if trick.winner is not None:
-            due = trick.winner
-    return out
-
-
 def sides(rules: Ruleset, seat: int, bidder: int | None, partner: int | None) -> tuple[int, ...]:
     """Per seat, 0 if it plays on ``seat``'s side as far as ``seat`` knows, else 1.
 
@@ -259,7 +227,8 @@ def choose_play(
     ``mine`` is the seat's playable trump, ``unseen`` every trump it has not
     seen (by play time all in other hands), ``trick`` the cards played to the
     current trick in order, ``trick_seats`` who played them, and ``out`` the
-    seats known to hold no trump (see :func:`known_out`).
+    seats known to hold no trump (those passed over in the play: :attr:`Hand.passed_over
+    <pitchlab.engine.hand.Hand.passed_over>`, as a view shows it).
 
     Lead a trump nothing still out can beat, otherwise a cheap card; give
     points to a partner who is sure to win (but not a card nothing can beat:
