@@ -8,13 +8,25 @@
   samples) in hands dealt at random in every ruleset, its claims judged by
   :func:`pitchlab.bots.claimcheck.false_claims`, the checker written apart from the
   bots; per ruleset, and with examples of any false claim found.
-* ``strong_vs_rule_based``, ``new_vs_old_strong``,
-  ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
+* ``strong_vs_rule_based`` (both bidding to win the game), ``strong_vs_rule_based_by_strength``
+  (both bidding by the strength of the hand: the same bidding, so the card play tells),
+  ``new_vs_old_strong``, ``rule_based_vs_old_rule_based``: win rates in mirrored games to the target
   (:func:`pitchlab.bots.simulation.duel_games`, every deal sequence played both
   ways) with 95% intervals; the ``-v1`` bots are the frozen baselines of
   :mod:`pitchlab.bots.v1`.
 * ``bid_regret``: net points a bidding turn gives up against the best answer in
   hindsight (:func:`pitchlab.bots.derive.bid_regret`), for the ladder's bidding and the game model's.
+* ``calibration``: per ruleset (:data:`CALIBRATION_RULESETS`), self-play games of the
+  rule-based bot bidding to win the game at every seat
+  (:func:`pitchlab.bots.calibration.self_play`): every quoted chance of winning the game
+  against games won, in deciles with Wilson 95% intervals, and ``calibration_max_error``
+  (the largest gap in percentage points over deciles with at least 50 quotes); the same
+  for the quoted chance of making the bid (``made_calibration``); ``blocking``: top bids
+  made from behind, their share, made rate and win rate. ``calibration_max_error`` at
+  the top level is the largest over the rulesets.
+* ``reason_words_median``: the median length in words of the Why? panel's first line (a
+  bot's move and what it told the table, :func:`pitchlab.ui.session.reason_words_median`),
+  pooled over the app's bots' moves in a few hands of every ruleset (goal: at most 25).
 * ``rule_based_fast_hands_per_s``: whole hands per second, four rule-based bots
   through their fast path (``code()``), for ten-point and for a follow-suit
   ruleset; the median of several rounds.
@@ -37,14 +49,20 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import pitchlab as pl
+from pitchlab.bots.calibration import self_play
 from pitchlab.bots.claimcheck import false_claims
-from pitchlab.bots.players import Decision, Player
+from pitchlab.bots.claims import word_count
+from pitchlab.bots.players import BiddingStyle, Decision, Player
 from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
 from pitchlab.bots.strong import StrongPlayer, solvable
 from pitchlab.bots.v1 import RuleBasedV1, StrongV1
+from pitchlab.ui.session import why_lines
 
 FAST_RULESETS = ("ten-point", "auction-pitch")
 """Rulesets timed for ``rule_based_fast_hands_per_s``: trump-only play and follow-suit play."""
+CALIBRATION_RULESETS = ("ten-point", "thirty-one", "partnership")
+"""Rulesets with a target whose quotes are tested: three win rules (bidder only, bidder
+first, bidder then most points), trump-only play and follow-suit."""
 EXAMPLES = 5
 """False claims shown as examples, at most."""
 
@@ -152,16 +170,23 @@ def duel_report(duel: Duel) -> dict[str, Any]:
 
 
 def duels(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """The three mirrored matches, ``args.games`` game pairs each, ten-point."""
+    """The mirrored matches, ``args.games`` game pairs each, ten-point: the strong bot against
+    the rule-based one bidding to win the game, and both bidding by the strength of the hand
+    (the same bidding on both sides, so the games measure the card play); the new bots
+    against the frozen ones."""
 
-    def strong(tag: str) -> StrongPlayer:
-        return StrongPlayer(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
+    def strong(tag: str, bidding: BiddingStyle = "game") -> StrongPlayer:
+        return StrongPlayer(
+            samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"), bidding=bidding
+        )
 
     def strong_v1(tag: str) -> StrongV1:
         return StrongV1(samples=args.strong_samples, seed=random.Random(f"{args.seed}:{tag}"))
 
     matches: dict[str, tuple[object, object]] = {
         "strong_vs_rule_based": (strong("strong"), pl.RuleBasedPlayer()),
+        # both sides bidding by the strength of the hand (the app's first game): the card play tells
+        "strong_vs_rule_based_by_strength": (strong("strong", "ladder"), pl.RuleBasedPlayer("ladder")),
         "new_vs_old_strong": (strong("new"), strong_v1("old")),
         "rule_based_vs_old_rule_based": (pl.RuleBasedPlayer(), RuleBasedV1()),
     }
@@ -209,6 +234,28 @@ def _plain(value: object) -> object:
     return repr(value)
 
 
+# ------------------------------------------------------------------ calibration
+
+
+def calibration(args: argparse.Namespace) -> dict[str, Any]:
+    """The quotes of :data:`CALIBRATION_RULESETS` tested against self-play games
+    (``--calibration-games`` each), and the worst decile gaps over them."""
+    found = {
+        name: self_play(pl.ruleset(name), args.calibration_games, args.seed, args.workers).to_json()
+        for name in CALIBRATION_RULESETS
+    }
+
+    def worst(key: str) -> float | None:
+        gaps = [r[key] for r in found.values() if r[key] is not None]
+        return max(gaps) if gaps else None
+
+    return {
+        "calibration": found,
+        "calibration_max_error": worst("calibration_max_error"),
+        "made_calibration_max_error": worst("made_calibration_max_error"),
+    }
+
+
 # ------------------------------------------------------------------ speed
 
 
@@ -243,6 +290,17 @@ def speeds(args: argparse.Namespace) -> dict[str, float]:
     return out
 
 
+# ------------------------------------------------------------------ reasons
+
+
+def reason_words(seed: int, hands: int = 5) -> dict[str, Any]:
+    """``reason_words_median`` over ``hands`` hands of every ruleset (a few seconds each)."""
+    counts = [
+        word_count(line) for name in pl.ruleset_names() for line in why_lines(pl.ruleset(name), hands, seed)
+    ]
+    return {"reason_words_median": statistics.median(counts), "reason_words_lines": len(counts)}
+
+
 # ------------------------------------------------------------------ main
 
 
@@ -254,6 +312,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     regret, note = bid_regret(args)
     report["bid_regret"] = regret
     report["bid_regret_note"] = note
+    report.update(calibration(args))
+    report.update(reason_words(args.seed))
     report["rule_based_fast_hands_per_s"] = speeds(args)
     return report
 
@@ -262,6 +322,9 @@ def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=5000, help="rule-based decisions to check")
     parser.add_argument("--games", type=int, default=4, help="game pairs per match (at least 2)")
+    parser.add_argument(
+        "--calibration-games", type=int, default=1000, help="self-play games per ruleset for calibration"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes to share each match's games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--strong-samples", type=int, default=8, help="the strong bots' guesses per card")
@@ -271,10 +334,16 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _points(gap: float | None) -> str:
+    return "n/a" if gap is None else f"{gap:.1f} points"
+
+
 def main() -> None:
     args = parser().parse_args()
     if args.games < 2:
         parser().error("--games must be at least 2 (an interval needs two game pairs)")
+    if args.calibration_games < 1:
+        parser().error("--calibration-games must be at least 1")
     report = measure(args)
     if args.json:
         print(json.dumps(report))
@@ -288,13 +357,32 @@ def main() -> None:
         print(
             f"  {name:16} {tally['false']:5} false / {tally['claims']:6} claims / {tally['decisions']:6} decisions"
         )
-    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+    for key in (
+        "strong_vs_rule_based",
+        "strong_vs_rule_based_by_strength",
+        "new_vs_old_strong",
+        "rule_based_vs_old_rule_based",
+    ):
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         print(
             f"{key:30} won {duel['win_rate']:.1%} of {duel['games']} games (95% interval {low:.1%} to {high:.1%})"
         )
+    for name, found in report["calibration"].items():
+        print(
+            f"calibration {name:12} {found['quotes']} quotes in {found['games']} games: worst decile gap"
+            f" {_points(found['calibration_max_error'])} (win), {_points(found['made_calibration_max_error'])} (made)"
+        )
+        for d in found["calibration"]:
+            low, high = d["ci95"]
+            print(
+                f"  quoted {d['decile']:>8}: {d['count']:6} quotes, mean {d['mean_quote']:.1%},"
+                f" won {d['rate']:.1%} ({low:.1%} to {high:.1%})"
+            )
     print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
+    print(
+        f"reason_words_median: {report['reason_words_median']} words ({report['reason_words_lines']} lines)"
+    )
     for name, value in report["rule_based_fast_hands_per_s"].items():
         print(f"rule-based fast, {name:14} {value:10,.0f} hands/s")
 

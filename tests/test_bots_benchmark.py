@@ -29,16 +29,22 @@ KEYS = (
     "claims_by_ruleset",
     "false_claim_examples",
     "strong_vs_rule_based",
+    "strong_vs_rule_based_by_strength",
     "new_vs_old_strong",
     "rule_based_vs_old_rule_based",
     "bid_regret",
     "bid_regret_note",
+    "reason_words_median",
     "rule_based_fast_hands_per_s",
+    "calibration",
+    "calibration_max_error",
+    "made_calibration_max_error",
 )
 
 
 def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
     argv = ["--decisions", "30", "--games", "2", "--hands", "2", "--rounds", "1", "--strong-samples", "1"]
+    argv += ["--calibration-games", "3"]
     result = subprocess.run(
         [sys.executable, "benchmarks/bots.py", *argv, "--json"],
         cwd=ROOT,
@@ -53,10 +59,24 @@ def test_the_benchmark_prints_one_json_object_with_every_figure() -> None:
         assert key in report, key
     assert report["decisions_checked"] >= 30
     assert sum(t["decisions"] for t in report["claims_by_ruleset"].values()) == report["decisions_checked"]
-    for key in ("strong_vs_rule_based", "new_vs_old_strong", "rule_based_vs_old_rule_based"):
+    for key in (
+        "strong_vs_rule_based",
+        "strong_vs_rule_based_by_strength",
+        "new_vs_old_strong",
+        "rule_based_vs_old_rule_based",
+    ):
         duel = report[key]
         low, high = duel["win_rate_ci95"]
         assert duel["games"] == 4 and 0 <= low <= duel["win_rate"] <= high <= 1
+    assert set(report["calibration"]) == set(bots.CALIBRATION_RULESETS)
+    for found in report["calibration"].values():
+        assert found["games"] == 3
+        assert sum(d["count"] for d in found["calibration"]) == found["quotes"] > 0
+        for d in found["calibration"] + found["made_calibration"]:
+            low, high = d["ci95"]
+            assert 0 <= low <= d["rate"] <= high <= 1
+        assert "top_bids" in found["blocking"]
+    assert report["reason_words_lines"] > 0 and report["reason_words_median"] > 0
     assert set(report["rule_based_fast_hands_per_s"]) == {"ten-point", "auction-pitch"}
     assert all(v > 0 for v in report["rule_based_fast_hands_per_s"].values())
 

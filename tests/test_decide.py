@@ -322,7 +322,7 @@ def test_a_failing_advisor_falls_back_to_the_rule_based_bot(
         def decide(self, view: SeatView) -> Decision:
             raise failure
 
-    monkeypatch.setattr("pitchlab.bots.advice.advisor", lambda rules, seed=0: Stuck())
+    monkeypatch.setattr("pitchlab.bots.advice.advisor", lambda rules, seed=0, bidding="game": Stuck())
     hand = pl.from_record(POSITIONS[0][1])
     advice = advise(hand)
     assert advice.player == "rule-based" and advice.action == Bid(4)

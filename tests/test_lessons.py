@@ -260,7 +260,7 @@ def test_bidding_then_bots_finish_with_reasons() -> None:
     assert not with_class(page.widget, "pl-bid")  # the bar is hidden once bidding is over
     assert "Bidding over" in page.status.value
     assert len(page.log) == 4
-    assert "would name" in page.log_box.value or "You won the bid" in page.log_box.value
+    assert "names trump" in page.log_box.value or "You won the bid" in page.log_box.value
 
 
 def test_illegal_bid_gives_a_message_and_changes_nothing() -> None:

@@ -48,8 +48,34 @@ def test_bot_events_carry_reasons_and_the_why_panel_shows_the_last() -> None:
             event = table.advance()
             assert event is not None
             events.append(event)
-    assert all(e.why for e in events)
-    assert table.last_why.endswith(events[-1].why)
+    assert all(e.why and e.said for e in events)
+    last = events[-1]
+    assert table.last_why == f"{last.text}: {last.said}"  # what the seat told the table, not its hand
+    assert table.why_more() == ("More", last.more)
+
+
+def test_the_full_reasoning_shows_once_the_hand_is_over() -> None:
+    """While the hand is on, the history and the Why? panel give what each bot told the table;
+    once it is over, every line of that hand gives the bot's full reasoning, its cards and all."""
+    table = Table(seed=8)
+    first_bid: Event | None = None
+    while not table.hand.is_over:
+        if table.human_to_act:
+            table.act(table.legal()[0])
+            continue
+        event = table.advance()
+        assert event is not None
+        first_bid = first_bid or event
+        if not table.hand.is_over:
+            assert table.reason(first_bid) == first_bid.said
+            assert "I hold" not in table.reason(first_bid)
+    assert first_bid is not None and "I hold" in first_bid.why  # the bid rests on the bot's trump
+    assert table.reason(first_bid) == first_bid.why
+    label, lines = table.why_more()
+    assert label.startswith("Full reasoning") and lines == (table.last.why,)  # type: ignore[union-attr]
+    assert table.new_hand()
+    assert table.reason(first_bid) == first_bid.why  # a line of a finished hand stays full
+    assert table.last_why == "" and table.why_more() == ("", ())
 
 
 def test_refused_action_sets_a_message_and_changes_nothing() -> None:
@@ -119,3 +145,31 @@ def test_a_new_hand_clears_the_last_hands_refusal() -> None:
     assert table.message
     assert table.new_hand()
     assert table.message == ""
+
+
+def test_a_hand_left_for_a_loaded_record_keeps_its_bots_cards_hidden() -> None:
+    """A learner who loads a finished hand record in the middle of a hand does not get the
+    abandoned hand's full reasoning: that hand never ended. Neither does a game resumed after
+    a finished hand show the resumed hand's reasons in full."""
+    table = Table(seed=8)
+    while len([e for e in table.log if e.why]) < 4:
+        if table.human_to_act:
+            table.act(table.legal()[0])
+        else:
+            table.advance()
+    bot_lines = [e for e in table.log if e.why]
+    assert not table.hand.is_over
+    done = Table(seed=3)
+    while not done.hand.is_over:
+        if done.human_to_act:
+            done.act(done.legal()[0])
+        else:
+            done.advance()
+    saved = table.saved_game()
+    assert table.load(done.record()) and table.hand.is_over
+    assert all(table.reason(e) == e.said for e in bot_lines)
+    table.restore_game(saved)  # back to the hand left off, after a finished one was loaded
+    while table.bot_to_act:
+        table.advance()
+    resumed = [e for e in table.log if e.why]
+    assert resumed and all(table.reason(e) == e.said for e in resumed)

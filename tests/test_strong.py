@@ -261,5 +261,5 @@ def test_a_tie_never_goes_to_the_card_that_gives_the_opponents_points() -> None:
     decision = StrongPlayer(samples=20, seed=0).decide(view)
     assert decision.action == pl.Play(parse_card("4H"))
     assert not any(isinstance(c, EquallyGood) for c in decision.claims)
-    assert decision.why.startswith("play 4♥, not 3♥, which could give its points to the opponents: ")
+    assert decision.why.startswith("play 4♥, which puts none of my points at risk: ")
     assert false_claims(hand, 1, decision.claims) == []

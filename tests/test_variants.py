@@ -697,6 +697,26 @@ def test_count_out_bidder_first_then_high_low_jack_game(before: list[int], winne
 
 
 @pytest.mark.parametrize(
+    ("before", "winner"),
+    [
+        # the same hand under auction-pitch-1 (where the dealer's 2 is as legal): change
+        # [1, 2, 0, 1], counted strictly High (seat 3), Low (seat 1), Jack (seat 1), Game
+        # (seat 0); the pitcher's made points come in that order, not first
+        ([6, 5, 0, 6], 3),  # [7, 7, 0, 7]: High first, so seat 3 (auction-pitch: the pitcher, 1)
+        ([6, 6, 0, 5], 1),  # High leaves seat 3 at 6; Low takes seat 1 to 7
+        ([6, 4, 0, 5], 0),  # High 6, Low 5, Jack 6, then Game takes seat 0 to 7
+        ([0, 0, 0, 0], None),
+    ],
+)
+def test_auction_pitch_1_counts_out_strictly_high_low_jack_game(
+    before: list[int], winner: int | None
+) -> None:
+    result = result_of("auction-pitch-stuck-made.json", ruleset="auction-pitch-1")
+    assert (result.bidder, result.made, result.score_change) == (1, True, (1, 2, 0, 1))
+    assert winner_after(pl.ruleset("auction-pitch-1"), result, after(result, before)) == winner
+
+
+@pytest.mark.parametrize(
     ("ruleset", "before", "winner"),
     [
         ("smudge", [0, 0, 0, 0], 2),  # bid 4, all four points: wins at once at 4

@@ -28,6 +28,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.engine.game import winner_after
+from pitchlab.engine.ruleset_identity import identity
 
 Record = dict[str, Any]
 RECORDS = Path(__file__).resolve().parent / "records" / "variants"
@@ -326,14 +327,20 @@ def after(result: pl.HandResult, before: Sequence[int]) -> list[int]:
 #   (eighteen cards), names spades, keeps its eight trump and buries 7S and 9S (no points,
 #   to the first trick's winner). Everyone else keeps only its trump and draws nothing.
 #   Trump: 0 JK 4S   1 KS 2S   2 JC 6S   3 AS JS JK TS 8S 3S   4 QS 5S
-#   T1 3 AS, 4 5S, 0 4S, 1 2S, 2 6S -> seat 3 (A 1; the buried cards); the two is seat 1's
-#   T2 3 TS, 4 QS, 0 JK, 1 KS, 2 JC -> KS, seat 1 (T 1 + JK 1 + off-jack 1)
-#   T3-T6 seats 0, 1, 2 and 4 are out; seat 3 leads JS, JK, 8S, 3S alone (1 + 1 + 3)
-#   By seat: 3 took 1 + 5 = 6; 1 took 3 + the two = 4.
-#   made: the call is KS, so seat 1 is the partner: 6 + 4 = 10 >= 7, each scores 10:
-#     [0, 10, 0, 10, 0].
-#   set: the call is QS (seat 4): 6 + 0 = 6 < 7: the bidder takes its partner down,
-#     each loses 7; seat 1 scores its own 4: [0, 4, 0, -7, -7].
+#   The called card's holder must play it to the bidder's first lead (trick 1).
+#   made: the call is KS, so seat 1 is the partner and plays KS to trick 1.
+#     T1 3 AS, 4 5S, 0 4S, 1 KS, 2 6S -> seat 3 (A 1; the buried cards hold no points)
+#     T2 3 TS, 4 QS, 0 JK, 1 2S, 2 JC -> QS, seat 4 (T 1 + JK 1 + off-jack 1 = 3)
+#     T3-T6 seats 0, 1, 2 and 4 are out; seat 3 leads JS, JK, 8S, 3S alone (1 + 1 + 3)
+#     By seat: 3 took 1 + 5 = 6; 1 has the two (1); 4 took 3. The side (3, 1): 6 + 1 = 7
+#     >= 7, each scores 7; seat 4 scores its own 3: [0, 7, 0, 7, 3].
+#   set: the call is QS, so seat 4 is the partner and plays QS to trick 1.
+#     T1 3 AS, 4 QS, 0 4S, 1 2S, 2 6S -> seat 3 (A 1); the two is seat 1's
+#     T2 3 TS, 4 5S, 0 JK, 1 KS, 2 JC -> KS, seat 1 (T 1 + JK 1 + off-jack 1 = 3)
+#     T3-T6 as above: seat 3 takes 5 more alone
+#     By seat: 3 took 6; 1 took 3 + the two = 4; 4 nothing. The side (3, 4): 6 + 0 = 6 < 7:
+#     the bidder takes its partner down, each loses 7; seat 1 scores its own 4:
+#     [0, 4, 0, -7, -7].
 #
 # draw-pitch-moon.json (dealer 1; partnerships; a house hand and a moon)
 #   seat 0: AH KH QH JH 2H AC     seat 1: KS QS AD 8C 3D 7C
@@ -544,16 +551,16 @@ EXPECTED: dict[str, Record] = {
         "drawn": [0, 0, 0, 0, 0],
         "buried": [[], [], [], ["7S", "9S"], []],
         "tricks": tricks(
-            (3, "AS 5S 4S 2S 6S", 3),
-            (3, "TS QS JK KS JC", 1),
+            (3, "AS 5S 4S KS 6S", 3),
+            (3, "TS QS JK 2S JC", 4),
             (3, "JS", 3),
             (3, "JK", 3),
             (3, "8S", 3),
             (3, "3S", 3),
         ),
-        "points": [0, 4, 0, 6, 0],
+        "points": [0, 1, 0, 6, 3],
         "made": True,
-        "score_change": [0, 10, 0, 10, 0],
+        "score_change": [0, 7, 0, 7, 3],
         "called": "KS",
         "partner": 1,
     },
@@ -564,8 +571,8 @@ EXPECTED: dict[str, Record] = {
         "drawn": [0, 0, 0, 0, 0],
         "buried": [[], [], [], ["7S", "9S"], []],
         "tricks": tricks(
-            (3, "AS 5S 4S 2S 6S", 3),
-            (3, "TS QS JK KS JC", 1),
+            (3, "AS QS 4S 2S 6S", 3),
+            (3, "TS 5S JK KS JC", 1),
             (3, "JS", 3),
             (3, "JK", 3),
             (3, "8S", 3),
@@ -1274,6 +1281,47 @@ def test_everyone_keeps_only_trump_and_the_bidder_buries_to_six() -> None:
     assert (hand.phase, hand.to_act) == (pl.Phase.CALL, 3)
     act(hand, 3, pl.Call(pl.Card("KS")))
     assert (hand.phase, hand.to_act, hand.partner) == (pl.Phase.PLAY, 3, 1)
+
+
+def test_the_called_card_must_be_played_to_the_bidders_first_lead() -> None:
+    """razzle-dazzle-made.json: seat 3 calls KS, held by seat 1 (KS 2S). In trick 1 seat 1
+    may play only KS, and 2S is refused naming the rule; from trick 2 on it plays freely."""
+    hand = replay("razzle-dazzle-made.json", plays=3)  # AS, 5S, 4S: seat 1 to play
+    assert (hand.to_act, hand.partner) == (1, 1)
+    assert legal(hand) == {"KS"}
+    assert codes(hand.playable(1)) == {"KS"}
+    refused(hand, pl.Play(pl.Card("2S")), named=1, rule=r"called.*first lead")
+    act(hand, 1, pl.Play(pl.Card("KS")))
+    act(hand, 2, pl.Play(pl.Card("6S")))
+    assert codes(hand.playable(1)) == {"2S"}  # trick 2: no more duty
+    # the other seats are not held to anything: seat 4 chose freely in trick 1
+    assert legal(replay("razzle-dazzle-made.json", plays=1)) == {"QS", "5S"}
+
+
+def test_the_called_cards_holder_must_lead_it_when_the_first_lead_is_its() -> None:
+    """The same deal with QS called (seat 4, QS 5S): seat 4 must play QS to trick 1, and
+    the ten-point call-partner rules, with no such duty, let it keep QS."""
+    hand = replay("razzle-dazzle-set.json", plays=1)
+    assert legal(hand) == {"QS"}
+    free = pl.ruleset("razzle-dazzle").replace(name="razzle-free", called_to_first_lead=False)
+    data = {**record("razzle-dazzle-set.json"), "ruleset": identity(free)}
+    data["plays"] = data["plays"][:1]
+    assert legal(pl.from_record(data)) == {"QS", "5S"}
+
+
+def test_a_called_card_nobody_holds_binds_nobody() -> None:
+    """AH is out of play (thrown away by seat 0, which kept only trump): the bidder plays
+    alone, and every seat plays freely in trick 1."""
+    hand = position(
+        "razzle-dazzle-made.json",
+        bids=["pass", 5, "pass", 7, "pass"],
+        trump="S",
+        bury=[[], [], [], ["9S", "7S"], []],
+        call="AH",
+        plays=["AS", "5S", "4S"],
+    )
+    assert hand.partner is None
+    assert legal(hand) == {"KS", "2S"}
 
 
 # --------------------------------------------------------------------- draw-pitch

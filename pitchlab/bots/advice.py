@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pitchlab.bots.players import Decision, Player, RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, Decision, Player, RuleBasedPlayer
 from pitchlab.bots.strong import StrongPlayer, solvable
 from pitchlab.engine.actions import Action, Bid, Bury
 from pitchlab.engine.errors import PitchError
@@ -44,16 +44,19 @@ ADVISOR_SUIT_HANDS = 60
 all suits, measured as above)."""
 
 
-def advisor(rules: Ruleset, seed: int = 0) -> Player:
-    """The strongest bot that answers within about a second under ``rules``.
+def advisor(rules: Ruleset, seed: int = 0, bidding: BiddingStyle = "game") -> Player:
+    """The strongest bot that answers within about a second under ``rules``, bidding in the
+    style ``bidding`` (the table's: advice on a bid follows the way the table bids).
 
     The strong bot where it can search the ruleset (:func:`pitchlab.bots.strong.solvable`);
     elsewhere it would only repeat the rule-based bot's choice with a note, so the
     rule-based bot answers directly. Reproducible from ``seed``.
     """
     if solvable(rules):
-        return StrongPlayer(samples=ADVISOR_SAMPLES, suit_hands=ADVISOR_SUIT_HANDS, seed=seed)
-    return RuleBasedPlayer()
+        return StrongPlayer(
+            samples=ADVISOR_SAMPLES, suit_hands=ADVISOR_SUIT_HANDS, seed=seed, bidding=bidding
+        )
+    return RuleBasedPlayer(bidding)
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,10 @@ class Advice:
 
     @property
     def bot(self) -> str:
-        """The bot in words, for a sentence: "the strong bot", "the rule-based bot"."""
-        return "the strong bot" if self.player.startswith("strong") else f"the {self.player} bot"
+        """The bot in words, for a sentence: "the strong bot", "the rule-based bot" (however it
+        bids: the table says that once, beside its menu)."""
+        kind = next((k for k in ("strong", "rule-based") if self.player.startswith(k)), self.player)
+        return f"the {kind} bot"
 
     def to_json(self, rules: Ruleset) -> dict[str, Any]:
         """The advice as ``decide`` prints it: the action written as the hand record writes it."""
@@ -91,7 +96,7 @@ class Advice:
         }
 
 
-def advise(hand: Hand, player: Player | None = None, seed: int = 0) -> Advice:
+def advise(hand: Hand, player: Player | None = None, seed: int = 0, bidding: BiddingStyle = "game") -> Advice:
     """The advice for the seat to act in ``hand``, seeing only that seat's view.
 
     ``player`` answers if given. Otherwise the :func:`advisor` does, and should
@@ -105,13 +110,13 @@ def advise(hand: Hand, player: Player | None = None, seed: int = 0) -> Advice:
     if seat is None or hand.is_over:
         raise PitchError("the hand is over: no decision is pending")
     view = hand.view(seat)
-    bot = player if player is not None else advisor(hand.rules, seed)
+    bot = player if player is not None else advisor(hand.rules, seed, bidding)
     try:
         decision = bot.decide(view)
     except Exception:
         if player is not None or isinstance(bot, RuleBasedPlayer):
             raise
-        bot = RuleBasedPlayer()
+        bot = RuleBasedPlayer(bidding)
         decision = bot.decide(view)
     hand.encode(decision.action, seat)  # checks legality; changes nothing
     return Advice(seat, hand.phase, decision, bot.name)

@@ -12,6 +12,15 @@ A claim names seats by number; :func:`who` turns a seat into words as the
 speaker sees it ("my partner", "the player on my left"). Estimates (a
 simulated figure) are claims too, so that a number is always said with what
 it is and where it comes from.
+
+Each claim also says whether the table may hear it while the hand is on
+(:meth:`Claim.reveals`): a seat tells the others its bid and what they have all
+seen, never the cards in its hand. A claim that names a card still hidden in the
+speaker's hand, or that rests on the speaker's own cards ("I hold 5 trump", an
+estimate worked out from the hand, "no card still out beats my jack", which it
+knows partly because it holds the cards above), is kept for after the hand;
+:func:`public` keeps the others, and :func:`first_sentence` says the reason in one
+short sentence for the Why? panel.
 """
 
 from __future__ import annotations
@@ -26,10 +35,31 @@ from pitchlab.engine.rules import Ruleset
 
 
 @dataclass(frozen=True)
+class Shown:
+    """What the whole table has seen when a seat gives its reason: the public side of its
+    position, against which :meth:`Claim.reveals` judges a claim."""
+
+    cards: frozenset[Card]
+    """Cards laid face up: every card played or buried, hands shown when thrown in, and the
+    card the decision itself lays down."""
+    out: frozenset[int] = frozenset()
+    """Seats the table has seen out of trump (passed over, in trump-only play)."""
+    partners_known: bool = True
+    """Whether every seat's side is public: fixed teams, or the called card already played."""
+
+
+@dataclass(frozen=True)
 class Claim:
     """One checkable fact about what the deciding seat knows."""
 
     kind: ClassVar[str] = "claim"
+
+    def reveals(self, shown: Shown) -> bool:
+        """Whether saying this tells the table something of the speaker's hidden cards.
+
+        By default a claim does: it rests on the seat's own hand. Kinds about the auction,
+        the score or cards every seat has seen say otherwise."""
+        return True
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         """The claim in plain words, as ``speaker`` would say it."""
@@ -96,6 +126,11 @@ def suit_words(suit: Suit, trump: bool) -> str:
     return "trump" if trump else f"{suit.symbol} {suit.name.lower()}"
 
 
+def _hidden(cards: Sequence[Card], shown: Shown) -> bool:
+    """Whether any of ``cards`` is one the table has not seen."""
+    return any(card not in shown.cards for card in cards)
+
+
 # ------------------------------------------------------------ the kinds
 
 
@@ -115,6 +150,9 @@ class DealerStuck(Claim):
 
     kind: ClassVar[str] = "dealer_stuck"
 
+    def reveals(self, shown: Shown) -> bool:
+        return False  # the auction and the score are public
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         return "everyone else passed, so as dealer I must bid"
 
@@ -127,6 +165,9 @@ class PartnerBid(Claim):
     seat: int
     bid: int
 
+    def reveals(self, shown: Shown) -> bool:
+        return False  # the auction and the score are public
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         return f"{who(self.seat, speaker, rules)} already bid {self.bid}"
 
@@ -137,6 +178,9 @@ class HighBid(Claim):
 
     kind: ClassVar[str] = "high_bid"
     bid: int
+
+    def reveals(self, shown: Shown) -> bool:
+        return False  # the auction and the score are public
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         return f"the high bid so far is {self.bid}" if self.bid else "nobody has bid yet"
@@ -166,6 +210,9 @@ class BidWinsGame(Claim):
     bid: int
     score: int
     target: int
+
+    def reveals(self, shown: Shown) -> bool:
+        return False  # the auction and the score are public
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         return (
@@ -206,6 +253,11 @@ class OutOf(Claim):
     seat: int
     suit: Suit
     trump: bool
+
+    def reveals(self, shown: Shown) -> bool:
+        # public once the table has seen the seat passed over for want of trump; otherwise the
+        # seat works it out partly from its own cards
+        return not (self.trump and self.seat in shown.out)
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         name = who(self.seat, speaker, rules)
@@ -251,6 +303,9 @@ class Winning(Claim):
     seat: int
     card: Card
 
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden((self.card,), shown)
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         return f"{_whose(self.seat, speaker, rules)} {self.card.label} is winning the trick so far"
 
@@ -262,6 +317,9 @@ class Beats(Claim):
     kind: ClassVar[str] = "beats"
     card: Card
     best: Card
+
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden((self.card, self.best), shown)
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         return f"my {self.card.label} beats the {self.best.label}"
@@ -286,6 +344,9 @@ class TrickPoints(Claim):
     cards: tuple[Card, ...]
     points: int
 
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden(self.cards, shown)
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         if not self.cards:
             return "the trick holds no points its winner can take"
@@ -298,6 +359,9 @@ class HolderScores(Claim):
 
     kind: ClassVar[str] = "holder_scores"
     card: Card
+
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden((self.card,), shown)
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         return f"the {self.card.label} scores for whoever holds it and is never captured"
@@ -330,6 +394,9 @@ class NoOpponentAfter(Claim):
 
     kind: ClassVar[str] = "no_opponent_after"
 
+    def reveals(self, shown: Shown) -> bool:
+        return not shown.partners_known  # who plays after is public; which side they are on may not be
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         return "no opponent can play to this trick after me"
 
@@ -341,6 +408,9 @@ class Contest(Claim):
     kind: ClassVar[str] = "contest"
     card: Card
     award: Literal["high", "low"]
+
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden((self.card,), shown)
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         edge = "higher" if self.award == "high" else "lower"
@@ -366,6 +436,9 @@ class CalledPartner(Claim):
     seat: int
     card: Card
 
+    def reveals(self, shown: Shown) -> bool:
+        return not shown.partners_known
+
     def words(self, speaker: int, rules: Ruleset) -> str:
         name = who(self.seat, speaker, rules)
         if name == "I":
@@ -380,6 +453,9 @@ class TrickGame(Claim):
     kind: ClassVar[str] = "trick_game"
     cards: tuple[Card, ...]
     pips: int
+
+    def reveals(self, shown: Shown) -> bool:
+        return _hidden(self.cards, shown)
 
     def words(self, speaker: int, rules: Ruleset) -> str:
         return (
@@ -438,6 +514,29 @@ ALL_KINDS: tuple[type[Claim], ...] = (
     EquallyGood,
 )
 """Every kind of claim, for the checker and the docs."""
+
+
+SHORT_WORDS = 25
+"""The most words the first sentence of a reason should have (see :func:`first_sentence`)."""
+
+
+def public(claims: Sequence[Claim], shown: Shown) -> tuple[Claim, ...]:
+    """The claims a seat may tell the table while the hand is on: those that reveal none of
+    its hidden cards (:meth:`Claim.reveals`)."""
+    return tuple(claim for claim in claims if not claim.reveals(shown))
+
+
+def first_sentence(conclusion: str, claims: Sequence[Claim], speaker: int, rules: Ruleset) -> str:
+    """What the seat does and why in one short sentence: the conclusion with the first of
+    ``claims``, if that stays within :data:`SHORT_WORDS` words, else the conclusion alone
+    (the claims are then a click away)."""
+    said = render(conclusion, claims[:1], speaker, rules)
+    return said if word_count(said) <= SHORT_WORDS else conclusion
+
+
+def word_count(text: str) -> int:
+    """Words in ``text``, as a reader counts them: runs of characters between spaces."""
+    return len(text.split())
 
 
 def render(conclusion: str, claims: Sequence[Claim], speaker: int, rules: Ruleset) -> str:

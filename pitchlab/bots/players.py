@@ -25,18 +25,32 @@ if TYPE_CHECKING:
     from pitchlab.bots.ladder import Ladder
 
 
+BiddingStyle = Literal["game", "ladder", "estimate"]
+"""How the rule-based bot bids (see :class:`RuleBasedPlayer`): to win the game, by the
+hand's strength as the bidding ladder learned it, or by the rough estimate alone."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """An action and the reason a player gives for it.
 
-    ``why`` is what the learner reads; ``claims`` are the checkable facts it
-    rests on (see :mod:`pitchlab.bots.claims`): every factual part of ``why`` is
-    rendered from one of them, so checking the claims checks the words.
+    ``why`` is the seat's full reasoning, its own cards and all; ``claims`` are the
+    checkable facts it rests on (see :mod:`pitchlab.bots.claims`): every factual
+    part of ``why`` is rendered from one of them, so checking the claims checks the
+    words. The full reasoning is for the seat's own player (a hint) and for after
+    the hand: while the hand is on, the table hears only ``said`` and ``more``, the
+    claims that give away none of the seat's hidden cards (:func:`decided`). A
+    player that leaves ``said`` empty tells the table nothing.
     """
 
     action: Action
     why: str
     claims: tuple[Claim, ...] = ()
+    said: str = ""
+    """What the seat tells the table, in one short sentence: what it does, and why as far as
+    the table may hear (:func:`pitchlab.bots.claims.first_sentence`)."""
+    more: tuple[str, ...] = ()
+    """The rest of what the table may hear, a claim a line: the numbers and facts a click away."""
 
 
 class Player(Protocol):
@@ -58,7 +72,8 @@ class RandomPlayer:
     def decide(self, view: SeatView) -> Decision:
         legal = view.legal_actions
         action = legal[int(self.rng.random() * len(legal))]
-        return Decision(action, f"picked {action} at random from {len(legal)} legal actions")
+        why = f"picked {action} at random from {len(legal)} legal actions"
+        return Decision(action, why, said="picked a legal move at random")
 
     def code(self, hand: Hand) -> int:
         """A random legal action code, for simulations."""
@@ -128,9 +143,7 @@ class RuleBasedPlayer:
     ladder was derived against it). ``ladder`` replaces the shipped one.
     """
 
-    def __init__(
-        self, bidding: Literal["game", "ladder", "estimate"] = "game", ladder: Ladder | None = None
-    ) -> None:
+    def __init__(self, bidding: BiddingStyle = "game", ladder: Ladder | None = None) -> None:
         if bidding not in ("game", "ladder", "estimate"):
             raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
         self.bidding = bidding
@@ -149,7 +162,7 @@ class RuleBasedPlayer:
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
             choice = tactics_suit.decide(view)
             conclusion, said = choice.explain()
-            return Decision(choice.action, render(conclusion, said, view.seat, rules), said)
+            return decided(choice.action, conclusion, said, view)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
             best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
@@ -158,10 +171,7 @@ class RuleBasedPlayer:
                 guess = Estimate(
                     "points this hand should take as bidder", best.expected, "points", "rules of thumb"
                 )
-                named = (holds, guess)
-                return Decision(
-                    NameTrump(best.suit), render(f"name {best.suit.symbol}", named, view.seat, rules), named
-                )
+                return decided(NameTrump(best.suit), f"name {best.suit.symbol}", (holds, guess), view)
             # a bid or a pass; never a throw-in, a moon only if an estimate ever reached it
             codes = [
                 a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
@@ -277,7 +287,14 @@ class RuleBasedPlayer:
         found = game_choice(
             rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat]
         )
-        return None if found is None else found[0].answer
+        if found is None:
+            return None
+        self._chose(seat, found[0])
+        return found[0].answer
+
+    def _chose(self, seat: int, choice: Choice) -> None:
+        """Called with every game-winning choice the fast path makes: a measuring subclass
+        (:mod:`pitchlab.bots.calibration`) records the chances quoted; the bot itself needs none."""
 
     def code(self, hand: Hand) -> int:
         """The action code this bot picks for the seat to act, reading only what that seat may see."""
@@ -371,14 +388,46 @@ def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequen
     else:
         where = claims.HighBid(view.high_bid)
     word = "pass" if not code else ("bid the moon" if code == rules.moon_bid else f"bid {code}")
-    said = (holds, where, *found)
-    return Decision(action, render(word, said, view.seat, rules), said)
+    return decided(action, word, (holds, where, *found), view)
 
 
 def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
     """A decision whose words are rendered from its claims."""
     conclusion, found = explain(view.rules.deck)
-    return Decision(action, render(conclusion, found, view.seat, view.rules), found)
+    return decided(action, conclusion, found, view)
+
+
+def decided(action: Action, conclusion: str, found: Sequence[Claim], view: SeatView) -> Decision:
+    """A decision with its words rendered from its claims: the full reasoning (``why``), and
+    what the seat may tell the table while the hand is on (``said``, ``more``: the claims that
+    give away none of its hidden cards, as the table stands once ``action`` is taken)."""
+    rules, seat = view.rules, view.seat
+    told = claims.public(found, shown(view, action))
+    said = claims.first_sentence(conclusion, told, seat, rules)
+    rest = told[1:] if said != conclusion else told
+    return Decision(
+        action,
+        render(conclusion, found, seat, rules),
+        tuple(found),
+        said,
+        tuple(claim.words(seat, rules) for claim in rest),
+    )
+
+
+def shown(view: SeatView, action: Action) -> claims.Shown:
+    """What the whole table has seen once the seat of ``view`` takes ``action``: the cards
+    laid face up (:meth:`SeatView.seen_by_all`, hands shown when thrown in, and the card the
+    action lays down), the seats seen out of trump, and whether the sides are known."""
+    cards = {*view.seen_by_all(), *(c for _, hand in view.thrown_in for c in hand)}
+    if isinstance(action, Play | Bury):
+        cards.add(action.card)
+    rules = view.rules
+    out: set[int] = set()
+    if rules.play_rule == "trump-only" and view.phase is Phase.PLAY and view.bidder is not None:
+        out = set(view.passed_over)
+    played = {c for trick in (*view.tricks, view.current_trick) for c in trick.cards}
+    known = not rules.call_partner or (view.called is not None and view.called in played)
+    return claims.Shown(frozenset(cards), frozenset(out), known)
 
 
 def _bidders_partner(view: SeatView) -> int | None:

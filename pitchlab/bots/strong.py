@@ -39,6 +39,7 @@ choices and says so in its reason.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import statistics
@@ -55,9 +56,8 @@ from pitchlab.bots.claims import (
     Unbeatable,
     Winning,
     WinsForSure,
-    render,
 )
-from pitchlab.bots.players import Decision, RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, Decision, RuleBasedPlayer, decided
 from pitchlab.engine.actions import NameTrump, Play
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
@@ -93,20 +93,22 @@ class StrongPlayer:
         seed: int | random.Random = 0,
         max_samples: int | None = None,
         sure_points: bool = True,
+        bidding: BiddingStyle = "game",
     ) -> None:
         self.samples = samples
         self.sure_points = sure_points
         self.max_samples = 3 * samples if max_samples is None else max(samples, max_samples)
         self.suit_hands = suit_hands
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.base = RuleBasedPlayer()
+        self.base = RuleBasedPlayer(bidding)
+        """Bids, names trump where it simulates nothing, and buries: the rule-based bot's way."""
         self.name = f"strong ({samples} samples)"
 
     def decide(self, view: SeatView) -> Decision:
         if not solvable(view.rules):
             base = self.base.decide(view)
             why = f"{base.why} (rule-based: {unsolvable_reason(view.rules)})"
-            return Decision(base.action, why, base.claims)
+            return dataclasses.replace(base, why=why)
         if view.phase is Phase.PLAY and view.to_act == view.seat and len(view.legal_actions) > 1:
             return self._play(view)
         if view.phase is Phase.NAME_TRUMP and self.suit_hands:
@@ -156,7 +158,6 @@ class StrongPlayer:
                 found[code].extend(more)
 
     def _play(self, view: SeatView) -> Decision:
-        rules = view.rules
         found = self.values(view)
         means = {code: statistics.fmean(v) for code, v in found.items()}
         cards = {a.card.code: a.card for a in view.legal_actions if isinstance(a, Play)}
@@ -198,8 +199,9 @@ class StrongPlayer:
             whose = "the trick's" if from_trick else "its own"
             conclusion += f" to make {whose} points sure now"
         elif chosen != best:
-            conclusion += f", not {cards[best].label}, which could give its points to the opponents"
-        return Decision(Play(cards[chosen]), render(conclusion, claims, view.seat, rules), tuple(claims))
+            # the card passed over stays unnamed: it is still hidden in this seat's hand
+            conclusion += ", which puts none of my points at risk"
+        return decided(Play(cards[chosen]), conclusion, claims, view)
 
     # ------------------------------------------------------------- trump
 
@@ -221,8 +223,7 @@ class StrongPlayer:
         claims: list[Claim] = [HandHolds(suit, held, sum(rules.points_of(c, suit) for c in held))]
         for s, m in sorted(means.items(), key=lambda i: -i[1]):
             claims.append(Estimate(f"points we take with {s.symbol} as trump", round(m, 2), "points", basis))
-        why = render(f"name {suit.symbol} trump", claims, view.seat, rules)
-        return Decision(NameTrump(suit), why, tuple(claims))
+        return decided(NameTrump(suit), f"name {suit.symbol} trump", claims, view)
 
 
 # ------------------------------------------------------------ noise and sure points

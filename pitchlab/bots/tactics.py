@@ -162,8 +162,8 @@ def choose_bury(
             slot = min(at_risk, key=lambda s: (-points[s], power[s]))
             twin = power[top] == top_out
             return slot, lambda deck: (
-                f"bury {deck[slot].label}: I lead the first trick with {deck[top].label}, and the "
-                "buried cards go to whoever wins it",
+                f"bury {deck[slot].label}: I lead the first trick with a trump nothing still out can "
+                "beat, and the buried cards go to whoever wins it",
                 (claims.Unbeatable(deck[top], twin),),
             )
     two = next((s for s in ordered if holder >> s & 1), None)

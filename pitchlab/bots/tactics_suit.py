@@ -438,8 +438,11 @@ def choose_discard(view: Table) -> Choice:
     def explain() -> tuple[str, tuple[Claim, ...]]:
         if not action.cards:
             return "keep every card", _trump_held(view)
-        shown = " ".join(c.label for c in action.cards)
-        return f"throw away {shown} and draw as many, to draw for trump", _trump_held(view)
+        # counted, not named: thrown face down, they stay hidden from the table (the action names them)
+        n = len(action.cards)
+        return f"throw away {n} card{'s' if n > 1 else ''} and draw as many, to draw for trump", _trump_held(
+            view
+        )
 
     return Choice(action, explain)
 

@@ -504,8 +504,9 @@ class Hand:
         return self.cards(self._hands[seat])
 
     def playable(self, seat: int) -> tuple[Card, ...]:
-        """The cards the seat may still play, trick aside (empty before play begins)."""
-        return self.cards(self._held[seat]) if self.phase is Phase.PLAY else ()
+        """The cards the seat may still play, trick aside (empty before play begins); the
+        called card alone where its holder must play it to the first trick."""
+        return self.cards(self.held_mask(seat)) if self.phase is Phase.PLAY else ()
 
     def dead(self, seat: int) -> tuple[Card, ...]:
         """Non-trump cards drawn in the refill: held but never played."""
@@ -609,8 +610,10 @@ class Hand:
 
     def held_mask(self, seat: int) -> int:
         """The slots ``seat`` may still play, trick aside: its trump in trump-only play
-        (0 for everyone before trump is named; set already while seats bury)."""
-        return self._held[seat]
+        (0 for everyone before trump is named; set already while seats bury), or the called
+        card alone where its holder must play it to the first trick."""
+        held = self._held[seat]
+        return held if self.partner is None or self.phase is not _PLAY else self._called_only(seat, held)
 
     @property
     def stock_slots(self) -> tuple[int, ...]:
@@ -692,8 +695,11 @@ class Hand:
     def _choices(self) -> int:
         """The seat's playable (or buriable) cards, one slot per distinct card."""
         held = self._held[self._actor]
-        if self._c.follow and self._trick and self.phase is _PLAY:
-            held = self._follow_mask(held)
+        if self.phase is _PLAY:
+            if self.partner is not None:
+                held = self._called_only(self._actor, held)
+            if self._c.follow and self._trick:
+                held = self._follow_mask(held)
         twins = self._c.twins
         if held & twins == twins and twins:
             return held ^ self._c.twin_extra
@@ -702,7 +708,22 @@ class Hand:
     def _playable_now(self) -> int:
         """The cards the seat to act may play to the trick as it stands (twins both listed)."""
         held = self._held[self._actor]
+        if self.partner is not None:
+            held = self._called_only(self._actor, held)
         return self._follow_mask(held) if self._c.follow and self._trick else held
+
+    def _called_only(self, seat: int, held: int) -> int:
+        """Where the called card goes to the bidder's first lead (razzle-dazzle): its holder's
+        only card during the first trick; ``held`` unchanged everywhere else."""
+        if seat != self.partner or self._trick_log or not self.rules.called_to_first_lead:
+            return held
+        called = held & self._called_mask()
+        return called or held
+
+    def _called_mask(self) -> int:
+        """The slots of the called card (both of an identical joker: the bidder holds one)."""
+        called = self.called
+        return 0 if called is None else sum(BIT[slot] for slot in self._c.slots_of.get(called, ()))
 
     def _follow_mask(self, held: int) -> int:
         """Follow-suit play, a card already led: the cards of ``held`` that may follow it.

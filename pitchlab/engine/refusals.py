@@ -70,6 +70,12 @@ def throw_in(hand: Hand, seat: int) -> str:
 def play(hand: Hand, seat: int, card: object) -> str:
     if not isinstance(card, Card) or card not in hand.hand_of(seat):
         return not_held(seat, card)
+    called = hand.called
+    if called is not None and hand.playable(seat) == (called,) and card != called:
+        return (
+            f"seat {seat} holds {called.code}, the card the bidder called, and must play it "
+            "to the bidder's first lead"
+        )
     if hand.rules.play_rule == "follow-suit":
         lead = hand.current_trick.cards[0]
         if hand.trump is not None and hand.rules.is_trump(lead, hand.trump):

@@ -150,6 +150,9 @@ class Ruleset:
     """No fixed partners: once the hand is set up the bidder calls a card, and
     its holder is the bidder's partner for the hand (``teams`` then lists each
     player alone, for the game score)."""
+    called_to_first_lead: bool = False
+    """With a called partner: the holder of the called card must play it to the first
+    trick, the one the bidder leads, so the partner is known after one trick."""
     trump_choice: TrumpChoice = "named"
     play_rule: PlayRule = "trump-only"
     exchange: Exchange = "refill"
@@ -416,6 +419,8 @@ def _validate(rules: Ruleset) -> None:
         )
     if rules.call_partner and len(set(rules.teams)) != rules.players:
         raise bad("teams", "a called partner game lists each player as its own team")
+    if rules.called_to_first_lead and not rules.call_partner:
+        raise bad("called_to_first_lead", "only a game with a called partner has a called card to play")
     if not all(isinstance(j, Card) and j in _JOKER_CARDS for j in rules.jokers):
         raise bad("jokers", f"only JK, JKH and JKL are jokers, not {rules.jokers!r}")
     plain, distinct = rules.jokers.count(CARDS[JOKER]), [j for j in rules.jokers if j != CARDS[JOKER]]
@@ -664,8 +669,10 @@ AUCTION_PITCH_1 = AUCTION_PITCH.replace(
         "by matching it. If everyone passes, the dealer included, the deal is void and the "
         "same dealer deals again. Otherwise Auction Pitch: the pitcher's first lead sets "
         "trump, High and Low to the player dealt them, Jack to its capturer, Game to the "
-        "most game points, a set pitcher loses its bid, first to 7 with the pitcher's points "
-        "counted first. Reading taken: a made smudge scores its four points like any bid "
+        "most game points, a set pitcher loses its bid, first to 7; when several players "
+        "could reach 7 on one hand the points count out strictly in the order High, Low, "
+        "Jack, Game, with no precedence for the pitcher (as the source's scoring table "
+        "orders them). Reading taken: a made smudge scores its four points like any bid "
         "(the source's side payments are not kept)."
     ),
     source="seeds/003",
@@ -674,6 +681,7 @@ AUCTION_PITCH_1 = AUCTION_PITCH.replace(
     stuck_dealer_may_bid_more=False,
     all_pass_redeal=True,
     dealer_may_match=False,
+    win_rule="count-out",
 )
 
 ALL_FOURS = AUCTION_PITCH.replace(
@@ -880,8 +888,9 @@ RAZZLE_DAZZLE = CALL_PARTNER.replace(
         "kitty of nine. One bid each from 5 to 10; the bidder takes the kitty, then names "
         "trump. Everyone keeps only trump and draws nothing; anyone with more than six "
         "trump (the bidder, usually) buries the extra face up. The bidder then calls a card "
-        "for a partner (never a card buried face up: Ruling, as in call-partner); a set "
-        "bidder takes its partner down with it. Scores per player, "
+        "for a partner (never a card buried face up: Ruling, as in call-partner), and whoever "
+        "holds it must play it to the bidder's first lead, so the table knows the partner "
+        "after one trick; a set bidder takes its partner down with it. Scores per player, "
         "game to 52 for a bidder. Readings taken: five players, a kitty of nine."
     ),
     players=5,
@@ -890,6 +899,7 @@ RAZZLE_DAZZLE = CALL_PARTNER.replace(
     stuck_dealer_bid=5,
     stock_rest="bidder-before-trump",
     refill_to=0,
+    called_to_first_lead=True,
 )
 
 DRAW_PITCH = PARTNERSHIP.replace(

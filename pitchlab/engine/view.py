@@ -82,8 +82,13 @@ class SeatView:
 
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat has seen: its hand, buried cards, played cards."""
+        return self.hand + self.seen_by_all()
+
+    def seen_by_all(self) -> tuple[Card, ...]:
+        """The cards every seat has seen (as :attr:`Hand.seen_by_all`): buried face up, or
+        played; what a seat may name to the table without giving its hand away."""
         played = [c for t in self.tricks for c in t.cards] + list(self.current_trick.cards)
-        return self.hand + tuple(c for pile in self.buried for c in pile) + tuple(played)
+        return tuple(c for pile in self.buried for c in pile) + tuple(played)
 
 
 def view_of(hand: Hand, seat: int) -> SeatView:

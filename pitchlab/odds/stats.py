@@ -119,7 +119,9 @@ class Estimate:
         if self.kind != "proportion":
             raise PitchError("the Wilson interval is for proportions; this estimate is a mean")
         low, high = wilson_bounds(self.value, float(self.n), z_of(level))
-        return max(0.0, low), min(1.0, high)  # rounding can leave -1e-16 at no hits
+        # rounding can leave -1e-16, or 3e-17 above a share of 0, at no hits: the interval
+        # holds the share itself and stays within 0 to 1
+        return min(max(0.0, low), self.value), max(min(1.0, high), self.value)
 
     def error_bar(self, level: float = LEVEL) -> tuple[float, float]:
         """How far :meth:`interval` reaches below and above the value, for a plot's error bars

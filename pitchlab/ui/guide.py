@@ -60,6 +60,8 @@ def howto_lines(rules: Ruleset) -> list[str]:
             seats += " (partners sit across)"
     if rules.call_partner:
         seats = f"{rules.players} players; the bidder calls a card and its holder is the bidder's partner"
+        if rules.called_to_first_lead:
+            seats += " (who must play it to the first trick)"
     lines = [f"{seats}; each is dealt {rules.hand_size} cards."]
     if rules.auction:
         bid = example_bid(rules)

@@ -69,6 +69,8 @@ def refusal_words(exc: PitchError, hand: Hand, name: Namer) -> str:
         return f"Not yet: it is {'your' if who == 'You' else who + chr(39) + 's'} turn to {m[2]}."
     if m := re.fullmatch(rf"{_CODE} is not trump: a dead card.*", rule):
         return f"Only trump can be played: {label(m['code'])} is not trump, so it stays in your hand."
+    if m := re.fullmatch(rf"seat \d+ holds {_CODE}, the card the bidder called, .*", rule):
+        return f"You hold {label(m['code'])}, the card the bidder called: play it to this first trick."
     if m := re.fullmatch(rf"{_CODE} led trump, and seat \d+ holds trump: it must play one", rule):
         return f"Trump was led ({label(m['code'])}) and you hold trump, so you must play a trump."
     if m := re.fullmatch(rf"{_CODE} was led: seat \d+ holds that suit, .*", rule):

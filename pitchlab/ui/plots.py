@@ -31,6 +31,7 @@ from pitchlab.odds.probability import (
 from pitchlab.odds.stats import Estimate
 
 if TYPE_CHECKING:
+    from pitchlab.bots.calibration import Decile
     from pitchlab.bots.ladder import Ladder, Spot
     from pitchlab.bots.simulation import BidChances
 
@@ -261,6 +262,45 @@ def convergence_figure(
     )
     fig.update_xaxes(type="log")
     return layout(fig, title, "trials so far (log scale)", y_title)
+
+
+def calibration_figure(found: Sequence[Decile], *, title: str, quoted: str, happened: str) -> go.Figure:
+    """Quoted chances against how often they came true, a reliability diagram: one dot per
+    tenth of the quotes (its mean quote across, the share that came true up, with a Wilson
+    95% interval) beside the diagonal where a true quote lies. A dot below the diagonal
+    quoted too much, above it too little; ``quoted`` and ``happened`` name the axes."""
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 100],
+            y=[0, 100],
+            mode="lines",
+            line={"color": GREY, "dash": "dash"},
+            name="a true quote",
+            hoverinfo="skip",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[100 * d.mean_quote for d in found],
+            y=[100 * d.rate for d in found],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [100 * (d.ci95[1] - d.rate) for d in found],
+                "arrayminus": [100 * (d.rate - d.ci95[0]) for d in found],
+                "color": BLUE,
+            },
+            customdata=[d.count for d in found],
+            mode="markers",
+            marker={"color": BLUE, "size": 9},
+            name="quotes, by tenths (95% intervals)",
+            hovertemplate="quoted %{x:.1f}%, came true %{y:.1f}% (%{customdata} quotes)<extra></extra>",
+        )
+    )
+    fig.update_xaxes(range=[0, 100], dtick=10)
+    fig.update_yaxes(range=[0, 100], dtick=10)
+    return layout(fig, title, quoted, happened)
 
 
 def bid_chances_figure(result: BidChances) -> go.Figure:

@@ -9,11 +9,12 @@ sets :attr:`Table.message`, which the page shows.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchlab.bots.players import Player, RandomPlayer, RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.game import Game
@@ -26,6 +27,24 @@ from pitchlab.ui.plain import refusal_words
 
 if TYPE_CHECKING:
     from pitchlab.bots.advice import Advice
+
+BIDDING_STYLES: dict[BiddingStyle, tuple[str, str]] = {
+    "ladder": (
+        "by the strength of the hand",
+        "each bot bids what its cards should take in points, as most tables bid: "
+        "a strong hand bids high, a weak one passes, whatever the score.",
+    ),
+    "game": (
+        "to win the game",
+        "each bot weighs every bid by its chance of winning the game from the score: near "
+        "the target a small sure bid that goes out beats a big one, and a side far behind "
+        "may bid high to keep the contract, and the game, from the other side.",
+    ),
+}
+"""The ways the table's bots may bid, as a learner chooses them: a name and what it means."""
+DEFAULT_BIDDING: BiddingStyle = "ladder"
+"""A first game's bots bid by the strength of the hand: each bid then says what the cards are
+worth, which a new player can learn from; bidding to win the game is a choice for later."""
 
 SEAT_NAMES = ("You", "West", "Partner", "East")
 """Seat 0 is the learner; play goes clockwise: West, then the partner across, then East."""
@@ -56,11 +75,21 @@ def seat_name(seat: int, human: int | None = 0, rules: Ruleset | None = None) ->
 
 @dataclass(frozen=True)
 class Event:
-    """One line of the step log: who did what, and why (bots explain themselves)."""
+    """One line of the step log: who did what, and why (bots explain themselves).
+
+    A bot's reason comes in two forms (see :class:`~pitchlab.bots.players.Decision`):
+    ``said``, what the seat may tell the table while the hand is on, with ``more``
+    a click away; and ``why``, its full reasoning with the cards in its hand, for
+    once the hand is over (:meth:`Table.reason` picks).
+    """
 
     seat: int | None
     text: str
     why: str = ""
+    said: str = ""
+    more: tuple[str, ...] = ()
+    deal: int = 0
+    """Which deal of the table's the line belongs to (:attr:`Table.deals`)."""
 
 
 def refusal(apply: Callable[[], object]) -> str:
@@ -184,8 +213,11 @@ class Table:
         bots: Sequence[Player] | None = None,
         rules: Ruleset = TEN_POINT,
         seed: int | None = None,
+        bidding: BiddingStyle = DEFAULT_BIDDING,
     ) -> None:
         self.human = human
+        self.bidding = bidding
+        """How the bots bid, and the hints' bids with them (see :data:`BIDDING_STYLES`)."""
         self.auto = False
         """Whether the page lets the bots play on by themselves (a pace other than Next)."""
         self._chosen_bots = list(bots) if bots is not None else None
@@ -203,9 +235,22 @@ class Table:
         self.bots: list[Player] = (
             chosen
             if chosen is not None and len(chosen) == rules.players
-            else [RuleBasedPlayer()] * rules.players
+            else [RuleBasedPlayer(self.bidding)] * rules.players
         )
         self._fallback = RandomPlayer(0)
+
+    def set_bidding(self, style: str) -> None:
+        """Let the bots bid another way from their next bid on (the game goes on); a style
+        that is not one of :data:`BIDDING_STYLES` is refused in a message and changes nothing."""
+        chosen = next((known for known in BIDDING_STYLES if known == style), None)
+        if chosen is None:
+            self.message = f"There is no way of bidding called {style[:30]!r}: the bots bid as before."
+            return
+        if chosen == self.bidding:
+            return
+        self.bidding = chosen
+        self._set_rules(self.rules)
+        self.log.append(Event(None, f"From now on the bots bid {BIDDING_STYLES[self.bidding][0]}."))
 
     def set_rules(self, rules: Ruleset, seed: int | None = None) -> None:
         """Play another ruleset: a new game from 0, with bots for its number of seats."""
@@ -220,7 +265,13 @@ class Table:
         self.game = Game(self.rules, first_dealer=self.rules.players - 1, seed=self.seed)
         self.log: list[Event] = []
         self.message = ""
-        self.last_why = ""
+        self.last: Event | None = None
+        """The newest move with a reason, for the Why? panel."""
+        self.deals = 0
+        """Deals so far (a hand thrown in and dealt again counts again): the log's lines know theirs."""
+        self._finished: set[int] = set()
+        """The deals played to their end: only their lines give the bots' full reasoning (a hand
+        left for a loaded record never ends, so its bots' cards stay hidden)."""
         self._logged: Hand | None = None
         self._log_deal()
 
@@ -262,7 +313,7 @@ class Table:
             why = "the hand is over" if self.hand.is_over else f"it is not your turn: {self.bots_go_on()}"
             raise PitchError(f"Hints are for your turn to decide; {why}.")
         try:
-            return advise(self.hand, seed=self.seed + len(self.log))
+            return advise(self.hand, seed=self.seed + len(self.log), bidding=self.bidding)
         except PitchError:
             raise
         except Exception as exc:  # a bot with no rule for this: said in the page, the game goes on
@@ -390,6 +441,36 @@ class Table:
             return "the bots play on by themselves until it is your turn"
         return "press Next to see what they do"
 
+    def over(self, event: Event) -> bool:
+        """Whether the hand ``event`` belongs to was played to its end: its full reasoning may
+        then be shown."""
+        return event.deal in self._finished
+
+    def reason(self, event: Event) -> str:
+        """A move's reason as the table may show it now: what the seat said while its hand is
+        on, its full reasoning, own cards and all, once the hand is over. The learner's own
+        moves carry none."""
+        return event.why if self.over(event) else event.said
+
+    @property
+    def last_why(self) -> str:
+        """The Why? panel's first line: the newest move with a reason, and what its seat said,
+        in one short sentence; ``""`` before any. The rest is a click away (:meth:`why_more`)."""
+        event = self.last
+        if event is None:
+            return ""
+        return f"{event.text}: {event.said}" if event.said else event.text
+
+    def why_more(self) -> tuple[str, tuple[str, ...]]:
+        """What the Why? panel keeps a click away, with its label: the rest of what the seat
+        said while the hand is on; its full reasoning, own cards and all, once it is over."""
+        event = self.last
+        if event is None:
+            return "", ()
+        if self.over(event):
+            return "Full reasoning (the hand is over)", (event.why,)
+        return "More", event.more
+
     def advance(self) -> Event | None:
         """Let the bot whose turn it is take one action; ``None`` if no bot is to act.
 
@@ -410,10 +491,14 @@ class Table:
             trouble = f"{type(exc).__name__}: {exc}"
             self.bot_trouble.append(trouble)
             stand_in = self._fallback.decide(view)
+            no_rule = "the bot had no rule for this"
             return self._apply(
-                seat, stand_in.action, f"the bot had no rule for this ({trouble}), so it {stand_in.why}"
+                seat,
+                stand_in.action,
+                f"{no_rule} ({trouble}), so it {stand_in.why}",
+                f"{no_rule}, so it {stand_in.said}",
             )
-        return self._apply(seat, decision.action, decision.why)
+        return self._apply(seat, decision.action, decision.why, decision.said, decision.more)
 
     def run_bots(self, limit: int = 200) -> list[Event]:
         """Let bots act until the learner is to act or the hand ends."""
@@ -424,18 +509,20 @@ class Table:
             events.append(event)
         return events
 
-    def _apply(self, seat: int, action: Action, why: str) -> Event:
+    def _apply(
+        self, seat: int, action: Action, why: str, said: str = "", more: tuple[str, ...] = ()
+    ) -> Event:
         was_naming = self.hand.phase is Phase.NAME_TRUMP
         hand = self.hand
         tricks = len(hand.tricks)
         self.game.apply(action, seat)
         public = seat != self.human
-        said = verb(self.name(seat), *clauses(action, self.rules, public=public))
-        event = Event(seat, said, why)
+        text = verb(self.name(seat), *clauses(action, self.rules, public=public))
+        event = Event(seat, text, why, said, more, self.deals)
         self.log.append(event)
         self.message = ""
         if why:
-            self.last_why = f"{said}: {why}"
+            self.last = event
         if was_naming:
             self._log_refill()
         if isinstance(action, ThrowIn):
@@ -448,6 +535,7 @@ class Table:
             if winner is not None:
                 self.log.append(Event(None, verb(self.name(winner), "wins the trick") + "."))
         if self.hand is not hand:  # the game dealt again (a hand thrown in)
+            self._finished.add(self.deals)
             self._log_deal()
         elif self.hand.is_over:
             self._log_result()
@@ -461,7 +549,7 @@ class Table:
             self.message = str(exc)
             return False
         self.message = ""  # a refusal from the last hand no longer applies
-        self.last_why = ""
+        self.last = None
         self._log_deal()
         return True
 
@@ -499,6 +587,7 @@ class Table:
         self.game.hand = hand
         self.game.score_if_over()
         self._logged = hand
+        self.deals += 1  # the record's hand is another deal: the one left never ends
         dealer = self.name(hand.dealer)
         self.log.append(Event(None, f"Loaded a hand record: dealer {dealer}, {hand.phase} phase."))
         self.message = "Hand record loaded."
@@ -530,13 +619,15 @@ class Table:
         self.game = game
         self.log = [Event(None, f"Game resumed: {len(game.history)} hands played, {self.hand.phase} phase.")]
         self._logged = self.hand
+        self.deals += 1  # a deal of its own: lines from here on are the resumed hand's
         self.message = "Your saved game is back, exactly where you left it."
-        self.last_why = ""
+        self.last = None
 
     # ------------------------------------------------------------------- log
 
     def _log_deal(self) -> None:
         self._logged = self.hand
+        self.deals += 1
         dealt = verb(self.name(self.hand.dealer), f"deals {self.rules.hand_size} cards each")
         self.log.append(Event(None, f"New hand: {dealt}."))
         if self.hand.is_over:  # a deal void from the start (a junk hand)
@@ -554,6 +645,7 @@ class Table:
             self.log.append(Event(refill.seat, text))
 
     def _log_result(self) -> None:
+        self._finished.add(self.deals)
         result = result_of(self.hand)
         if result is None:
             void = getattr(self.hand, "redeal", None) or "no score"
@@ -568,3 +660,34 @@ class Table:
                 f"score {self.score_text()}",
             )
         )
+
+
+def why_lines(
+    rules: Ruleset = TEN_POINT, hands: int = 20, seed: int = 0, bots: Sequence[Player] | None = None
+) -> list[str]:
+    """The Why? panel's first line after every bot move of ``hands`` hands of self-play at the
+    app's table (the app's bots unless ``bots`` are given), as the panel shows it mid-hand:
+    the move and what its seat told the table. Each game goes on from its score; a game won
+    starts another from ``seed`` plus one."""
+    table = Table(human=None, bots=bots, rules=rules, seed=seed)
+    lines: list[str] = []
+    for _ in range(hands):
+        while table.bot_to_act:
+            table.advance()
+            lines.append(table.last_why)
+        if table.game.winner is not None:
+            table.new_game(table.seed + 1)
+        elif not table.new_hand():
+            raise PitchError(f"no new hand could be dealt: {table.message}")
+    return lines
+
+
+def reason_words_median(
+    rules: Ruleset = TEN_POINT, hands: int = 20, seed: int = 0, bots: Sequence[Player] | None = None
+) -> float:
+    """The median length in words of the Why? panel's first line over the bot moves of
+    ``hands`` hands (:func:`why_lines`): the figure the panel is held to, at most about
+    :data:`~pitchlab.bots.claims.SHORT_WORDS`."""
+    from pitchlab.bots.claims import word_count
+
+    return statistics.median(word_count(line) for line in why_lines(rules, hands, seed, bots))

@@ -61,7 +61,7 @@ from pitchlab.ui import drawing, guide, page_request
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.pace import PACES, PaceTimer
-from pitchlab.ui.session import Table, bid_text, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -135,6 +135,18 @@ class TableApp(View):
         )
         self.rules_start.on_click(lambda _b: self.set_ruleset(str(self.rules_menu.value)))
         self.rules_text = classed(w.HTML(), "pl-ruleset-description")
+        # how the bots bid takes effect at their next bid: the game goes on, so it acts at once
+        self.bidding_menu = classed(
+            w.Dropdown(
+                options=[(name, style) for style, (name, _) in BIDDING_STYLES.items()],
+                value=table.bidding,
+                description="Bots bid",
+                layout=w.Layout(width="340px"),
+            ),
+            "pl-bidding",
+        )
+        self.bidding_menu.observe(self._on_bidding, names="value")
+        self.bidding_text = classed(w.HTML(), "pl-bidding-text")
         self.status = classed(w.HTML(), "pl-status")
         self.message = classed(w.HTML(), "pl-message")
         self.announce = classed(w.HTML(), "pl-announce")
@@ -259,8 +271,12 @@ class TableApp(View):
         )
         top = w.VBox(
             [
-                w.HBox([self.rules_menu, self.rules_start], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.rules_menu, self.rules_start, self.bidding_menu],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.rules_text,
+                self.bidding_text,
             ]
         )
         top.layout.display = None if choose_rules else "none"
@@ -296,7 +312,8 @@ class TableApp(View):
 
     def apply_query(self, query: str) -> None:
         """Follow the page's address: ``?seed=7`` deals a chosen game (a whole class can play
-        the same deals), ``?ruleset=auction-pitch`` picks the rules. Anything else, or a value
+        the same deals), ``?ruleset=auction-pitch`` picks the rules, ``?bidding=game`` how the
+        bots bid (see :data:`~pitchlab.ui.session.BIDDING_STYLES`). Anything else, or a value
         that does not parse, is ignored and said so on the page."""
         notes = []
         if len(query or "") > MAX_QUERY:
@@ -305,6 +322,12 @@ class TableApp(View):
         wanted = parse_qs(query or "")
         seed_text = (wanted.get("seed") or [""])[0]
         name = (wanted.get("ruleset") or [""])[0]
+        style = (wanted.get("bidding") or [""])[0]
+        if style in BIDDING_STYLES:
+            self.table.set_bidding(style)
+        elif style:
+            choices = " or ".join(f"{key} ({name})" for key, (name, _) in BIDDING_STYLES.items())
+            notes.append(f"bidding may be {choices}, not {style[:20]!r}")
         seed = int(seed_text) if re.fullmatch(r"[0-9]{1,9}", seed_text) else None
         if seed_text and seed is None:
             notes.append(f"the seed {seed_text[:20]!r} is not a whole number below a billion")
@@ -336,6 +359,22 @@ class TableApp(View):
             self.selected.clear()
             self.coach.reset()
         self.refresh()
+
+    def set_bidding(self, style: str) -> None:
+        """Let the bots bid in another style from their next bid on (what the menu does)."""
+        self.table.set_bidding(style)
+        self.refresh()
+
+    def _on_bidding(self, change: dict[str, object]) -> None:
+        self.set_bidding(str(change["new"]))
+
+    def _show_bidding(self) -> None:
+        name, meaning = BIDDING_STYLES[self.table.bidding]
+        if self.bidding_menu.value != self.table.bidding:
+            self.bidding_menu.unobserve(self._on_bidding, names="value")
+            self.bidding_menu.value = self.table.bidding
+            self.bidding_menu.observe(self._on_bidding, names="value")
+        self.bidding_text.value = f"<div>The bots bid <b>{escape(name)}</b>: {escape(meaning)}</div>"
 
     def _on_rules(self, change: dict[str, object]) -> None:
         """A choice in the menu is shown, not played: the learner may be reading the options."""
@@ -531,6 +570,7 @@ class TableApp(View):
         rules = hand.rules
         human = table.human if table.human is not None else 0
         self._show_rules()
+        self._show_bidding()
         self.status.value = readable(table.status())
         self.message.value = readable(table.message)
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
@@ -550,7 +590,7 @@ class TableApp(View):
         self.hand_view.show(
             self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
         )
-        self.announce.value = self._announcement()
+        self.announce.value = self.announcement()
         count = len(self._cards)
         self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
@@ -563,18 +603,13 @@ class TableApp(View):
         others = [a for a in legal if not isinstance(a, (Bid, Pass, NameTrump, Play, Bury, Discard))]
         self.actions.show(others)
         self.actions.layout.display = None if others else "none"
-        self.why.value = readable(table.last_why or "The bots explain each move here.")
+        self.why.value = why_html(table)
         self.score.value = self._score_html()
         self.score_bars.value = guide.score_bars_html(table)  # with the table: the coach may be slow
         self.points.value = drawing.points_table(
             Suit.HEARTS if hand.trump is None else hand.trump, rules, card_width=32
         )
-        self.log.value = "".join(
-            f"<div>{readable(e.text)}"
-            + (f' <span class="pl-log-why">({readable(e.why)})</span>' if e.why else "")
-            + "</div>"
-            for e in table.log[-40:][::-1]
-        )
+        self.log.value = log_html(table)
         self._show_over()
         if hand.trump is not None:
             played = [c for t in hand.tricks for c in t.cards] + list(hand.current_trick.cards)
@@ -601,7 +636,7 @@ class TableApp(View):
         trumps = [c for c in self._cards if trump is not None and hand.rules.is_trump(c, trump)]
         return trumps, verb
 
-    def _announcement(self) -> str:
+    def announcement(self) -> str:
         """What a screen reader hears after a step (the live region ``pl-announce``): the moves
         added to the history since the last step (a bot's card and who won the trick), cards in
         words, less any line the status already says."""
@@ -763,6 +798,29 @@ class TableApp(View):
         )
 
 
+def why_html(table: Table) -> str:
+    """The Why? panel: the last move and what its seat said, in one short sentence, with the
+    rest a click away (what the seat may tell the table while the hand is on; its full
+    reasoning once the hand is over, see :meth:`Table.why_more`)."""
+    first = f'<div class="pl-why-said">{readable(table.last_why or "The bots explain each move here.")}</div>'
+    label, lines = table.why_more()
+    if not lines:
+        return first
+    items = "".join(f"<li>{readable(line)}</li>" for line in lines)
+    return f'{first}<details class="pl-why-more"><summary>{escape(label)}</summary><ul>{items}</ul></details>'
+
+
+def log_html(table: Table, lines: int = 40) -> str:
+    """The history, newest first: each move with its reason as the table may show it now
+    (:meth:`Table.reason`: what a seat said while its hand is on, its full reasoning after)."""
+    out = []
+    for event in table.log[-lines:][::-1]:
+        reason = table.reason(event)
+        why = f' <span class="pl-log-why">({readable(reason)})</span>' if reason else ""
+        out.append(f"<div>{readable(event.text)}{why}</div>")
+    return "".join(out)
+
+
 def _last_trick(hand: object) -> list[tuple[int, Card]]:
     tricks = getattr(hand, "tricks", [])
     if not tricks:
@@ -771,4 +829,4 @@ def _last_trick(hand: object) -> list[tuple[int, Card]]:
     return list(zip(last.seats, last.cards, strict=True))
 
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "log_html", "why_html"]

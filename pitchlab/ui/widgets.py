@@ -74,6 +74,9 @@ CSS = """
   border-left: 5px solid #1f5fbf; border-radius: 4px; }
 .pl-message { color: #a12; font-weight: bold; min-height: 1.3em; }
 .pl-why { background: #fffbe6; border-left: 5px solid #f2c94c; padding: 6px 10px; border-radius: 4px; }
+.pl-why .pl-why-more { margin-top: 4px; }
+.pl-why .pl-why-more summary { cursor: pointer; }
+.pl-why .pl-why-more ul { margin: 4px 0 0 0; padding-left: 18px; }
 .pl-hint-text .widget-html-content { line-height: 1.4; }
 .pl-hint-text .widget-html-content:not(:empty) { background: #f4f8fd; border-left: 5px solid #1f5fbf;
   padding: 6px 10px; border-radius: 4px; margin-top: 4px; }

@@ -145,7 +145,8 @@ def plural(n: int, word: str) -> str:
 
 
 def bots_to(hand: Hand, phases: Sequence[Phase], players: Sequence[Player] | None = None) -> list[str]:
-    """Let bots act while the hand is in one of ``phases``; return what they did, with reasons."""
+    """Let bots act while the hand is in one of ``phases``; return what they did, each with what
+    it told the table (its full reasoning names its cards: for after the hand)."""
     bots = players if players is not None else [RuleBasedPlayer()] * hand.rules.players
     said = []
     while hand.phase in phases:
@@ -153,7 +154,7 @@ def bots_to(hand: Hand, phases: Sequence[Phase], players: Sequence[Player] | Non
         assert seat is not None
         decision = bots[seat].decide(hand.view(seat))
         hand.apply(decision.action, seat)
-        said.append(f"{name(seat)}: {decision.action} ({decision.why})")
+        said.append(f"{name(seat)}: {decision.action} ({decision.said})")
     return said
 
 

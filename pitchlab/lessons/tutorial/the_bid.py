@@ -1,7 +1,11 @@
 """Tutorial page 04, the bid (``tutorial/04-the-bid.ipynb``): a fresh deal's bidding, bots and you.
 
-The bots bid with their reasons; your buttons offer only legal bids, and a
-refused bid leaves a message and changes nothing. Stable CSS classes for
+The bots bid with their reasons, as much of them as a player may tell the
+table: the bid and where the auction stands, never the cards in the hand (see
+:class:`~pitchlab.bots.players.Decision`). Once the bidding is over the page's
+deal stops, and the bots' full reasons, cards and all, are a click away. Your
+buttons offer only legal bids, and a refused bid leaves a message and changes
+nothing. Stable CSS classes for
 browser tests: ``pl-bidding``, ``pl-seed``, ``pl-deal``, ``pl-hint``,
 ``pl-status``, ``pl-message``, ``pl-log``; and, from
 :mod:`pitchlab.ui.widgets`, ``pl-bid-*``.
@@ -49,7 +53,8 @@ class BiddingLesson(SeededView):
         self.bot = RuleBasedPlayer()
         self.seed = seed
         self.hand = Hand.deal(rules, seed % rules.players, seed)
-        self.log: list[tuple[int, str, str]] = []
+        self.log: list[tuple[int, str, Decision | None]] = []
+        """Each bid: the seat, what it did in words, and a bot's decision (``None``: yours)."""
         self.message = ""
         self.hint = ""
         self.seed_box = classed(
@@ -137,7 +142,7 @@ class BiddingLesson(SeededView):
         if self.message:
             self.refresh()
             return False
-        self.log.append((0, verb("You", describe(action, self.rules)), ""))
+        self.log.append((0, verb("You", describe(action, self.rules)), None))
         self.message = ""
         self.hint = ""
         self._run_bots()
@@ -166,7 +171,7 @@ class BiddingLesson(SeededView):
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
             said = verb(self._name(seat), describe(decision.action, self.rules, public=True))
-            self.log.append((seat, said, decision.why))
+            self.log.append((seat, said, decision))
 
     def _name(self, seat: int) -> str:
         return seat_name(seat, 0, self.rules)
@@ -232,18 +237,22 @@ class BiddingLesson(SeededView):
         self.hint_box.value = escape(advice)
         self.hint_box.layout.display = None if advice else "none"
         lines = []
-        for _seat, text, why in self.log:
+        full: list[tuple[str, Decision]] = []  # the bots' whole reasons, for once the bidding is over
+        for _seat, text, decision in self.log:
+            said = decision.said if decision is not None else ""
             lines.append(
                 f"<div>{escape(text)}"
-                + (f' <span class="pl-log-why">({escape(why)})</span>' if why else "")
+                + (f' <span class="pl-log-why">({escape(said)})</span>' if said else "")
                 + "</div>"
             )
+            if decision is not None:
+                full.append((text, decision))
         if hand.phase is Phase.NAME_TRUMP and hand.bidder is not None and hand.bidder != 0:
+            bidder = self._name(hand.bidder)
             naming = self.bot_decision(hand.bidder)
-            suit_words = describe(naming.action).removeprefix("names ")
+            full.append((f"{bidder} would name {describe(naming.action).removeprefix('names ')}", naming))
             lines.append(
-                f"<div><i>Next {escape(self._name(hand.bidder))} would name {escape(suit_words)}</i>"
-                f' <span class="pl-log-why">({escape(naming.why)})</span></div>'
+                f"<div><i>Next {escape(bidder)} names trump: which suit, the table sees then.</i></div>"
             )
         elif hand.phase is Phase.NAME_TRUMP:
             best = max((estimate(rules, cards, s) for s in Suit), key=lambda e: e.expected)
@@ -255,6 +264,15 @@ class BiddingLesson(SeededView):
             lines.append(
                 f"<div><i>Next {escape(self._name(hand.bidder))} leads, and the suit of that first card "
                 "is trump.</i></div>"
+            )
+        if hand.phase is not Phase.BID and full:
+            reasons = "".join(
+                f'<div>{escape(text)} <span class="pl-log-why">({escape(d.why)})</span></div>'
+                for text, d in full
+            )
+            lines.append(
+                '<details class="pl-full-reasons"><summary>The bots\' full reasons, their cards and all '
+                f"(the bidding is over, and this page's deal with it)</summary>{reasons}</details>"
             )
         dealer = self._name(hand.dealer)
         head = f"<div class='pl-note'>{escape(verb(dealer, 'deals'))}; bidding starts at the dealer's left.</div>"

@@ -62,7 +62,8 @@ class BuryChooser(View):
         self.human = human
         self.bot = RuleBasedPlayer()
         self.message_text = ""
-        self.log: list[str] = []
+        self.log: list[tuple[str, Decision | None]] = []
+        """Each line: what happened, and a bot's decision (its reason: see :meth:`reason`)."""
         self.status = classed(w.HTML(), "pl-status")
         self.hand_view = HandView(self.pick)
         self.advice = classed(w.HTML(), "pl-advice", "pl-why")
@@ -119,7 +120,7 @@ class BuryChooser(View):
         else:
             self.message_text = refusal(lambda: hand.apply(Bury(card), self.human))
             if not self.message_text:
-                self.log.append(f"{self._name(self.human)} buried {card.label}.")
+                self.log.append((f"{self._name(self.human)} buried {card.label}", None))
         self.refresh()
 
     def advance(self) -> None:
@@ -133,7 +134,7 @@ class BuryChooser(View):
             assert seat is not None
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
-            self.log.append(f"{self._name(seat)}: {decision.action} ({decision.why}).")
+            self.log.append((f"{self._name(seat)}: {decision.action}", decision))
         elif hand.phase is Phase.PLAY and not hand.tricks:
             while not hand.tricks:
                 self._bot_play()
@@ -148,7 +149,14 @@ class BuryChooser(View):
         assert seat is not None
         decision = self.bot.decide(hand.view(seat))
         hand.apply(decision.action, seat)
-        self.log.append(f"{self._name(seat)} plays {decision.action.card.label} ({decision.why}).")  # type: ignore[union-attr]
+        self.log.append((f"{self._name(seat)} plays {decision.action.card.label}", decision))  # type: ignore[union-attr]
+
+    def reason(self, decision: Decision | None) -> str:
+        """A bot's reason as the page may show it now: what it told the table while the hand is
+        on, its full reasoning, its cards and all, once the hand is over."""
+        if decision is None:
+            return ""
+        return decision.why if self.hand.is_over else decision.said
 
     def _buried_html(self) -> str:
         hand = self.hand
@@ -203,10 +211,13 @@ class BuryChooser(View):
             n = len(hand.playable(seat)) if hand.phase is Phase.PLAY else len(hand.legal_actions())
             extra = n - hand.rules.keep_trump
             who = "You hold" if seat == me else f"{self._name(seat)} holds"
-            self.advice.value = (
-                f"{escape(who)} {n} trump: {plural(extra, 'card')} to bury. "
+            # the bot's advice names cards in the hand: yours to see, another seat's hidden till it buries
+            would = (
                 f"The rule-based bot would <b>{escape(advice.why)}</b>."
+                if seat == me
+                else "Press Next to see which it buries: its other cards stay hidden."
             )
+            self.advice.value = f"{escape(who)} {n} trump: {plural(extra, 'card')} to bury. {would}"
         else:
             self.advice.value = "Everyone is down to six trump or fewer."
         if self.my_turn:
@@ -228,9 +239,11 @@ class BuryChooser(View):
             self.next.description = "Done"
         self.next.disabled = self.my_turn or hand.is_over
         self.outcome.value = self._outcome_html()
-        self.history.value = "".join(f"<div>{escape(line)}</div>" for line in self.log[::-1]) or (
-            "<i>Nothing yet.</i>"
-        )
+        lines = []
+        for text, decision in self.log[::-1]:
+            why = self.reason(decision)
+            lines.append(f"<div>{escape(text)}{f' ({escape(why)})' if why else ''}.</div>")
+        self.history.value = "".join(lines) or "<i>Nothing yet.</i>"
 
 
 __all__ = ["BuryChooser", "bury_hand"]

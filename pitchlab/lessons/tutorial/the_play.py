@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as w
 
-from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.players import Decision, RuleBasedPlayer
 from pitchlab.engine.actions import Play
 from pitchlab.engine.cards import Card
 from pitchlab.engine.hand import Hand, Phase, Trick
@@ -96,7 +96,8 @@ class TrickByTrick(View):
         self.hand = hand if hand is not None else Hand.deal(rules, dealer=rules.players - 1, seed=seed)
         self.rules = self.hand.rules
         self.message_text = ""
-        self.log: list[tuple[str, str]] = []
+        self.log: list[tuple[str, int | None, Decision | None]] = []
+        """Each line: the text, and a bot's move's seat and decision (its reason: see :meth:`reason`)."""
         self.last_why = ""
         self.status = classed(w.HTML(), "pl-status")
         self.points = classed(w.HTML(), "pl-score", "pl-points")
@@ -152,9 +153,9 @@ class TrickByTrick(View):
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
             said = describe(decision.action, self.rules, public=seat != self.human)
-            self.log.append((f"{self._name(seat)} {said}", decision.why))
+            self.log.append((f"{self._name(seat)} {said}", seat, decision))
         if hand.phase is Phase.PLAY:
-            self.log.append((first_lead_story(hand, self.human), ""))
+            self.log.append((first_lead_story(hand, self.human), None, None))
 
     @property
     def my_turn(self) -> bool:
@@ -163,11 +164,20 @@ class TrickByTrick(View):
     def legal(self) -> list[Card]:
         return [a.card for a in self.hand.legal_actions() if isinstance(a, Play)] if self.my_turn else []
 
-    def _after_play(self, seat: int, card: Card, why: str) -> None:
-        self.log.append((f"{self._name(seat)} {'play' if seat == self.human else 'plays'} {card.label}", why))
+    def _after_play(self, seat: int, card: Card, decision: Decision | None) -> None:
+        text = f"{self._name(seat)} {'play' if seat == self.human else 'plays'} {card.label}"
+        self.log.append((text, seat, decision))
         hand = self.hand
         if not hand.current_trick.cards and hand.tricks:
-            self.log.append((trick_story(hand, len(hand.tricks) - 1, self.human), ""))
+            self.log.append((trick_story(hand, len(hand.tricks) - 1, self.human), None, None))
+
+    def reason(self, seat: int | None, decision: Decision | None) -> str:
+        """A bot's reason as the page may show it now: what it told the table while the hand is
+        on, its full reasoning (its cards and all) once the hand is over, or for your own seat
+        (the bots played it up to the play)."""
+        if decision is None:
+            return ""
+        return decision.why if self.hand.is_over or seat == self.human else decision.said
 
     def pick(self, card: Card) -> None:
         """The learner clicks a card: play it if legal, else say why not and change nothing."""
@@ -182,7 +192,7 @@ class TrickByTrick(View):
             self.message_text = refusal(lambda: hand.apply(Play(card), self.human))
             if not self.message_text:
                 self.last_why = ""
-                self._after_play(self.human, card, "")
+                self._after_play(self.human, card, None)
         self.refresh()
 
     def advance(self) -> None:
@@ -199,8 +209,8 @@ class TrickByTrick(View):
             hand.apply(decision.action, seat)
             assert isinstance(decision.action, Play)
             self.message_text = ""
-            self.last_why = f"{self._name(seat)} played {decision.action.card.label}: {decision.why}."
-            self._after_play(seat, decision.action.card, decision.why)
+            self.last_why = f"{self._name(seat)} played {decision.action.card.label}: {decision.said}."
+            self._after_play(seat, decision.action.card, decision)
         self.refresh()
 
     def show_hint(self) -> None:
@@ -295,12 +305,15 @@ class TrickByTrick(View):
             "".join(f"<div>{escape(trick_story(hand, i, me))}</div>" for i in range(len(hand.tricks)))
             or "<i>No trick finished yet.</i>"
         )
-        self.history.value = "".join(
-            f"<div>{escape(text)}"
-            + (f' <span class="pl-log-why">({escape(why)})</span>' if why else "")
-            + "</div>"
-            for text, why in self.log[::-1]
-        )
+        lines = []
+        for text, seat, decision in self.log[::-1]:
+            why = self.reason(seat, decision)
+            lines.append(
+                f"<div>{escape(text)}"
+                + (f' <span class="pl-log-why">({escape(why)})</span>' if why else "")
+                + "</div>"
+            )
+        self.history.value = "".join(lines)
         self.next.disabled = hand.is_over or self.my_turn
         self.hint.disabled = not self.my_turn
         result = result_of(hand)

@@ -1,0 +1,261 @@
+"""Are the bots' quoted chances true? Quotes against what happened, in deciles.
+
+A bid reason says "our chance of winning the game if I bid 10: 85%". If the
+bots' game model were right, the games in which such quotes were made would
+be won about 85% of the time. This module measures that: it plays whole games
+with the rule-based bot at every seat (bidding to win the game, as the app
+ships it), records every chance a bid decision quotes for the answer it
+chose, and sorts the quotes into deciles (0-10%, 10-20%, ...). Each decile
+then has a mean quote and a realised rate with a Wilson 95% interval, and the
+largest gap between the two over the deciles with enough quotes is one number
+to track (:func:`max_error`). The same is done for the quoted chance of
+making the bid (against whether the contract was made).
+
+Also measured: how often the top bid is made from behind (the bidding side's
+score below the opponent's), and how those games end: under rules where only
+the bidding side can go out, a side behind may bid the maximum just to keep
+the contract from the other side ("blocking").
+
+The bookkeeping (:func:`decile_of`, :func:`deciles`, :func:`max_error`) is
+apart from the games so that a figure can show any list of quotes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.simulation import Progress, chunked, parallel_map
+from pitchlab.engine.errors import PitchError
+from pitchlab.engine.game import Game
+from pitchlab.engine.hand import Phase
+from pitchlab.engine.rules import Ruleset
+from pitchlab.odds.stats import proportion
+
+if TYPE_CHECKING:
+    from pitchlab.bots.bidding import Choice
+
+DECILES = 10
+"""Quotes are grouped by tenths: 0-10%, 10-20%, ..., 90-100% (a quote of 100% in the last)."""
+MIN_COUNT = 50
+"""Quotes a decile needs before its gap counts in :func:`max_error`: fewer say too little."""
+ROUNDING = 1e-9
+"""How far a quote summed from floating-point shares may stray outside 0 to 1."""
+GAME_CHUNK = 10
+"""Games per unit of work: a game's seed is fixed, so results never depend on the workers."""
+
+
+# ------------------------------------------------------------ bookkeeping
+
+
+def decile_of(quote: float) -> int:
+    """The decile (0 to 9) of a quoted chance between 0 and 1; a quote of exactly 1 is in the top one."""
+    if not -ROUNDING <= quote <= 1.0 + ROUNDING:
+        raise PitchError(f"a quoted chance is between 0 and 1, not {quote}")
+    return min(max(int(quote * DECILES), 0), DECILES - 1)
+
+
+@dataclass(frozen=True)
+class Decile:
+    """The quotes of one decile and how often what they quoted happened."""
+
+    index: int
+    """0 for quotes of 0-10%, ..., 9 for 90-100%."""
+    count: int
+    mean_quote: float
+    rate: float
+    """The share of these quotes whose event happened."""
+    ci95: tuple[float, float]
+    """Wilson 95% interval of :attr:`rate`."""
+
+    @property
+    def error(self) -> float:
+        """The gap between the mean quote and the realised rate, in percentage points."""
+        return 100 * abs(self.mean_quote - self.rate)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decile": f"{10 * self.index}-{10 * (self.index + 1)}%",
+            "count": self.count,
+            "mean_quote": self.mean_quote,
+            "rate": self.rate,
+            "ci95": list(self.ci95),
+        }
+
+
+def deciles(quotes: Iterable[tuple[float, bool]]) -> list[Decile]:
+    """Group ``(quote, happened)`` pairs by decile of the quote; the deciles with any quotes, in order."""
+    sums: dict[int, list[float]] = {}
+    for quote, happened in quotes:
+        tally = sums.setdefault(decile_of(quote), [0, 0.0, 0])
+        tally[0] += 1
+        tally[1] += quote
+        tally[2] += int(happened)
+    found = []
+    for index in sorted(sums):
+        count, total, hits = sums[index]
+        share = proportion(int(hits), int(count), unit="quotes")
+        found.append(Decile(index, int(count), total / count, share.value, share.wilson()))
+    return found
+
+
+def max_error(found: Iterable[Decile], min_count: int = MIN_COUNT) -> float | None:
+    """The largest gap (percentage points) between mean quote and realised rate over the
+    deciles with at least ``min_count`` quotes, or ``None`` when none has that many."""
+    gaps = [d.error for d in found if d.count >= min_count]
+    return max(gaps) if gaps else None
+
+
+# ------------------------------------------------------------ self-play
+
+
+class QuotingPlayer(RuleBasedPlayer):
+    """The rule-based bot bidding to win the game, noting every choice its fast path makes."""
+
+    def __init__(self) -> None:
+        super().__init__(bidding="game")
+        self.noted: list[tuple[int, Choice]] = []
+
+    def _chose(self, seat: int, choice: Choice) -> None:
+        self.noted.append((seat, choice))
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """One bid decision's quotes and what followed."""
+
+    win: float
+    """The quoted chance of winning the game for the answer chosen."""
+    won: bool
+    """Whether the quoting seat's side won the game."""
+    made: float | None
+    """The quoted chance of making the bid, where the seat's side then held the contract at
+    that bid (the quote speaks of such hands only); else ``None``."""
+    was_made: bool
+
+
+@dataclass(frozen=True)
+class TopBid:
+    """A hand whose contract was the top bid."""
+
+    behind: bool
+    """Whether the bidding side's score was below the best opponent's before the hand."""
+    made: bool
+    won: bool
+    """Whether the bidding side won the game."""
+
+
+@dataclass
+class SelfPlay:
+    """What a run of self-play games recorded."""
+
+    rules: Ruleset
+    games: int
+    seed: int | str
+    quotes: list[Quoted] = field(default_factory=list)
+    top_bids: list[TopBid] = field(default_factory=list)
+
+    def win_deciles(self) -> list[Decile]:
+        return deciles((q.win, q.won) for q in self.quotes)
+
+    def made_deciles(self) -> list[Decile]:
+        return deciles((q.made, q.was_made) for q in self.quotes if q.made is not None)
+
+    def blocking(self) -> dict[str, Any]:
+        """Top bids made from behind: their share of all top bids, how often they were
+        made, and how often the side that bid them won the game (Wilson 95% intervals)."""
+        behind = [t for t in self.top_bids if t.behind]
+        report: dict[str, Any] = {"top_bids": len(self.top_bids), "from_behind": len(behind)}
+        if self.top_bids:
+            share = proportion(len(behind), len(self.top_bids), unit="top bids")
+            report["share_from_behind"] = share.value
+            report["share_from_behind_ci95"] = list(share.wilson())
+        if behind:
+            for key, hits in (
+                ("made", sum(t.made for t in behind)),
+                ("win_rate", sum(t.won for t in behind)),
+            ):
+                rate = proportion(hits, len(behind), unit="top bids")
+                report[key] = rate.value
+                report[f"{key}_ci95"] = list(rate.wilson())
+        return report
+
+    def to_json(self) -> dict[str, Any]:
+        wins, made = self.win_deciles(), self.made_deciles()
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "quotes": len(self.quotes),
+            "calibration": [d.to_json() for d in wins],
+            "calibration_max_error": max_error(wins),
+            "made_calibration": [d.to_json() for d in made],
+            "made_calibration_max_error": max_error(made),
+            "blocking": self.blocking(),
+        }
+
+
+def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) -> SelfPlay:
+    """One game to the target with ``bot`` at every seat; its quotes and top bids."""
+    game = Game(rules, first_dealer, random.Random(seed))
+    found = SelfPlay(rules, 1, seed)
+    pending: list[tuple[int, Choice, bool, bool]] = []  # seat, choice, held at that bid, made
+    top: list[tuple[int, bool, bool]] = []  # bidding team, behind, made
+    while True:
+        hand = game.hand
+        before = list(game.scores)
+        bot.noted.clear()
+        while hand.phase is not Phase.OVER:
+            hand.step(bot.code(hand))
+        result = game.score_if_over()
+        if result is not None:
+            team = result.bidding_team
+            for seat, choice in bot.noted:
+                held = hand.bidder == seat and choice.answer == result.bid
+                pending.append((seat, choice, held, result.made))
+            if result.bid == rules.max_bid:
+                behind = before[team] < max(s for t, s in enumerate(before) if t != team)
+                top.append((team, behind, result.made))
+        if game.is_over:
+            break
+        game.next_hand()
+    winner = game.winner
+    for seat, choice, held, made in pending:
+        quote = choice.made.get(choice.answer) if held else None
+        won = rules.teams[seat] == winner
+        found.quotes.append(Quoted(choice.chances[choice.answer], won, quote, made))
+    found.top_bids.extend(TopBid(behind, made, team == winner) for team, behind, made in top)
+    return found
+
+
+def _chunk(args: tuple[Ruleset, int | str, int, int]) -> SelfPlay:
+    rules, seed, index, count = args
+    bot = QuotingPlayer()
+    total = SelfPlay(rules, count, seed)
+    for k in range(count):
+        number = index * GAME_CHUNK + k
+        one = play_game(rules, f"calibration:{seed}:{number}", number % rules.players, bot)
+        total.quotes.extend(one.quotes)
+        total.top_bids.extend(one.top_bids)
+    return total
+
+
+def self_play(
+    rules: Ruleset, games: int, seed: int | str = 0, workers: int = 1, progress: Progress | None = None
+) -> SelfPlay:
+    """``games`` seeded games of the game-bidding rule-based bot at every seat, the first
+    dealer rotating; reproducible from ``seed`` and ``games`` alone, whatever ``workers`` is."""
+    if games < 1:
+        raise PitchError(f"self-play needs at least one game, not {games}")
+    chunks = [(rules, seed, i, count) for i, count in chunked(games, GAME_CHUNK)]
+    total = SelfPlay(rules, games, seed)
+    done = 0
+    for part in parallel_map(_chunk, chunks, workers):
+        total.quotes.extend(part.quotes)
+        total.top_bids.extend(part.top_bids)
+        done += part.games
+        if progress is not None:
+            progress(done, games)
+    return total
