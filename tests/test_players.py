@@ -240,6 +240,8 @@ def test_a_bidder_sure_of_the_first_trick_buries_its_points_there() -> None:
         assert decision.action == pl.Bury(pl.Card(card)), decision.why
         assert hand.rules.deck[BOT.code(hand)] == pl.Card(card)
         assert false_claims(hand, 0, decision.claims) == []
+        # the table hears why, but not which card is the unbeatable one: it is still hidden
+        assert "first trick" in decision.said and "A♥" not in decision.said + " ".join(decision.more)
         hand.apply(decision.action)
     assert BOT.decide(hand.view(0)).action == pl.Play(pl.Card("AH"))
     play(hand, "AH")

@@ -262,4 +262,5 @@ def test_a_tie_never_goes_to_the_card_that_gives_the_opponents_points() -> None:
     assert decision.action == pl.Play(parse_card("4H"))
     assert not any(isinstance(c, EquallyGood) for c in decision.claims)
     assert decision.why.startswith("play 4♥, which puts none of my points at risk: ")
+    assert "3♥" not in decision.said + " ".join(decision.more)  # still hidden in seat 1's hand
     assert false_claims(hand, 1, decision.claims) == []
