@@ -6,8 +6,9 @@ from pathlib import Path
 
 from pitchlab.bots.claimcheck import EQUAL_TOLERANCE, false_claims
 from pitchlab.bots.claims import ALL_KINDS, EquallyGood
-from pitchlab.engine.cards import parse_card
+from pitchlab.engine.cards import Card, parse_card
 from pitchlab.engine.record import loads
+from tests.test_players import three_or_four
 
 POSITION = Path(__file__).parent / "records" / "strong" / "bank-the-ten-or-duck.json"
 
@@ -25,6 +26,10 @@ def test_equally_good_holds_only_for_legal_cards_said_to_be_close() -> None:
         EquallyGood((js, two), -0.1, basis),
     ):
         assert len(false_claims(hand, 1, [wrong])) == 1, wrong
+    # 3♥ and 4♥ against the unbeatable A♥ (tests.test_players.three_or_four): they score the
+    # same, but the 3♥ hands the opponents three points, so it is not called equally good
+    three_four = three_or_four()
+    assert len(false_claims(three_four, 1, [EquallyGood((Card("3H"), Card("4H")), 0.0, basis)])) == 1
     assert EquallyGood in ALL_KINDS
     words = EquallyGood((js, two), 0, basis).words(1, hand.rules)
     assert words == "J♠, 2♠ are equally good: they score exactly the same over 8 deals"

@@ -208,10 +208,11 @@ def test_the_called_partner_feeds_the_bidders_sure_trick() -> None:
     assert false_claims(hand, 2, decision.claims) == []
 
 
-def test_the_engine_and_the_view_agree_on_who_is_known_out() -> None:
-    """The fast path reads :attr:`Hand.passed_over`; the view path works it out from the
-    tricks (:func:`pitchlab.bots.tactics.known_out`): over seeded hands both say the same."""
-    from pitchlab.bots.tactics import known_out
+def test_the_engine_and_the_checker_agree_on_who_is_known_out() -> None:
+    """The bots read who is out of trump from the engine (:attr:`Hand.passed_over`, shown in
+    the view as ``passed_over``); the claim checker works it out apart, from the tricks and
+    the lead passing over: over seeded hands both say the same, by both paths."""
+    from pitchlab.bots.claimcheck import Knowledge
 
     rng = random.Random(3)
     seen_out = 0
@@ -219,9 +220,12 @@ def test_the_engine_and_the_view_agree_on_who_is_known_out() -> None:
         hand = pl.Hand.deal(dealer=i % 4, seed=rng)
         while not hand.is_over:
             if hand.phase is pl.Phase.PLAY:
-                assert hand.bidder is not None
-                derived = known_out(hand.tricks, hand.current_trick, hand.bidder, 4, hand.to_act)
-                assert derived == hand.passed_over
-                seen_out += derived != 0
+                seat = hand.to_act
+                assert seat is not None and hand.trump is not None
+                known = Knowledge(hand, seat)
+                derived = frozenset(s for s in range(4) if hand.trump in known.void[s])
+                assert derived == hand.view(seat).passed_over
+                assert sum(1 << s for s in derived) == hand.passed_over
+                seen_out += bool(derived)
             hand.step(BOT.code(hand))
     assert seen_out > 100

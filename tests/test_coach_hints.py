@@ -24,8 +24,10 @@ from tests.widget_tree import as_shown
 
 Record = dict[str, Any]
 
-EIGHT_HEARTS = "AH KH QH JH TH 9H 3H 2H 4S"
-OTHER_HEARTS = "8H 7H 6H 5H 4H JD JK JK"
+EIGHT_HEARTS = "KH QH JH TH 9H 8H 3H 2H 4S"
+OTHER_HEARTS = "AH 7H 6H 5H 4H JD JK JK"
+"""The bidder's eight hearts and the others': with the ace out, the first trick is not sure to
+be the bidder's, so it buries the two first (its point stays with its holder)."""
 
 # (id, record with seat 0 to act, the words the hint must show, the bot it comes from)
 HINTS: list[tuple[str, Record, tuple[str, ...], str]] = [

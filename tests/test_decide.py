@@ -83,14 +83,15 @@ POSITIONS: list[tuple[str, Record, int, str, Check]] = [
         lambda action: action == "S",
     ),
     (
-        # eight hearts, the other eight trump dealt round the others: seat 2 must bury two;
-        # the two of trump goes first, as it scores for its holder buried or not (the two's ruling)
+        # eight hearts, the other eight trump (the ace among them) dealt round the others: seat 2
+        # must bury two; the ace is out, so the first trick is not sure to be seat 2's, and the two
+        # of trump goes first, as it scores for its holder buried or not (the two's ruling)
         "ten-point-bury-the-two-first",
         deal(
             "ten-point",
             0,
-            {2: "AH KH QH JH TH 9H 3H 2H 4S"},
-            "8H 7H 6H 5H 4H JD JK JK",
+            {2: "KH QH JH TH 9H 8H 3H 2H 4S"},
+            "AH 7H 6H 5H 4H JD JK JK",
             bids=["pass", 5, "pass", "pass"],
             trump="H",
         ),
@@ -99,20 +100,20 @@ POSITIONS: list[tuple[str, Record, int, str, Check]] = [
         lambda action: action == ["2H"],
     ),
     (
-        # the second bury: of the six left, K Q 9 carry no point; the lowest of them is 9H
+        # the second bury: of the seven left, K Q 9 8 carry no point; the lowest of them is 8H
         "ten-point-second-bury-lowest-pointless",
         deal(
             "ten-point",
             0,
-            {2: "AH KH QH JH TH 9H 3H 2H 4S"},
-            "8H 7H 6H 5H 4H JD JK JK",
+            {2: "KH QH JH TH 9H 8H 3H 2H 4S"},
+            "AH 7H 6H 5H 4H JD JK JK",
             bids=["pass", 5, "pass", "pass"],
             trump="H",
             bury=[[], [], ["2H"], []],
         ),
         2,
         "bury",
-        lambda action: action == ["9H"],
+        lambda action: action == ["8H"],
     ),
     (
         # the stuck dealer bid and named hearts holding one heart; every other trump is dealt

@@ -21,6 +21,7 @@ from pitchlab.bots.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled,
 from pitchlab.engine.cards import parse_card
 from pitchlab.engine.record import loads
 from pitchlab.odds import inference
+from tests.test_players import three_or_four
 
 BOT = pl.RuleBasedPlayer()
 
@@ -245,3 +246,21 @@ def test_cards_named_equal_are_within_the_tolerance_of_one_another() -> None:
     assert _ties(means, "AS") == ["AS", "KS"]  # the Q♠ is 0.08 below the K♠: not with both
     assert _ties(means, "JS") == ["JS", "QS"]
     assert _ties({"AS": 6.0, "KS": 6.0}, "KS") == ["KS", "AS"]
+
+
+def test_a_tie_never_goes_to_the_card_that_gives_the_opponents_points() -> None:
+    """Worked by hand (:func:`tests.test_players.three_or_four`): seat 1 holds 3♥ 4♥ against the
+    A♥ led by seat 0, which also holds the K♥ and the 10♥. Whatever seat 1 plays now, seat 0
+    takes the other card next trick, so the two cards score exactly the same in every deal, and
+    the averages tie. Played now, though, the 3♥ hands the opponents its three points at once;
+    the tie goes to the 4♥, and the 3♥ is not called equally good."""
+    hand = three_or_four()
+    view = hand.view(1)
+    means = StrongPlayer(samples=20, seed=0).expected(view)
+    assert means["3H"] == means["4H"] == 1.0  # our side keeps only seat 3's 2♥
+    decision = StrongPlayer(samples=20, seed=0).decide(view)
+    assert decision.action == pl.Play(parse_card("4H"))
+    assert not any(isinstance(c, EquallyGood) for c in decision.claims)
+    assert decision.why.startswith("play 4♥, which puts none of my points at risk: ")
+    assert "3♥" not in decision.said + " ".join(decision.more)  # still hidden in seat 1's hand
+    assert false_claims(hand, 1, decision.claims) == []

@@ -17,6 +17,10 @@ What a seat can rule out, from the rules (RULES.md, "What a player can see"):
   trumped (a seat may trump a plain lead at will, so trumping shows nothing);
   and trump, for a seat that did not follow a trump lead that must be followed.
 
+Cards called equally good must be legal, and none may risk its points: a card
+carrying points for its capturer that, played now, might end in a trick the
+opponents take is not as good as one that cannot, whatever the estimates say.
+
 Cards nobody was dealt (a stock never drawn) stay possible: the seat cannot
 see them, so a claim must survive them too.
 """
@@ -155,6 +159,25 @@ class Knowledge:
         led = self.led(card)
         return any(
             self.beats(other, card, led) for seat in self.to_play_after() for other in self.possible(seat)
+        )
+
+    def may_lose(self, card: Card) -> bool:
+        """Whether ``card``, played now, might end in a trick the opponents take: our side's
+        card would not be winning it, or an opponent still to play might hold a card beating it."""
+        best = self.trick_best()
+        led = self.led(card)
+        mine = self.partners()
+        if best is None or self.beats(card, best[0], led):
+            winner, seat = card, self.seat
+        else:
+            winner, seat = best
+        if seat not in mine:
+            return True
+        return any(
+            self.beats(other, winner, led)
+            for s in self.to_play_after()
+            if s not in mine
+            for other in self.possible(s)
         )
 
     # ----------------------------------------------------------------- points
@@ -343,6 +366,9 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
             strangers = [x for x in cards if x not in legal]
             if strangers:
                 return f"{strangers[0].label} is not a legal play now"
+            risky = [x for x in cards if k.capture_points(x) and k.may_lose(x)]
+            if risky:
+                return f"{risky[0].label} may give its points to the opponents: not as good as a card that cannot"
             return None if 0 <= tolerance <= EQUAL_TOLERANCE else f"{tolerance} points apart is not equal"
     return f"no check for claims of kind {claim.kind!r}"
 

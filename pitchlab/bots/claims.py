@@ -471,7 +471,9 @@ class EquallyGood(Claim):
 
     Named together so a learner does not read meaning into which of two equal
     cards a bot happened to pick; the figures themselves are
-    :class:`Estimate` claims with their basis.
+    :class:`Estimate` claims with their basis. A card that, played now, may
+    give its points to the opponents is never among them: it risks what the
+    others do not, whatever the averages say.
     """
 
     kind: ClassVar[str] = "equally_good"

@@ -109,12 +109,16 @@ class RuleBasedPlayer:
     * **Bid** what the best suit's estimate says, if that beats the table, and
       do not outbid a partner without a clearly better hand.
     * **Name** the suit with the best estimate.
-    * **Bury** the two first (its point is safe with its holder), then the
+    * **Bury**: a bidder whose top trump nothing unseen can beat wins the first
+      trick, and with it the buried cards, so it buries the point cards it could
+      still lose. Otherwise the two first (its point is safe with its holder), then the
       lowest trump that carry no points; where buried cards go to the opponents
       with their points (thirty-one), the two is kept, since it would score for them.
     * **Play**: lead the highest trump still out when it is ours, otherwise a
-      low card; take a trick that holds points when we can; give points to a
-      partner who is sure to win; save the three; throw the two when losing.
+      low card; take a trick that holds points when we can, but never spend a
+      sure winner on a trick with nothing to take; give points to a partner who
+      is sure to win, keeping back a card nothing can beat (it wins a trick of
+      its own later); save the three; throw the two first when losing.
 
     :meth:`decide` answers a seat's view with a reason; :meth:`code` makes
     the same choice straight from a hand, for simulations that need no reasons.
@@ -199,9 +203,14 @@ class RuleBasedPlayer:
         assert suit is not None
         t = tactics.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
-            buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
+            trump = [c for c in view.hand if rules.is_trump(c, suit)]
+            held, shown = _assign(rules, [trump, [c for pile in view.buried for c in pile]])
             slot, explain = tactics.choose_bury(
-                t, _mask(_assign(rules, [buriable])[0]), rules.buried_to == "opponents"
+                t,
+                _mask(held),
+                rules.buried_to == "opponents",
+                view.seat == view.bidder,
+                t.trump_mask & ~(_mask(held) | _mask(shown)),
             )
             return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
@@ -211,7 +220,7 @@ class RuleBasedPlayer:
         now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
         seen = _mask(now) | _mask(playable) | _mask(rest)
         assert view.bidder is not None
-        out = tactics.known_out(view.tricks, trick, view.bidder, rules.players, view.to_act)
+        out = sum(1 << s for s in view.passed_over)
         side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
         slot, explain = tactics.choose_play(
             t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
@@ -332,7 +341,10 @@ class RuleBasedPlayer:
         if phase is Phase.BURY:
             assert suit is not None
             t = tactics.suit_tables(rules, suit)
-            return tactics.choose_bury(t, hand.held_mask(seat), rules.buried_to == "opponents")[0]
+            unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
+            return tactics.choose_bury(
+                t, hand.held_mask(seat), rules.buried_to == "opponents", seat == hand.bidder, unseen
+            )[0]
         best = tactics.best_rating(rules, hand.hand_mask(seat))
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
@@ -417,8 +429,7 @@ def shown(view: SeatView, action: Action) -> claims.Shown:
     rules = view.rules
     out: set[int] = set()
     if rules.play_rule == "trump-only" and view.phase is Phase.PLAY and view.bidder is not None:
-        mask = tactics.known_out(view.tricks, view.current_trick, view.bidder, rules.players, view.to_act)
-        out = {s for s in range(rules.players) if mask >> s & 1}
+        out = set(view.passed_over)
     played = {c for trick in (*view.tricks, view.current_trick) for c in trick.cards}
     known = not rules.call_partner or (view.called is not None and view.called in played)
     return claims.Shown(frozenset(cards), frozenset(out), known)

@@ -14,13 +14,16 @@ which the real seat cannot count on. So where the averages are close
 :func:`close`), the bot first takes more guesses (up to ``max_samples``),
 and then prefers a card that banks points now *for sure*: a capture it can
 prove from what it has seen (:func:`sure_bank`), not one that merely
-happened in the guesses.
+happened in the guesses. Nor does a near-tie ever go to a card that may hand
+the opponents its points (:func:`risked`) over one that cannot: the guesses
+are too few to say the points are lost either way.
 
 Its reason is built from claims (:mod:`pitchlab.bots.claims`): the expected
 points of the card played and of the best other card, each an
 :class:`~pitchlab.bots.claims.Estimate` saying how many guesses it rests on;
 cards the guesses rate the same (within :data:`TIE_TOLERANCE`) named together
-as :class:`~pitchlab.bots.claims.EquallyGood`; and, where it banks a sure point,
+as :class:`~pitchlab.bots.claims.EquallyGood`, never one that may hand the
+opponents points; and, where it banks a sure point,
 the facts that make it sure.
 
 Bidding, naming trump and burying are the rule-based bot's (the bidding
@@ -160,8 +163,14 @@ class StrongPlayer:
         cards = {a.card.code: a.card for a in view.legal_actions if isinstance(a, Play)}
         best = max(means, key=lambda code: means[code])
         banks = {code: sure_bank(view, cards[code]) for code in means}
+        risks = {code: risked(view, cards[code]) for code in means}
         chosen = best
-        if self.sure_points and banks[best] is None:
+        if risks[best]:
+            # a near-tie never goes to a card that may hand the opponents points over one that cannot
+            safe = [c for c in means if not risks[c] and close(found[best], found[c])]
+            if safe:
+                chosen = max(safe, key=lambda c: means[c])
+        if self.sure_points and banks[chosen] is None:
             near = [c for c in means if banks[c] is not None and close(found[best], found[c])]
             if near:
                 chosen = max(near, key=lambda c: (means[c], _banked(banks[c])))
@@ -172,7 +181,8 @@ class StrongPlayer:
             subject = f"points we end the hand with if I play {cards[code].label}"
             return Estimate(subject, round(means[code], 2), "points", basis)
 
-        ties = _ties(means, chosen)
+        # a card that may hand the opponents points is never called equally good
+        ties = [c for c in _ties(means, chosen) if not risks[c]] if not risks[chosen] else [chosen]
         claims: list[Claim] = [estimate(chosen)]
         if len(ties) > 1:
             claims.append(EquallyGood(tuple(cards[c] for c in ties), TIE_TOLERANCE, basis))
@@ -184,10 +194,13 @@ class StrongPlayer:
             claims.extend(bank[1])
         label = cards[chosen].label
         conclusion = f"play {label}"
-        if chosen != best:
+        if bank is not None and chosen != best:
             from_trick = any(isinstance(c, TrickPoints) and c.cards for c in claims)
             whose = "the trick's" if from_trick else "its own"
             conclusion += f" to make {whose} points sure now"
+        elif chosen != best:
+            # the card passed over stays unnamed: it is still hidden in this seat's hand
+            conclusion += ", which puts none of my points at risk"
         return decided(Play(cards[chosen]), conclusion, claims, view)
 
     # ------------------------------------------------------------- trump
@@ -261,24 +274,38 @@ def sure_bank(view: SeatView, card: Card) -> Bank | None:
     facts that make it certain, or ``None`` where nothing is banked for sure.
 
     Sure means provable from what the seat has seen, in every deal it cannot
+    rule out (see :func:`sure_ours`). The points are the capture points in the
+    trick and on ``card`` itself (the two scores for its holder and is never
+    banked this way), except a card of ours that nothing unseen can beat: its
+    points are safe whenever it is played.
+    """
+    trick = view.current_trick
+    pointed = tuple(c for c in trick.cards if _capture(view, c))
+    if not pointed and not _capture(view, card):
+        return None
+    found = sure_ours(view, card)
+    if found is None:
+        return None
+    proof, safe_anyway = found
+    banked = sum(_capture(view, c) for c in pointed) + (0 if safe_anyway else _capture(view, card))
+    if not banked:
+        return None
+    return banked, (*proof, TrickPoints(pointed, sum(_capture(view, c) for c in pointed)))
+
+
+def sure_ours(view: SeatView, card: Card) -> tuple[tuple[Claim, ...], bool] | None:
+    """Whether this seat's side surely takes the current trick if ``card`` is played now: the
+    facts that prove it, and whether ``card`` itself wins it unbeatably (its points are then
+    safe whenever it is played); ``None`` if the seat cannot be sure.
+
+    Sure means provable from what the seat has seen, in every deal it cannot
     rule out: our side's card wins the trick because no trump still unseen
     outranks it (an identical joker does not: the first played wins) or
-    because no opponent plays to the trick after this seat. The points are
-    the capture points in the trick and on ``card`` itself (the two scores
-    for its holder and is never banked this way), except a card of ours that
-    nothing unseen can beat: its points are safe whenever it is played.
+    because no opponent plays to the trick after this seat.
     """
     rules, seat, trump = view.rules, view.seat, view.trump
     assert trump is not None
-    table = rules.trump(trump)
-
-    def capture(c: Card) -> int:
-        return table.points.get(c, 0) if table.scorers.get(c) == "capturer" else 0
-
     trick = view.current_trick
-    pointed = tuple(c for c in trick.cards if capture(c))
-    if not pointed and not capture(card):
-        return None
     cards, seats = (*trick.cards, card), (*trick.seats, seat)
     won = trick_winner(rules, trump, cards)  # an equal rank (the twin joker): the first played
     winner, winner_seat = cards[won], seats[won]
@@ -289,23 +316,31 @@ def sure_bank(view: SeatView, card: Card) -> Bank | None:
     after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
     unseen = view.unseen_trump()
     unbeatable = not any(beats(rules, trump, trump, u, winner) for u in unseen)
-    # a card of ours that nothing unseen can beat keeps its points whenever it is played:
-    # playing it now banks nothing that was at risk
-    banked = sum(capture(c) for c in pointed) + (0 if winner_seat == seat and unbeatable else capture(card))
-    if not banked:
-        return None
-    proof: tuple[Claim, ...]
+    mine = winner_seat == seat and unbeatable
     if not any(rules.teams[s] != rules.teams[seat] for s in after):
-        proof = (
+        proof: tuple[Claim, ...] = (
             (NoOpponentAfter(),) if winner_seat == seat else (Winning(winner_seat, winner), NoOpponentAfter())
         )
-    elif not unbeatable:
+        return proof, mine
+    if not unbeatable:
         return None
-    elif winner_seat == seat:
-        proof = (Unbeatable(card, twin=card in unseen),)
-    else:
-        proof = (WinsForSure(winner_seat, winner),)
-    return banked, (*proof, TrickPoints(pointed, sum(capture(c) for c in pointed)))
+    if winner_seat == seat:
+        return (Unbeatable(card, twin=card in unseen),), True
+    return (WinsForSure(winner_seat, winner),), False
+
+
+def risked(view: SeatView, card: Card) -> int:
+    """The points playing ``card`` now may hand to the opponents: its capture points, unless
+    this seat's side is sure to take the trick with it (see :func:`sure_ours`)."""
+    points = _capture(view, card)
+    return points if points and sure_ours(view, card) is None else 0
+
+
+def _capture(view: SeatView, card: Card) -> int:
+    """Points the card's capturer scores for it (the two scores for its holder: none)."""
+    assert view.trump is not None
+    table = view.rules.trump(view.trump)
+    return table.points.get(card, 0) if table.scorers.get(card) == "capturer" else 0
 
 
 def unsolvable_reason(rules: Ruleset) -> str | None:

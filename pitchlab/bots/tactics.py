@@ -24,7 +24,7 @@ from pitchlab.bots import claims
 from pitchlab.bots.claims import Claim
 from pitchlab.engine.bitset import bits
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Trick, trump_tables
+from pitchlab.engine.hand import trump_tables
 from pitchlab.engine.rules import Ruleset
 
 
@@ -135,16 +135,38 @@ Explain = Callable[[tuple[Card, ...]], tuple[str, tuple[Claim, ...]]]
 conclusion in words and the claims it rests on (see :mod:`pitchlab.bots.claims`)."""
 
 
-def choose_bury(t: SuitTables, choices: int, to_opponents: bool = False) -> tuple[int, Explain]:
-    """Which trump to lay face up: the two first (its point stays with us), then the
-    lowest trump with no points, then the lowest of the rest.
+def choose_bury(
+    t: SuitTables, choices: int, to_opponents: bool = False, leads_first: bool = False, unseen: int = 0
+) -> tuple[int, Explain]:
+    """Which trump to lay face up.
+
+    Buried cards go to whoever wins the first trick, which the bidder leads
+    (``leads_first``): if nothing ``unseen`` can beat its top trump, it wins
+    that trick by leading it, so a point card buried now is points banked,
+    while in hand it can still be captured. Such a bidder buries its point
+    cards that something unseen could beat, the most points first and, among
+    equal points, the lowest. Otherwise: the two first (its point stays with
+    us), then the lowest trump with no points, then the lowest of the rest.
 
     ``to_opponents``: buried cards go to the opponents with their points
     (thirty-one), a buried two included, so the two is kept unless nothing else
     may be buried.
     """
     ordered = [s for s in t.ascending if choices >> s & 1]
-    two = next((s for s in ordered if t.holder_mask >> s & 1), None)
+    power, points, holder = t.power, t.points, t.holder_mask
+    if leads_first and not to_opponents:
+        top = ordered[-1]
+        top_out = max((power[s] for s in t.ascending if unseen >> s & 1), default=0)
+        at_risk = [s for s in ordered[:-1] if points[s] and not holder >> s & 1 and power[s] <= top_out]
+        if power[top] >= top_out and at_risk:
+            slot = min(at_risk, key=lambda s: (-points[s], power[s]))
+            twin = power[top] == top_out
+            return slot, lambda deck: (
+                f"bury {deck[slot].label}: I lead the first trick with a trump nothing still out can "
+                "beat, and the buried cards go to whoever wins it",
+                (claims.Unbeatable(deck[top], twin),),
+            )
+    two = next((s for s in ordered if holder >> s & 1), None)
     if two is not None and not to_opponents:
         return two, lambda deck: (
             f"bury {deck[two].label}, keeping its point",
@@ -169,38 +191,6 @@ def choose_bury(t: SuitTables, choices: int, to_opponents: bool = False) -> tupl
 
 
 # ------------------------------------------------------------------- play
-
-
-def known_out(
-    tricks: Sequence[Trick], current: Trick, first_leader: int, players: int, to_act: int | None
-) -> int:
-    """Seats the whole table knows to hold no trump (a bit per seat), in trump-only play.
-
-    A seat with no trump is passed over, both in a trick and for the lead (the
-    lead goes on clockwise from a winner, or at first the bidder, who is out),
-    and a seat that is out stays out. ``to_act`` is the seat whose turn it is
-    in the current trick: the seats passed over on the way to it are out too.
-    """
-    out = 0
-    due = first_leader
-    for trick in (*tricks, current):
-        s = due
-        while s != trick.leader:
-            out |= 1 << s
-            s = (s + 1) % players
-        if trick.winner is not None:
-            span = players
-        elif to_act is not None and trick.seats:
-            span = (to_act - trick.leader) % players
-        else:
-            span = 0
-        for k in range(span):
-            s = (trick.leader + k) % players
-            if s not in trick.seats:
-                out |= 1 << s
-        if trick.winner is not None:
-            due = trick.winner
-    return out
 
 
 def sides(rules: Ruleset, seat: int, bidder: int | None, partner: int | None) -> tuple[int, ...]:
@@ -237,13 +227,16 @@ def choose_play(
     ``mine`` is the seat's playable trump, ``unseen`` every trump it has not
     seen (by play time all in other hands), ``trick`` the cards played to the
     current trick in order, ``trick_seats`` who played them, and ``out`` the
-    seats known to hold no trump (see :func:`known_out`).
+    seats known to hold no trump (those passed over in the play: :attr:`Hand.passed_over
+    <pitchlab.engine.hand.Hand.passed_over>`, as a view shows it).
 
     Lead a trump nothing still out can beat, otherwise a cheap card; give
-    points to a partner who is sure to win; win a trick that holds points
-    when we surely can (cheaply, or banking our own points when nobody is left
-    to beat us); save point cards when we cannot win; lose the two before
-    anything that counts (it scores for its holder wherever it goes).
+    points to a partner who is sure to win (but not a card nothing can beat:
+    its points are safe anyway, and it wins a trick of its own later); win a
+    trick that holds points when we surely can (cheaply, or banking our own
+    points when nobody is left to beat us), and leave a trick with nothing to
+    take; save point cards when we cannot win; lose the two first (it scores
+    for its holder wherever it goes, and as the lowest trump wins nothing).
     """
     power, points, holder = t.power, t.points, t.holder_mask
     cards = [s for s in t.ascending if mine >> s & 1]  # low to high
@@ -258,12 +251,10 @@ def choose_play(
         return 0 if holder >> s & 1 else points[s]
 
     def safe_low() -> int:
-        # a card we do not mind losing: no points, else a holder card (the two), else the cheapest
+        # a card we do not mind losing: the lowest whose taker scores nothing (the two keeps its
+        # point with its holder, and is the lowest trump: it can win nothing), else the cheapest
         for s in cards:
-            if not points[s]:
-                return s
-        for s in cards:
-            if holder >> s & 1:
+            if not captured(s):
                 return s
         return min(cards, key=lambda s: (points[s], power[s]))
 
@@ -322,7 +313,9 @@ def choose_play(
                 return (claims.WinsForSure(best_seat, deck[best_slot]),)
             return (claims.Winning(best_seat, deck[best_slot]), claims.NoOpponentAfter())
 
-        giving = [s for s in cards if captured(s)]
+        # a card nothing unseen can beat keeps its points whenever it is played, and wins a trick
+        # of its own later: giving it here banks nothing and wastes that trick
+        giving = [s for s in cards if captured(s) and power[s] <= top_out]
         if giving:
             gift = max(giving, key=lambda s: (captured(s), -power[s]))
             return gift, lambda deck: (f"add {deck[gift].label} to our trick", ours(deck))
@@ -331,7 +324,8 @@ def choose_play(
     winners = [s for s in cards if power[s] > best_power]
     if winners:
         sure = [s for s in winners if power[s] >= top_out or not opponents_later]
-        if sure:
+        # a trick with no points is not worth a sure winner unless it banks points of ours at risk
+        if sure and (stake or (not opponents_later and any(captured(s) for s in sure))):
             if opponents_later:
                 card = min(sure, key=lambda s: (-captured(s), power[s]))
                 return card, lambda deck: (

@@ -57,6 +57,10 @@ class SeatView:
     scores: tuple[int, ...] = ()
     """The game scores by team before this hand (empty: not known, read as all zero);
     a bid that wins games depends on them."""
+    passed_over: frozenset[int] = frozenset()
+    """Seats the table has seen passed over in the play (:attr:`Hand.passed_over
+    <pitchlab.engine.hand.Hand.passed_over>`): each had no card it could play and stays so.
+    In trump-only play these are the seats everyone knows to be out of trump."""
 
     @property
     def my_turn(self) -> bool:
@@ -113,6 +117,7 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         partner=partner_seen(hand, seat),
         thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
         scores=hand.scores,
+        passed_over=frozenset(s for s in range(hand.rules.players) if hand.passed_over >> s & 1),
     )
 
 

@@ -184,28 +184,14 @@ def _evidence(view: SeatView) -> _Evidence:
 
 
 def _play_evidence(view: SeatView) -> tuple[frozenset[int], frozenset[int]]:
-    """Seats the play shows to be out of trump, and seats it shows to hold some."""
+    """Seats the play shows to be out of trump (passed over: no trump left), and seats it
+    shows to hold some (the seat to act)."""
     n = view.rules.players
     if view.phase is Phase.OVER:
         return frozenset(range(n)), frozenset()
     if view.phase is not Phase.PLAY or view.to_act is None or view.bidder is None:
         return frozenset(), frozenset()
-    out: set[int] = set()
-    for trick in view.tricks:  # every seat with trump plays to every trick
-        out.update(set(range(n)) - set(trick.seats))
-    trick = view.current_trick
-    # the lead passes clockwise over seats with no trump
-    seat = view.tricks[-1].winner if view.tricks else view.bidder
-    while seat is not None and seat != trick.leader:
-        out.add(seat)
-        seat = (seat + 1) % n
-    # and so does the turn within the trick
-    seat = trick.leader
-    while seat != view.to_act:
-        if seat not in trick.seats:
-            out.add(seat)
-        seat = (seat + 1) % n
-    return frozenset(out), frozenset({view.to_act})
+    return view.passed_over, frozenset({view.to_act})
 
 
 def posterior_given(
