@@ -10,7 +10,8 @@ Exact first: a toy race to 3 whose hands are four outcomes with known
 chances, small enough (25 states) for its equations to be solved exactly
 with fractions (:func:`exact_toy_chances`, plain Gaussian elimination, no
 code shared with the game model). Then ten-point Pitch, the hands drawn from
-the outcome counts shipped with pitchlab, checked by simulated games
+the outcome counts shipped with pitchlab for a table that bids by the strength
+of the hand (the ladder), checked by simulated games
 (:func:`simulated_chance`). The parts a page shows: a heat map of the chance
 over both scores (:func:`heat_map`), two bids compared from one score
 (:class:`BidFromScore`, a slider), and the same chain when the side at the
@@ -201,11 +202,12 @@ def points_cases() -> list[classroom.Case]:
 @functools.cache
 def ten_point_hands() -> tuple[Outcomes, ...]:
     """The outcome distribution of a ten-point hand per dealer offset, from the hands shipped
-    with pitchlab (see :mod:`pitchlab.bots.bidding`)."""
-    tables = bidding.shipped_tables(TEN_POINT)
-    if tables is None:
+    with pitchlab as dealt at a table that bids by the strength of the hand
+    (:func:`pitchlab.bots.bidding.ladder_hands`): the lesson's model is that table's."""
+    hands = bidding.ladder_hands(TEN_POINT)
+    if hands is None:
         raise RuntimeError("pitchlab ships the ten-point hands; this installation lacks them")
-    return tuple(Outcomes.of(c) for c in tables.hands)
+    return tuple(Outcomes.of(c) for c in hands)
 
 
 @functools.cache
