@@ -427,12 +427,32 @@ def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
     return bool(done) and float(value) == 1.0
 
 
+def keeps_the_bid(rules: Ruleset, bid: int, us: int) -> bool:
+    """Whether bidding ``bid`` keeps the contract from the other side for good, and a made
+    ``bid`` wins at once: the top bid, with no moon above it and no dealer taking it at the same
+    bid, under rules where only the bidding side can win and a made top bid (every point)
+    ends the game (from my side's score ``us`` where a side in the hole cannot win that way).
+
+    This is why blocking can pay: the other side may be one made bid from the target, and
+    after the top bid it gets no bid at all (ten-point's first seat bids 10 on nearly any hand
+    at a table bidding to win the game)."""
+    if bid != rules.max_bid or rules.moon_bid is not None or rules.dealer_may_match:
+        return False
+    if rules.win_rule != "bidder-only":
+        return False
+    instant = gamemodel.instant_kind(rules, bid, True, bid)
+    return instant == 1 or (instant == 2 and us >= 0)
+
+
 def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Claim, ...]:
-    """What the choice rests on, as checkable claims: the win it secures if made, and the
-    chances it was chosen on, each said with what it is and where it comes from."""
+    """What the choice rests on, as checkable claims: that it keeps the bid from the other
+    side (the top bid, where only the bidding side can win), the win it secures if made, and
+    the chances it was chosen on, each said with what it is and where it comes from."""
     word = {0: "pass"}.get(choice.answer, f"bid {choice.answer}")
     basis = f"{choice.trials} simulated hands like this, each game then played on from the score now, us {us} and them {them}"
     found: list[cl.Claim] = []
+    if keeps_the_bid(rules, choice.answer, us):
+        found.append(cl.TopBidKeeps(choice.answer))
     moon = choice.answer == rules.moon_bid
     if choice.wins_if_made and not moon and us + choice.answer >= rules.target:
         found.append(cl.BidWinsGame(choice.answer, us, rules.target))
