@@ -33,7 +33,7 @@ import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 
-from pitchlab.bots import bidding, gamemodel
+from pitchlab.bots import bidding, calibration, gamemodel
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.lessons.classroom import common
@@ -513,11 +513,39 @@ def chances_table(rows: Mapping[str, tuple[float, float]]) -> Picture:
     )
 
 
+# ------------------------------------------------ are the bots' chances true?
+
+SELF_PLAY_GAMES = 400
+"""Whole games the page plays (a few seconds): enough for the busy tenths of the quotes."""
+SELF_PLAY_SEED = 7
+
+
+@functools.cache
+def bots_games(games: int = SELF_PLAY_GAMES, seed: int = SELF_PLAY_SEED) -> calibration.SelfPlay:
+    """Seeded whole ten-point games with the bots bidding to win the game at every seat: every
+    chance of winning the game a bid quoted, and whether that side went on to win
+    (:func:`pitchlab.bots.calibration.self_play`; cached, so the page plays them once)."""
+    return calibration.self_play(TEN_POINT, games, seed)
+
+
+def calibration_picture(played: calibration.SelfPlay) -> go.Figure:
+    """The page's reliability diagram: the bots' quoted chances of winning the game, by tenths,
+    against the share of those games their side won."""
+    return plots.calibration_figure(
+        played.win_deciles(),
+        title=f"The bots' quoted chances against games won ({played.games:,} games)",
+        quoted="quoted chance of winning the game (%)",
+        happened="games won (%)",
+    )
+
+
 __all__ = [
     "BOLD",
     "PLANS",
     "POINTS_CASES",
     "REDRAWS",
+    "SELF_PLAY_GAMES",
+    "SELF_PLAY_SEED",
     "SURE",
     "TOY",
     "TOY_MAKE",
@@ -525,6 +553,8 @@ __all__ = [
     "Plan",
     "after_a_set_exercise",
     "bidder_first",
+    "bots_games",
+    "calibration_picture",
     "chances_table",
     "exact_toy_chances",
     "heat_map",
