@@ -278,20 +278,36 @@ def test_a_k_q_j_and_a_joker_bids_more_than_the_ladder_at_0_0() -> None:
     assert choice is not None and choice.answer > old
 
 
-def test_the_scores_change_the_bid() -> None:
-    """A weak hand (three low spades) passes at 0-0, but at 40-50 with the other side about to
-    win it must contest: passing lets them bid and go out."""
-    hand = "2S 4S 5S 8H 9H TD 4D 7C 6C"
-    rules = pl.TEN_POINT
-    mask = mask_of(rules, hand)
+WEAK = "2S 4S 5S 8H 9H TD 4D 7C 6C"
+
+
+@pytest.mark.parametrize(
+    ("name", "late", "ladder_table"),
+    [("ten-point", (40, 50), True), ("thirty-one", (20, 29), False)],
+)
+def test_the_scores_change_the_bid(name: str, late: tuple[int, int], ladder_table: bool) -> None:
+    """A weak hand (three low spades), first to speak, passes at 0-0, but with the other side
+    one hand from the target it must contest: passing lets them bid and go out.
+
+    Ten-point is judged on the model of a table that bids by the strength of the hand (the
+    ladder's hands): at a table bidding to win the game, ten-point's first seat bids 10 on
+    nearly any hand, whatever the score (only the bidding side can win, so a 10 keeps the bid
+    from the other side), and the score no longer changes that bid. Thirty-one, whose top bid
+    ends nothing, keeps its own settled model."""
+    rules = pl.ruleset(name)
+    mask = mask_of(rules, WEAK)
     best = tactics.best_rating(rules, mask)
     tables = bidding.shipped_tables(rules)
     assert tables is not None
+    if ladder_table:
+        hands = bidding.ladder_hands(rules)
+        assert hands is not None
+        tables = bidding.Tables(rules, tables.deals, tables.seed, tables.trials, hands)
     legal = [0, 4, 5, 6, 7, 8, 9, 10]
     calm = bidding.choose(tables, mask, best, legal, 0, False, 0, 0, 0)
-    late = bidding.choose(tables, mask, best, legal, 0, False, 0, 40, 50)
-    assert calm is not None and late is not None
-    assert calm.answer == 0 and late.answer > 0
+    pressed = bidding.choose(tables, mask, best, legal, 0, False, 0, *late)
+    assert calm is not None and pressed is not None
+    assert calm.answer == 0 and pressed.answer > 0
 
 
 def test_the_bot_bids_to_win_the_game_from_its_view_and_its_fast_path_agrees() -> None:
@@ -456,3 +472,14 @@ def test_a_view_without_scores_reads_as_zero_all() -> None:
     bot = pl.RuleBasedPlayer()
     assert bot.decide(bare) == bot.decide(view)
     assert bidding.split_scores((), 0) == (0, 0)
+
+
+def test_ten_point_ships_a_settled_model_and_the_ladder_tables_hands_apart() -> None:
+    """The game bidding's hands come from the bots' own games (self-play); the hands dealt at
+    0-0 under ladder bidding stay shipped apart, 20,000 a dealer seat, for ten-point only."""
+    tables = bidding.shipped_tables(pl.TEN_POINT)
+    assert tables is not None and tables.self_play > 0
+    hands = bidding.ladder_hands(pl.TEN_POINT)
+    assert hands is not None and [sum(c.values()) for c in hands] == [20_000] * 4
+    assert hands != tables.hands
+    assert bidding.ladder_hands(pl.ruleset("thirty-one")) is None

@@ -231,9 +231,15 @@ def test_the_first_sentence_is_short_and_the_rest_a_click_away() -> None:
 
 def test_a_bid_tells_the_table_the_auction_and_keeps_the_hand() -> None:
     """A bot's opening bid in ten-point: its full reasoning lists its trump; what it tells the
-    table is the bid and that nobody has bid yet."""
+    table is the bid and that nobody has bid yet. Bidding to win the game, the same seat bids
+    10 and tells the table why from the rules alone (it keeps the bid from the other side),
+    nobody having bid yet a click away."""
     hand = Hand.deal(pl.TEN_POINT, 3, 1)
-    decision = pl.RuleBasedPlayer().decide(hand.view(0))
+    decision = pl.RuleBasedPlayer(bidding="ladder").decide(hand.view(0))
     assert "I hold" in decision.why
     assert decision.said.endswith(": nobody has bid yet") and "I hold" not in decision.said
     assert not any("I hold" in line for line in decision.more)
+    blocking = pl.RuleBasedPlayer(bidding="game").decide(hand.view(0))
+    assert "I hold" in blocking.why and "I hold" not in blocking.said
+    assert blocking.said.startswith("bid 10: a 10 keeps the bid from them")
+    assert blocking.more == ("nobody has bid yet",)

@@ -5,6 +5,7 @@ by hand, the heat map's and the slider's words, the misconception and the code e
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
 import pytest
@@ -197,3 +198,53 @@ def test_the_number_exercise_is_the_two_cases_added_up(model: gamemodel.GameMode
     assert abs(float(item.answer) - game.SURE.chance(model, 47, 40)) < 0.001
     assert item.unit == "percent"
     assert item.check("93.7") and item.check("0,937") and not item.check("90")
+
+
+# ------------------------------------------------ are the bots' chances true?
+
+
+def test_the_bots_quotes_by_tenths_counted_by_hand() -> None:
+    """Section 8's figures, recounted from the recorded quotes with plain sums (no code shared
+    with the calibration's bookkeeping): the tenths' sizes, the middle tenth, the worst gap."""
+    played = game.bots_games()
+    assert (played.games, played.seed) == (400, 7)
+    tally: dict[int, list[float]] = {}
+    for q in played.quotes:
+        row = tally.setdefault(min(int(10 * q.win), 9), [0, 0.0, 0])
+        row[0] += 1
+        row[1] += q.win
+        row[2] += q.won
+    assert len(played.quotes) == 3_420 and 8 < 3_420 / 400 < 9
+    assert {k: int(v[0]) for k, v in tally.items()} == {4: 870, 5: 2_321, 6: 203, 7: 22, 8: 4}
+    mean = {k: 100 * v[1] / v[0] for k, v in tally.items()}
+    won = {k: 100 * v[2] / v[0] for k, v in tally.items()}
+    assert (round(mean[5], 1), round(won[5], 1)) == (53.3, 53.9)
+    assert (round(mean[6], 1), round(won[6], 1)) == (63.0, 56.2)
+    gaps = {k: abs(mean[k] - won[k]) for k, v in tally.items() if v[0] >= 50}
+    assert max(gaps, key=lambda k: gaps[k]) == 6 and round(gaps[6], 1) == 6.8
+    fig = game.calibration_picture(played)
+    assert list(fig.data[1].customdata) == [870, 2_321, 203, 22, 4]
+
+
+def test_every_hand_of_the_bots_games_is_a_10_and_one_a_game_is_made() -> None:
+    """The same 400 games replayed on the engine alone (each game's seed and first dealer as
+    the self-play deals them): every hand is played at a bid of 10, 400 of them are made,
+    and every game ends on its made 10."""
+    bot = pl.RuleBasedPlayer(bidding="game")
+    hands = tens = made = ended = 0
+    for n in range(400):
+        g = pl.Game(pl.TEN_POINT, n % 4, random.Random(f"calibration:7:{n}"))
+        while True:
+            while not g.hand.is_over:
+                g.hand.step(bot.code(g.hand))
+            result = g.score_if_over()
+            assert result is not None
+            hands += 1
+            tens += result.bid == 10
+            made += result.bid == 10 and result.made
+            if g.is_over:
+                ended += result.bid == 10 and result.made
+                break
+            g.next_hand()
+    assert (hands, tens, made, ended) == (3_416, 3_416, 400, 400)
+    assert round(100 * made / tens, 1) == 11.7

@@ -41,13 +41,18 @@ def step(table: Table, steps: int, bot: pl.Player) -> None:
             assert table.advance() is not None
 
 
+LIKE_THE_TABLE = pl.RuleBasedPlayer(bidding="ladder")
+"""The learner's seat played as the table's bots play a first game: bidding by the strength of
+the hand."""
+
+
 def played(name: str, steps: int | None = None) -> Table:
     """A table of ``name`` part-way through a game that goes on, at a place chosen by the name
     (the next seed of the name's own where a game ended first, as on a made 10)."""
     for attempt in range(20):
         rng = random.Random(f"sealed:{name}" + (f":{attempt}" if attempt else ""))
         table = Table(rules=pl.ruleset(name), seed=rng.randrange(10**6))
-        step(table, rng.randrange(15, 70) if steps is None else steps, pl.RuleBasedPlayer())
+        step(table, rng.randrange(15, 70) if steps is None else steps, LIKE_THE_TABLE)
         if table.game.winner is None:
             return table
     raise AssertionError(f"{name}: twenty games in a row were over within 70 moves")
@@ -62,7 +67,7 @@ def test_a_sealed_save_resumes_exactly_with_the_same_later_deals(name: str) -> N
     resumed.restore_game(stored)
     assert resumed.rules == original.rules
     assert pl.game_to_record(resumed.game) == pl.game_to_record(original.game)
-    bot = pl.RuleBasedPlayer()
+    bot = LIKE_THE_TABLE
     step(original, 200, bot)
     step(resumed, 200, bot)
     dealt = [pl.to_record(s.hand)["hands"] for s in original.game.history]

@@ -53,7 +53,7 @@ import dataclasses
 import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -254,17 +254,14 @@ class Tables:
         """Compact JSON: outcomes as ``[ours, made, us, them, lead, instant, third, count]`` rows,
         with the count-out order before the count (``..., third, race, count``) where there is one."""
 
-        def rows(counts: Counter[Outcome]) -> list[list[int]]:
-            return [[int(x) for x in (o if o.race else o[:-1])] + [n] for o, n in sorted(counts.items())]
-
         compact = functools.partial(json.dumps, separators=(",", ":"))
         head: dict[str, Any] = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
         if self.self_play:
             head["self_play"] = self.self_play
-        lines = [compact(head)[:-1] + ',\n"hands":' + compact([rows(c) for c in self.hands])]
+        lines = [compact(head)[:-1] + ',\n"hands":' + compact([_rows(c) for c in self.hands])]
         lines.append(',\n"trials":{')
         body = [
-            compact(key) + ":" + compact({str(a): rows(c) for a, c in sorted(answers.items())})
+            compact(key) + ":" + compact({str(a): _rows(c) for a, c in sorted(answers.items())})
             for key, answers in sorted(self.trials.items())
         ]
         return "".join(lines) + "\n" + ",\n".join(body) + "\n}}\n"
@@ -272,23 +269,28 @@ class Tables:
     @classmethod
     def from_json(cls, text: str, rules: Ruleset) -> Tables:
         data: dict[str, Any] = json.loads(text)
-
-        def counter(rows: list[list[int]]) -> Counter[Outcome]:
-            return Counter(
-                {
-                    Outcome(
-                        bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6]), r[7] if len(r) > 8 else 0
-                    ): r[-1]
-                    for r in rows
-                }
-            )
-
         trials = {
-            key: {int(a): counter(rows) for a, rows in answers.items()}
+            key: {int(a): _counts(rows) for a, rows in answers.items()}
             for key, answers in data["trials"].items()
         }
-        hands = [counter(c) for c in data["hands"]]
+        hands = [_counts(c) for c in data["hands"]]
         return cls(rules, data["deals"], data["seed"], trials, hands, data.get("self_play", 0))
+
+
+def _rows(counts: Counter[Outcome]) -> list[list[int]]:
+    """Outcome counts as the data files keep them: ``[ours, made, us, them, lead, instant, third,
+    count]`` rows, with the count-out order before the count where there is one."""
+    return [[int(x) for x in (o if o.race else o[:-1])] + [n] for o, n in sorted(counts.items())]
+
+
+def _counts(rows: list[list[int]]) -> Counter[Outcome]:
+    """The outcome counts of :func:`_rows`, read back."""
+    found: Counter[Outcome] = Counter()
+    for r in rows:
+        found[
+            Outcome(bool(r[0]), bool(r[1]), r[2], r[3], r[4], r[5], bool(r[6]), r[7] if len(r) > 8 else 0)
+        ] = r[-1]
+    return found
 
 
 def data_name(rules: Ruleset) -> str:
@@ -305,14 +307,37 @@ def shipped_tables(rules: Ruleset) -> Tables | None:
 
     Keyed on the rules, not the name: a house rule that changes any field of a preset gets
     ``None`` (the bots then bid as they do where no tables ship), never the preset's tables."""
+    text = _shipped_text(rules, data_name)
+    return None if text is None else Tables.from_json(text, rules)
+
+
+def ladder_data_name(rules: Ruleset) -> str:
+    """The data file of a preset's hands as dealt under ladder bidding (see :func:`ladder_hands`)."""
+    return data_name(rules).replace("bidding-", "gamemodel-", 1).replace(".json", "-ladder.json")
+
+
+@functools.cache
+def ladder_hands(rules: Ruleset) -> list[Counter[Outcome]] | None:
+    """The outcomes of hands dealt at 0-0 with every seat bidding by the ladder (the strength of
+    the hand), by dealer offset, or ``None`` where pitchlab keeps none (only ten-point ships them).
+
+    The game bidding's own model is settled on the bots' games under that bidding (see
+    :func:`pitchlab.bots.derive.settle_model`), so it describes a table that bids to win the
+    game; these hands give the model of a table that bids by the strength of the hand, which
+    lesson 07 teaches. They are the hands of the first ten-point tables
+    (``scripts/derive_bidding.py``, 20,000 deals, seed 1), kept apart so they never move."""
+    text = _shipped_text(rules, ladder_data_name)
+    return None if text is None else [_counts(c) for c in json.loads(text)["hands"]]
+
+
+def _shipped_text(rules: Ruleset, name: Callable[[Ruleset], str]) -> str | None:
+    """The text of a preset's data file named by ``name``, or ``None`` (no preset, or no file)."""
     if preset_of(rules) is None:
         return None
     try:
-        path = resources.files("pitchlab").joinpath("data", data_name(rules))
-        text = path.read_text(encoding="utf-8")
+        return resources.files("pitchlab").joinpath("data", name(rules)).read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    return Tables.from_json(text, rules)
 
 
 def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
@@ -402,12 +427,32 @@ def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
     return bool(done) and float(value) == 1.0
 
 
+def keeps_the_bid(rules: Ruleset, bid: int, us: int) -> bool:
+    """Whether bidding ``bid`` keeps the contract from the other side for good, and a made
+    ``bid`` wins at once: the top bid, with no moon above it and no dealer taking it at the same
+    bid, under rules where only the bidding side can win and a made top bid (every point)
+    ends the game (from my side's score ``us`` where a side in the hole cannot win that way).
+
+    This is why blocking can pay: the other side may be one made bid from the target, and
+    after the top bid it gets no bid at all (ten-point's first seat bids 10 on nearly any hand
+    at a table bidding to win the game)."""
+    if bid != rules.max_bid or rules.moon_bid is not None or rules.dealer_may_match:
+        return False
+    if rules.win_rule != "bidder-only":
+        return False
+    instant = gamemodel.instant_kind(rules, bid, True, bid)
+    return instant == 1 or (instant == 2 and us >= 0)
+
+
 def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Claim, ...]:
-    """What the choice rests on, as checkable claims: the win it secures if made, and the
-    chances it was chosen on, each said with what it is and where it comes from."""
+    """What the choice rests on, as checkable claims: that it keeps the bid from the other
+    side (the top bid, where only the bidding side can win), the win it secures if made, and
+    the chances it was chosen on, each said with what it is and where it comes from."""
     word = {0: "pass"}.get(choice.answer, f"bid {choice.answer}")
     basis = f"{choice.trials} simulated hands like this, each game then played on from the score now, us {us} and them {them}"
     found: list[cl.Claim] = []
+    if keeps_the_bid(rules, choice.answer, us):
+        found.append(cl.TopBidKeeps(choice.answer))
     moon = choice.answer == rules.moon_bid
     if choice.wins_if_made and not moon and us + choice.answer >= rules.target:
         found.append(cl.BidWinsGame(choice.answer, us, rules.target))

@@ -31,10 +31,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pitchlab.bots import claims as c
-from pitchlab.engine.actions import Pass, Play
+from pitchlab.engine.actions import Bid, Pass, Play
 from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.tricks import beats, game_points, play_suit
 
 EQUAL_TOLERANCE = 0.25
@@ -224,6 +226,43 @@ class Knowledge:
         return [a.card for a in self.hand.legal_actions() if isinstance(a, Play)]
 
 
+def _top_bid_keeps(hand: Hand, seat: int, bid: int) -> str | None:
+    """Whether ``bid`` keeps the contract from the other side (:class:`~pitchlab.bots.claims.TopBidKeeps`):
+    the seat may bid it now, nobody after it may bid more or take it at the same bid, only the
+    bidding side can win, and the engine's win rule ends the game for the bidding side after
+    the least a made ``bid`` can be (``bid`` points to the bidding side, the rest to the others)."""
+    rules = hand.rules
+    if hand.phase is not Phase.BID or Bid(bid) not in hand.legal_actions():
+        return f"the seat may not bid {bid} here"
+    if rules.max_bid != bid or (rules.moon_bid is not None and rules.moon_bid > bid):
+        return f"a higher bid than {bid} is allowed"
+    if rules.dealer_may_match and seat != hand.dealer:
+        return f"the dealer may still take the bid at {bid}"
+    if rules.win_rule != "bidder-only":
+        return "a side that did not bid can win the game too"
+    team = rules.teams[seat]
+    teams = rules.num_teams
+    points = tuple(
+        bid if t == team else (rules.total_points - bid if t == (team + 1) % teams else 0)
+        for t in range(teams)
+    )
+    before = list(hand.scores)
+    after = [s + p for s, p in zip(before, points, strict=True)]
+    made = HandResult(
+        bidder=seat,
+        bid=bid,
+        trump=Suit.SPADES,
+        points=points,
+        captured=(),
+        holder_points=(),
+        made=True,
+        score_change=points,
+        bidding_team=team,
+        side_points=bid,
+    )
+    return None if winner_after(rules, made, after) == team else f"a made {bid} does not win the game at once"
+
+
 def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = None) -> str | None:
     """``None`` if ``claim`` holds in every deal ``seat`` cannot rule out, else why it does not.
 
@@ -262,6 +301,8 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
             if rules.target != target or hand.scores[team] != score:
                 return "the score or the target is misquoted"
             return None if score + bid >= target else f"{score} + {bid} falls short of {target}"
+        case c.TopBidKeeps(bid=bid):
+            return _top_bid_keeps(hand, seat, bid)
         case c.Estimate(value=value, unit=unit):
             top = 100.0 if unit == "percent" else float(rules.max_bid if rules.max_bid else 100)
             return None if -top <= value <= 100 * top else f"{value} is no possible {unit} figure"

@@ -222,6 +222,27 @@ class BidWinsGame(Claim):
 
 
 @dataclass(frozen=True)
+class TopBidKeeps(Claim):
+    """Bidding ``bid`` keeps the contract from the other side: nobody may bid over it or take it
+    at the same bid, only the bidding side can win the game, and a made ``bid`` wins at once.
+
+    Why blocking can pay: under such rules a side that lets the other side bid lets it go
+    out, and the top bid gives the other side no bid at all."""
+
+    kind: ClassVar[str] = "top_bid_keeps"
+    bid: int
+
+    def reveals(self, shown: Shown) -> bool:
+        return False  # the rules, the auction and the score are public
+
+    def words(self, speaker: int, rules: Ruleset) -> str:
+        return (
+            f"a {self.bid} keeps the bid from them (only the bidding side can win the game), "
+            f"and a made {self.bid} wins at once"
+        )
+
+
+@dataclass(frozen=True)
 class Estimate(Claim):
     """A simulated or estimated figure, said as one: what it is, its value, what it rests on."""
 
@@ -495,6 +516,7 @@ ALL_KINDS: tuple[type[Claim], ...] = (
     HighBid,
     HandHolds,
     BidWinsGame,
+    TopBidKeeps,
     Estimate,
     OutOf,
     WinsForSure,

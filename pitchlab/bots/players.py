@@ -393,7 +393,10 @@ def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequen
     else:
         where = claims.HighBid(view.high_bid)
     word = "pass" if not code else ("bid the moon" if code == rules.moon_bid else f"bid {code}")
-    return decided(action, word, (holds, where, *found), view)
+    # a bid that keeps the contract from the other side says so first: it is the reason
+    leading = tuple(x for x in found if isinstance(x, claims.TopBidKeeps))
+    rest = tuple(x for x in found if not isinstance(x, claims.TopBidKeeps))
+    return decided(action, word, (*leading, holds, where, *rest), view)
 
 
 def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:

@@ -27,7 +27,7 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from pitchlab.bots.players import RuleBasedPlayer
+from pitchlab.bots.players import BiddingStyle, RuleBasedPlayer
 from pitchlab.engine.actions import Bid
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import BadDeal
@@ -475,14 +475,19 @@ class OpeningBids:
         return "\n".join(lines)
 
 
-def opening_bids(deals: int = 2000, seed: int = 1, rules: Ruleset = TEN_POINT) -> OpeningBids:
+def opening_bids(
+    deals: int = 2000, seed: int = 1, rules: Ruleset = TEN_POINT, bidding: BiddingStyle = "ladder"
+) -> OpeningBids:
     """Deal ``deals`` hands from ``seed`` and record the first bidder's bid against its best trump count.
 
     The first bidder (the dealer's left) hears no bid before its own, so its
     choice depends on its cards alone: a clean view of how trump drive a bid.
+    The bot bids by the strength of the hand unless ``bidding`` says otherwise: bidding to
+    win the game, ten-point's first seat bids 10 on nearly any hand (it keeps the bid from
+    the other side), which shows nothing of how trump drive a bid.
     """
     rng = random.Random(seed)
-    bot = RuleBasedPlayer()
+    bot = RuleBasedPlayer(bidding=bidding)
     counts: dict[int, Counter[int]] = {}
     for _ in range(deals):
         hand = Hand.deal(rules, dealer=0, seed=rng)

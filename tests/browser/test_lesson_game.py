@@ -1,6 +1,7 @@
 """Lesson 07 in a browser: the slider moved by keyboard redraws the figure and its words,
-the misconception question answered wrong then right, no Python error, axe clean at a
-laptop's width and a phone's, screenshots of both for a person to look at."""
+the misconception question answered wrong then right, the bots' quotes drawn against games
+won (section 8), no Python error, axe clean at a laptop's width and a phone's, screenshots
+of both for a person to look at."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def test_lesson_07_slider_by_keyboard_and_the_misconception(
     print(
         f"\nlesson 07 slider: seconds from key to new words {seconds}, median {statistics.median(seconds):.2f}"
     )
+
+    # section 8: the reliability diagram of the bots' quotes, drawn with its words
+    calibration = page.locator("svg.main-svg[role='img'][aria-label*=\"The bots' quoted chances\"]")
+    expect(calibration.first).to_have_attribute("aria-label", re.compile(r"53\.3: 53\.9"), timeout=60_000)
 
     question = page.locator(".pl-choice").first
     assert not is_right(choose(question, "Yes: more points on average", "Not from 47-40"))

@@ -10,7 +10,8 @@ Exact first: a toy race to 3 whose hands are four outcomes with known
 chances, small enough (25 states) for its equations to be solved exactly
 with fractions (:func:`exact_toy_chances`, plain Gaussian elimination, no
 code shared with the game model). Then ten-point Pitch, the hands drawn from
-the outcome counts shipped with pitchlab, checked by simulated games
+the outcome counts shipped with pitchlab for a table that bids by the strength
+of the hand (the ladder), checked by simulated games
 (:func:`simulated_chance`). The parts a page shows: a heat map of the chance
 over both scores (:func:`heat_map`), two bids compared from one score
 (:class:`BidFromScore`, a slider), and the same chain when the side at the
@@ -32,7 +33,7 @@ import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 
-from pitchlab.bots import bidding, gamemodel
+from pitchlab.bots import bidding, calibration, gamemodel
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.lessons.classroom import common
@@ -201,11 +202,12 @@ def points_cases() -> list[classroom.Case]:
 @functools.cache
 def ten_point_hands() -> tuple[Outcomes, ...]:
     """The outcome distribution of a ten-point hand per dealer offset, from the hands shipped
-    with pitchlab (see :mod:`pitchlab.bots.bidding`)."""
-    tables = bidding.shipped_tables(TEN_POINT)
-    if tables is None:
+    with pitchlab as dealt at a table that bids by the strength of the hand
+    (:func:`pitchlab.bots.bidding.ladder_hands`): the lesson's model is that table's."""
+    hands = bidding.ladder_hands(TEN_POINT)
+    if hands is None:
         raise RuntimeError("pitchlab ships the ten-point hands; this installation lacks them")
-    return tuple(Outcomes.of(c) for c in tables.hands)
+    return tuple(Outcomes.of(c) for c in hands)
 
 
 @functools.cache
@@ -511,11 +513,39 @@ def chances_table(rows: Mapping[str, tuple[float, float]]) -> Picture:
     )
 
 
+# ------------------------------------------------ are the bots' chances true?
+
+SELF_PLAY_GAMES = 400
+"""Whole games the page plays (a few seconds): enough for the busy tenths of the quotes."""
+SELF_PLAY_SEED = 7
+
+
+@functools.cache
+def bots_games(games: int = SELF_PLAY_GAMES, seed: int = SELF_PLAY_SEED) -> calibration.SelfPlay:
+    """Seeded whole ten-point games with the bots bidding to win the game at every seat: every
+    chance of winning the game a bid quoted, and whether that side went on to win
+    (:func:`pitchlab.bots.calibration.self_play`; cached, so the page plays them once)."""
+    return calibration.self_play(TEN_POINT, games, seed)
+
+
+def calibration_picture(played: calibration.SelfPlay) -> go.Figure:
+    """The page's reliability diagram: the bots' quoted chances of winning the game, by tenths,
+    against the share of those games their side won."""
+    return plots.calibration_figure(
+        played.win_deciles(),
+        title=f"The bots' quoted chances against games won ({played.games:,} games)",
+        quoted="quoted chance of winning the game (%)",
+        happened="games won (%)",
+    )
+
+
 __all__ = [
     "BOLD",
     "PLANS",
     "POINTS_CASES",
     "REDRAWS",
+    "SELF_PLAY_GAMES",
+    "SELF_PLAY_SEED",
     "SURE",
     "TOY",
     "TOY_MAKE",
@@ -523,6 +553,8 @@ __all__ = [
     "Plan",
     "after_a_set_exercise",
     "bidder_first",
+    "bots_games",
+    "calibration_picture",
     "chances_table",
     "exact_toy_chances",
     "heat_map",

@@ -50,7 +50,7 @@ class BiddingLesson(SeededView):
 
     def __init__(self, seed: int = 1, rules: Ruleset = TEN_POINT) -> None:
         self.rules = rules
-        self.bot = RuleBasedPlayer()
+        self.bot = RuleBasedPlayer(bidding="ladder")  # a first game's bots bid by the strength of the hand
         self.seed = seed
         self.hand = Hand.deal(rules, seed % rules.players, seed)
         self.log: list[tuple[int, str, Decision | None]] = []
