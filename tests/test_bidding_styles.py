@@ -65,7 +65,7 @@ def test_the_app_offers_both_styles_and_says_which_is_in_use() -> None:
     menu.value = "game"
     assert app.table.bidding == "game"
     assert "The bots bid <b>to win the game</b>" in text.value
-    assert "keep the contract" in text.value
+    assert "a 10 on nearly every hand: it keeps the bid" in text.value
 
 
 def test_the_address_may_choose_the_style() -> None:

@@ -36,9 +36,10 @@ BIDDING_STYLES: dict[BiddingStyle, tuple[str, str]] = {
     ),
     "game": (
         "to win the game",
-        "each bot weighs every bid by its chance of winning the game from the score: near "
-        "the target a small sure bid that goes out beats a big one, and a side far behind "
-        "may bid high to keep the contract, and the game, from the other side.",
+        "each bot weighs every bid by its chance of winning the game from the score, as the "
+        "bots' own games measured it. Where only the bidding side can win and a made 10 wins "
+        "at once, as in ten-point, that is a 10 on nearly every hand: it keeps the bid, and the "
+        "game, from the other side.",
     ),
 }
 """The ways the table's bots may bid, as a learner chooses them: a name and what it means."""
