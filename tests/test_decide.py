@@ -264,9 +264,16 @@ def test_player_takes_the_tournament_names(
 ) -> None:
     """Mid-play in ten-point with several cards open, each named player answers legally."""
     hand = pl.Hand.deal(dealer=1, seed=21)
-    pl.play_hand(hand, [pl.RuleBasedPlayer()] * 4)
+    pl.play_hand(hand, [pl.RuleBasedPlayer(bidding="ladder")] * 4)
     record = pl.to_record(hand)
-    record["plays"] = record["plays"][:5]
+    plays = record["plays"]
+    # the first place from the fifth card on where the seat to act has a choice
+    cut = next(
+        k
+        for k in range(5, len(plays))
+        if len(pl.from_record({**record, "plays": plays[:k]}).legal_actions()) > 1
+    )
+    record["plays"] = plays[:cut]
     legal = legal_written(record, capsys, tmp_path)
     assert len(legal) > 1
     run = run_main(["decide", str(tmp_path / "position.json"), "--player", spec, "--seed", "3"], capsys)
