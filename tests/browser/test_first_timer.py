@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import urljoin
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_pages import AXE_JS, PYTHON_ERRORS, render
 from tests.serving import click_and_wait, next_move, offline
@@ -84,7 +84,8 @@ def test_a_first_visit(page: Page, voila_url: str, js_errors: list[str], screens
     )
     until_my_turn(page)
     assert log_lines(page) >= before + 2  # the learner's bid and at least one bot's move
-    assert page.locator(".pl-next").is_disabled()
+    # the button's state is its own widget message, which may land just after the status's
+    expect(page.locator(".pl-next")).to_be_disabled(timeout=10_000)
     assert "press Next" not in page.inner_text(".pl-status")
     page.screenshot(path=str(screenshots / "firsttime-slow-pace.png"))
 
