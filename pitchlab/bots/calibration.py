@@ -22,8 +22,9 @@ apart from the games so that a figure can show any list of quotes.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +72,12 @@ class Decile:
     rate: float
     """The share of these quotes whose event happened."""
     ci95: tuple[float, float]
-    """Wilson 95% interval of :attr:`rate`."""
+    """Wilson 95% interval of :attr:`rate`, as if every quote were a game of its own."""
+    games: int | None = None
+    """How many games the quotes came from, where known."""
+    ci95_games: tuple[float, float] | None = None
+    """A 95% interval of :attr:`rate` that counts games, not quotes (see :func:`clustered_ci95`):
+    the quotes of one game share its result, so this one is the wider and the truer."""
 
     @property
     def error(self) -> float:
@@ -79,23 +85,57 @@ class Decile:
         return 100 * abs(self.mean_quote - self.rate)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "decile": f"{10 * self.index}-{10 * (self.index + 1)}%",
             "count": self.count,
             "mean_quote": self.mean_quote,
             "rate": self.rate,
             "ci95": list(self.ci95),
         }
+        if self.games is not None and self.ci95_games is not None:
+            found["games"] = self.games
+            found["ci95_games"] = list(self.ci95_games)
+        return found
 
 
-def deciles(quotes: Iterable[tuple[float, bool]]) -> list[Decile]:
-    """Group ``(quote, happened)`` pairs by decile of the quote; the deciles with any quotes, in order."""
+def clustered_ci95(groups: Iterable[tuple[int, int]]) -> tuple[float, float]:
+    """A 95% interval of the pooled rate of ``(quotes, hits)`` groups (one group a game),
+    taking the groups, not the quotes, as the independent draws.
+
+    A game quotes many chances that all come true or not together, so quotes are not
+    independent and an interval that counts them (Wilson's) is too narrow. This is the
+    ratio estimator's cluster-robust interval: the rate r = sum of hits / sum of quotes,
+    its variance G / (G - 1) * sum over groups of (hits - r * quotes)^2 / (sum of quotes)^2
+    for G groups, and r +- 1.96 standard errors, held inside 0 to 1."""
+    parts = list(groups)
+    total = sum(n for n, _ in parts)
+    if not parts or total == 0:
+        raise PitchError("an interval needs at least one quote")
+    rate = sum(h for _, h in parts) / total
+    if len(parts) < 2:
+        return (0.0, 1.0)
+    spread = sum((h - rate * n) ** 2 for n, h in parts) * len(parts) / (len(parts) - 1)
+    half = 1.96 * math.sqrt(spread) / total
+    return (max(0.0, rate - half), min(1.0, rate + half))
+
+
+def deciles(quotes: Iterable[tuple[float, bool]], games: Iterable[Hashable] | None = None) -> list[Decile]:
+    """Group ``(quote, happened)`` pairs by decile of the quote; the deciles with any quotes, in
+    order. With ``games`` (which game each quote came from, in the same order) each decile
+    also says how many games it rests on, with the interval that counts games."""
     sums: dict[int, list[float]] = {}
+    by_game: dict[int, dict[Hashable, list[int]]] = {}
+    tags = iter(games) if games is not None else None
     for quote, happened in quotes:
-        tally = sums.setdefault(decile_of(quote), [0, 0.0, 0])
+        index = decile_of(quote)
+        tally = sums.setdefault(index, [0, 0.0, 0])
         tally[0] += 1
         tally[1] += quote
         tally[2] += int(happened)
+        if tags is not None:
+            group = by_game.setdefault(index, {}).setdefault(next(tags), [0, 0])
+            group[0] += 1
+            group[1] += int(happened)
     found = []
     for index in sorted(sums):
         count, total, hits = sums[index]
@@ -103,7 +143,19 @@ def deciles(quotes: Iterable[tuple[float, bool]]) -> list[Decile]:
         low, high = share.wilson()
         # the interval holds the rate; rounding can leave a bound 1e-17 the wrong side of 0 or 1
         ci95 = (min(low, share.value), max(high, share.value))
-        found.append(Decile(index, int(count), total / count, share.value, ci95))
+        groups = by_game.get(index)
+        clustered = None if groups is None else clustered_ci95((n, h) for n, h in groups.values())
+        found.append(
+            Decile(
+                index,
+                int(count),
+                total / count,
+                share.value,
+                ci95,
+                None if groups is None else len(groups),
+                clustered,
+            )
+        )
     return found
 
 
@@ -141,6 +193,8 @@ class Quoted:
     """The quoted chance of making the bid, where the seat's side then held the contract at
     that bid (the quote speaks of such hands only); else ``None``."""
     was_made: bool
+    game: str = ""
+    """The seed of the game the quote was made in."""
 
 
 @dataclass(frozen=True)
@@ -165,10 +219,11 @@ class SelfPlay:
     top_bids: list[TopBid] = field(default_factory=list)
 
     def win_deciles(self) -> list[Decile]:
-        return deciles((q.win, q.won) for q in self.quotes)
+        return deciles(((q.win, q.won) for q in self.quotes), (q.game for q in self.quotes))
 
     def made_deciles(self) -> list[Decile]:
-        return deciles((q.made, q.was_made) for q in self.quotes if q.made is not None)
+        held = [q for q in self.quotes if q.made is not None]
+        return deciles(((q.made, q.was_made) for q in held if q.made is not None), (q.game for q in held))
 
     def blocking(self) -> dict[str, Any]:
         """Top bids made from behind: their share of all top bids, how often they were
@@ -241,7 +296,7 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
     for seat, choice, held, made in pending:
         quote = choice.made.get(choice.answer) if held else None
         won = rules.teams[seat] == winner
-        found.quotes.append(Quoted(choice.chances[choice.answer], won, quote, made))
+        found.quotes.append(Quoted(choice.chances[choice.answer], won, quote, made, seed))
     found.top_bids.extend(TopBid(behind, made, team == winner) for team, behind, made in top)
     return found
 
