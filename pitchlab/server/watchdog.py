@@ -45,6 +45,9 @@ from pitchlab.server.processes import is_kernel, proc_read, process_tree, stop_g
 
 PROBE_EVERY_S = 2.0
 """Seconds between two health probes."""
+PROBE_STARTING_S = 0.25
+"""Seconds between two probes until the ready line: a learner waits for it to open the page,
+and a probe costs the server a millisecond."""
 PROBE_TIMEOUT_S = 3.0
 """A probe unanswered this long counts as no answer."""
 START_GRACE_S = 120.0
@@ -166,7 +169,7 @@ class Watchdog:
                 )
                 self._kill(proc, KILL_GRACE_S)
                 return None
-            self._sleep(PROBE_EVERY_S)
+            self._sleep(PROBE_EVERY_S if told_ready else PROBE_STARTING_S)
         return 0
 
     def _sleep(self, seconds: float) -> None:
