@@ -20,7 +20,7 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -156,7 +156,7 @@ class TableApp(View):
         self.picture = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.points = classed(w.HTML(), "pl-points")
-        self.odds = w.HTML()
+        self.odds = classed(w.HTML(), "pl-known")  # the "What you know" panel
         self.hand_view = HandView(four_colour=four_colour, on_index=self._pick_at)
         self.hand_title = w.HTML("<h3>Your hand</h3>")
         self.bids = BidBar(self._act)
