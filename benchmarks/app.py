@@ -1,9 +1,14 @@
 """App speed as a learner feels it: Voila serving notebooks/app.ipynb to headless Chromium.
 
-    python benchmarks/app.py            # a table
-    python benchmarks/app.py --json     # one JSON object, for tracking
+    python benchmarks/app.py                  # a table
+    python benchmarks/app.py --json           # one JSON object, for tracking
+    python benchmarks/app.py --command-only   # only the time from `pitchlab app` to a working page
 
-Figures: seconds from opening the page to the first interactive widget (the Next
+Figures: seconds from running ``pitchlab app`` (default settings, a fresh server each
+time) to a learner's first interactive page (``command_to_interactive_s``, the median of
+``--command-rounds`` starts: the page is opened when the command prints its ready line, as
+it tells the learner to, and is interactive when the table's first control, Next or a bid,
+can be clicked); seconds from opening the page to the first interactive widget (the Next
 button), with a cold kernel and with the preheated pool of voila.json; the median
 milliseconds from a click (a bid, a suit, a legal card, Next) to the page showing
 its effect, over a whole hand; the wall time of the nbval run over every notebook.
@@ -16,10 +21,14 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
+import queue
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -39,6 +48,7 @@ from tests.serving import (
     ServerError,
     VoilaServer,
     click_and_wait,
+    free_port,
     next_move,
     offline,
     wait_quiet,
@@ -227,6 +237,91 @@ def first_paint(
     return medians(paints)
 
 
+FIRST_CONTROL_JS = """() => [...document.querySelectorAll('button.pl-next, button.pl-bid')]
+    .some((b) => !b.disabled && b.offsetParent !== null)"""
+"""Whether the table's first control can be clicked: Next (a bot is to act) or a bid (the
+learner is). The widgets are drawn once the kernel has sent their state, so a control that
+shows is one whose click reaches the kernel."""
+
+
+@dataclass(frozen=True)
+class CommandStart:
+    """One run of ``pitchlab app``, in seconds from the command."""
+
+    ready_s: float
+    """Until the command prints its ready line (the one that tells the learner to open the page)."""
+    interactive_s: float
+    """Until the page opened then has a control that can be clicked."""
+
+
+def command_start(browser: Browser, app_args: Sequence[str] = ()) -> CommandStart:
+    """Run ``pitchlab app`` with default settings (or ``app_args``) on a free port, open its page in a browser
+    already running (a learner's is) when the ready line comes, and time both; then stop it
+    with SIGTERM, as Ctrl-C does, so its kernels go with it."""
+    port = free_port()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    offline(context)
+    page = context.new_page()
+    lines: queue.Queue[str] = queue.Queue()
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pitchlab", "app", f"--port={port}", *app_args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    threading.Thread(target=_read_lines, args=(proc, lines), daemon=True).start()
+    try:
+        address, ready_s = None, None
+        while ready_s is None:
+            try:
+                line = lines.get(timeout=max(0.1, START_DEADLINE_S - (time.perf_counter() - start)))
+            except queue.Empty:
+                raise SystemExit(
+                    f"benchmarks/app.py: pitchlab app was not ready in {START_DEADLINE_S:.0f} s"
+                ) from None
+            if line.startswith("pitchlab: open "):
+                address = line.split()[2]
+            elif line.startswith("pitchlab: ready"):
+                ready_s = time.perf_counter() - start
+        if address is None:
+            raise SystemExit("benchmarks/app.py: pitchlab app printed no address")
+        page.goto(address, wait_until="commit", timeout=120_000)
+        page.wait_for_function(FIRST_CONTROL_JS, timeout=120_000, polling=50)
+        interactive_s = time.perf_counter() - start
+        page.close(run_before_unload=True)
+    finally:
+        context.close()
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    return CommandStart(ready_s, interactive_s)
+
+
+def _read_lines(proc: subprocess.Popen[str], into: queue.Queue[str]) -> None:
+    """Hand on each line the command prints (a thread: reading blocks until one comes)."""
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        into.put(line)
+
+
+def command_to_interactive(browser: Browser, rounds: int, app_args: Sequence[str] = ()) -> dict[str, Any]:
+    """Median seconds from ``pitchlab app`` to its ready line and to a working page, over
+    ``rounds`` fresh starts, and each start's figure."""
+    starts = [command_start(browser, app_args) for _ in range(rounds)]
+    return {
+        "command_to_interactive_s": round(statistics.median(s.interactive_s for s in starts), 2),
+        "command_to_ready_s": round(statistics.median(s.ready_s for s in starts), 2),
+        "command_to_interactive_runs_s": [round(s.interactive_s, 2) for s in starts],
+    }
+
+
 KERNEL_SIDE = """
 import json, time
 start = time.perf_counter()
@@ -306,6 +401,16 @@ PHASES = (
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="page views per first-paint figure")
+    parser.add_argument("--command-rounds", type=int, default=3, help="fresh starts of pitchlab app to time")
+    parser.add_argument(
+        "--command-only", action="store_true", help="only time pitchlab app to a working page"
+    )
+    parser.add_argument(
+        "--app-arg",
+        action="append",
+        default=[],
+        help="a pitchlab app option for those starts, to compare, e.g. --app-arg=--class (repeatable)",
+    )
     parser.add_argument("--first-paint-only", action="store_true", help="skip the clicks and nbval")
     parser.add_argument("--preheated-only", action="store_true", help="skip the cold kernel's figures")
     parser.add_argument(
@@ -319,6 +424,10 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
+            figures.update(command_to_interactive(browser, args.command_rounds, args.app_arg))
+            if args.command_only:
+                print(json.dumps(figures) if args.json else _command_table(figures))
+                return
             if not args.preheated_only:
                 figures["cold"] = first_paint(
                     browser, preheat=False, rounds=args.rounds, extra_args=args.voila_arg
@@ -336,6 +445,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures))
         return
+    print(_command_table(figures))
     print(f"first paint, median of {args.rounds} page views   {'cold':>9} {'preheated':>10}")
     for name, label, unit in PHASES:
         fmt = ".2f" if unit else ".0f"
@@ -352,6 +462,14 @@ def main() -> None:
             f"  (max {max(clicks):.0f} ms)"
         )
         print(f"nbval over every notebook                       {figures['nbval_s']:8.1f} s")
+
+
+def _command_table(figures: dict[str, Any]) -> str:
+    runs = ", ".join(f"{s:.1f}" for s in figures["command_to_interactive_runs_s"])
+    return (
+        f"pitchlab app to a working page, median       {figures['command_to_interactive_s']:8.2f} s  ({runs})\n"
+        f"pitchlab app to its ready line, median       {figures['command_to_ready_s']:8.2f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ PostgreSQL (a throwaway cluster made for the run in a temporary folder, the test
 :class:`tests.classdb.PostgresCluster`; skipped with a printed line when it cannot start).
 Every round also checks that every row landed exactly once.
 
-**Submit to redraw.** The teacher's page in Voilà (the class server, as ``pitchlab app``
+**Submit to redraw.** The teacher's page in Voilà (the class server, as ``pitchlab app --class``
 serves it) in headless Chromium, with ``--students`` students, each a process, sending one
 Monte Carlo result each at a seeded random moment within ``--window`` seconds. The page's
 own figure is watched in the browser: each time its title counts more students, the time is

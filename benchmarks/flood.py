@@ -1,6 +1,6 @@
 """A flood of anonymous page loads against the class server, then one new learner.
 
-Starts the class server as ``pitchlab app`` does (the shipped ``voila.json``, the
+Starts the class server as ``pitchlab app --class`` does (the shipped ``voila.json``, the
 app's pool, every cap at its classroom default unless ``--voila-arg`` changes
 one), waits until the pool has run the app, then loads the app ``--loads`` times
 from another loopback address (127.0.0.2; no cookies, nothing connects: a script),

@@ -4,8 +4,8 @@
     python benchmarks/load.py --sessions 1,10,30     # choose the class sizes
     python benchmarks/load.py --json                 # one JSON object keyed by N
 
-For each N, a fresh class server serves the pages exactly as ``pitchlab app`` does
-(the same command, the shipped voila.json with the app's pool of 30; ``--config
+For each N, a fresh class server serves the pages exactly as ``pitchlab app --class``
+does (the same command, the shipped voila.json with the app's pool of 30; ``--config
 FILE`` serves another voila.json, to compare). Once its preheated pool has
 rendered the app (its kernels gone quiet, as when a class arrives at a server
 started beforehand), one headless Chromium opens N browser contexts on loopback,
@@ -340,7 +340,7 @@ def config_pool_size(config: dict[str, Any]) -> int:
 def class_server(
     config: Path | None, extra_args: Sequence[str], log_to: Path | None = None
 ) -> Iterator[tuple[VoilaServer, int]]:
-    """The class server as ``pitchlab app`` runs it (the pages' root, the app's pool set by the
+    """The class server as ``pitchlab app --class`` runs it (the pages' root, the app's pool set by the
     launcher from the shipped voila.json, or from ``config``), and the app's pool size;
     stopped, and its kernels with it, on the way out."""
     source = Path(tempfile.mkdtemp(prefix="pitchlab-load-config-"))

@@ -34,7 +34,15 @@ from pitchlab.engine.limits import (
 )
 from pitchlab.engine.record import loads, summary, to_record
 from pitchlab.engine.rules import ruleset, ruleset_names
-from pitchlab.server.launcher import copy_pages, launch
+from pitchlab.server.launcher import (
+    LEARNER_POOL,
+    Launch,
+    LaunchError,
+    copy_pages,
+    launch,
+    port_refusal,
+    port_taken,
+)
 from pitchlab.server.watchdog import Watchdog
 
 PLAYERS = ("rule-based", "estimate", "random", "strong", "rule-based-v1", "strong-v1")
@@ -132,9 +140,16 @@ def _parser() -> argparse.ArgumentParser:
         )
         if name == "app":
             serve.add_argument(
+                "--class",
+                dest="classroom",
+                action="store_true",
+                help="serve a class: voila.json's pool of 30 preheated kernels (start it a minute early)",
+            )
+            serve.add_argument(
                 "--pool",
                 type=int,
-                help="preheated kernels, at least the class size (default: voila.json's 30)",
+                help=f"preheated kernels, at least the class size (default {LEARNER_POOL}, one learner; "
+                "30 with --class)",
             )
     copy = sub.add_parser("notebooks", help="copy the notebooks and the Voila config into DIR, to edit")
     copy.add_argument("dir", metavar="DIR", help="a new or empty folder")
@@ -175,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "rulesets":
             _rulesets()
         elif args.command in ("app", "lessons", "tutorial"):
-            return _serve(args.command, args.port, getattr(args, "pool", None), args.watchdog)
+            return _serve(args.command, _plan(args), args.watchdog)
         elif args.command == "class":
             class_commands.run(args)
         elif args.command == "notebooks":
@@ -192,19 +207,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _serve(what: str, port: int, pool: int | None, watchdog_s: float) -> int:
-    """Run the class server under the watchdog, after saying where to look (Voila's log follows)."""
-    plan = launch(what, port, pool=pool)
+def serving_plan(argv: Sequence[str]) -> Launch:
+    """What ``pitchlab app|lessons|tutorial ...`` (``argv`` without ``pitchlab``) would serve,
+    and how: one learner's small pool unless a class server is asked for (``--class``, or
+    ``--pool N``). Nothing starts."""
+    return _plan(_parser().parse_args(argv))
+
+
+def _plan(args: argparse.Namespace) -> Launch:
+    classroom = getattr(args, "classroom", False)
+    return launch(args.command, args.port, pool=getattr(args, "pool", None), classroom=classroom)
+
+
+def _serve(what: str, plan: Launch, watchdog_s: float) -> int:
+    """Run the server under the watchdog, after saying where to look (Voila's log follows).
+
+    A port already served (a second ``pitchlab`` command, or another program) is refused
+    here in one line, before anything starts: the new server could not bind it, and would
+    otherwise hear the other server answer in its place."""
+    refusal = port_refusal(what, plan.port)
+    if refusal is not None:
+        raise LaunchError(refusal)
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
     if what == "app":
         print("pitchlab: pages open at once from the line 'ready: ...' below", flush=True)
-    print(
-        f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)", flush=True
-    )
+    if plan.classroom:
+        print(
+            f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)",
+            flush=True,
+        )
+    elif what == "app":
+        print("pitchlab: one learner's server; for a class, start it with --class", flush=True)
     if watchdog_s <= 0:
         os.chdir(plan.cwd)
         os.execv(plan.command[0], list(plan.command))
-    return Watchdog(plan.command, plan.cwd, plan.health, stall_s=watchdog_s).run()
+    taken = port_taken(what, plan.port)  # should another server bind the port first after all
+    return Watchdog(plan.command, plan.cwd, plan.health, stall_s=watchdog_s, taken=taken).run()
 
 
 def _one_line(text: str) -> str:

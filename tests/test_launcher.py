@@ -4,6 +4,7 @@ each serving command runs, and copying the notebooks out for a teacher."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pitchlab.cli import serving_plan
 from pitchlab.server.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
 from tests.serving import ROOT
 
@@ -44,9 +46,24 @@ def test_the_app_is_served_from_the_pages_root_with_the_classroom_config() -> No
     _, config = config_of(plan.command)
     shipped = json.loads((ROOT / "voila.json").read_text())
     pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    # one learner: one preheated kernel, not the class's thirty
+    assert pools["notebooks/app.ipynb"] == {"pool_size": 1}
+    assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
+    assert config["ClassServer"] == shipped["ClassServer"]  # and the caps
+    assert not plan.classroom
+
+
+def test_a_class_server_gets_the_shipped_class_pool() -> None:
+    plan = launch("app", 8870, classroom=True)
+    _, config = config_of(plan.command)
+    shipped = json.loads((ROOT / "voila.json").read_text())
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
     # the class-sized pool the shipped config gives app.ipynb, for the page as served from the root
     assert pools["notebooks/app.ipynb"] == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]
-    assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
+    assert pools["notebooks/app.ipynb"] == {"pool_size": 30}
+    assert config["MappingKernelManager"] == shipped["MappingKernelManager"]
+    assert config["ClassServer"] == shipped["ClassServer"]
+    assert plan.classroom
 
 
 @pytest.mark.parametrize(("what", "folder"), [("lessons", "notebooks/lessons"), ("tutorial", "tutorial")])
@@ -64,6 +81,39 @@ def test_a_pool_size_is_written_into_a_copy_of_the_config() -> None:
     shipped = json.loads((ROOT / "voila.json").read_text())
     assert config["VoilaKernelManager"]["kernel_pools_config"]["notebooks/app.ipynb"] == {"pool_size": 2}
     assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
+
+
+@pytest.mark.parametrize(
+    ("args", "pool", "classroom"),
+    [
+        ((), 1, False),
+        (("--class",), 30, True),
+        (("--pool", "4"), 4, True),
+        (("--pool", "0"), 0, False),
+        (("--class", "--pool", "45"), 45, True),
+    ],
+)
+def test_the_command_line_serves_one_learner_unless_a_class_is_asked_for(
+    args: tuple[str, ...], pool: int, classroom: bool
+) -> None:
+    plan = serving_plan(["app", "--port", "8870", *args])
+    _, config = config_of(plan.command)
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["notebooks/app.ipynb"] == {"pool_size": pool}
+    assert plan.classroom is classroom
+
+
+@pytest.mark.parametrize("what", ["app", "tutorial", "lessons"])
+def test_a_busy_port_is_refused_in_one_line_with_the_fix(what: str) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run(what, "--port", str(port))
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr.splitlines() == [
+        f"pitchlab {what}: port {port} is in use (another pitchlab app, lessons or tutorial?): "
+        "stop it, or choose another port with --port N"
+    ]
 
 
 @pytest.mark.parametrize(

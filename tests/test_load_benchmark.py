@@ -111,7 +111,7 @@ def test_the_pool_size_is_read_as_voila_reads_it() -> None:
     )  # not preheating
     shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     served = json.loads((config_with_pool(ROOT, None) / "voila.json").read_text(encoding="utf-8"))
-    # pitchlab app gives the app's page the pool the shipped config names for a class
+    # pitchlab app --class gives the app's page the pool the shipped config names for a class
     assert (
         load.config_pool_size(served)
         == shipped["VoilaKernelManager"]["kernel_pools_config"]["app.ipynb"]["pool_size"]

@@ -367,10 +367,15 @@ def check_views(hand: pl.Hand) -> None:
         others = [
             getattr(view, f.name)
             for f in dataclasses.fields(view)
-            if f.name not in ("hand", "playable", "legal_actions", "rules")
+            if f.name not in ("hand", "playable", "legal_actions", "rules", "thrown_away")
         ]
         leaked = Counter(_cards_in(others)) - public
         assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+        # what it threw away it once held: dealt to it, or drawn by it
+        held = Counter(hand.dealt_to(seat)) + Counter(
+            c for r in hand.refills if r.seat == seat for c in r.drawn
+        )
+        assert not Counter(view.thrown_away) - held
         assert view.hand_sizes == tuple(len(hand.hand_of(s)) for s in SEATS)
 
 

@@ -8,14 +8,17 @@ to keep the test short.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
@@ -48,7 +51,7 @@ def _wait(what: Callable[[], object], deadline_s: float, why: str, log: Path) ->
 def test_a_frozen_server_is_restarted_on_the_same_port_and_ctrl_c_stops_both() -> None:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="pitchlab-watchdog-", suffix=".log")[1])
-    command = [sys.executable, "-m", "pitchlab", "app", f"--port={port}", "--pool=1", f"--watchdog={STALL_S}"]
+    command = [sys.executable, "-m", "pitchlab", "app", f"--port={port}", f"--watchdog={STALL_S}"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with log.open("wb") as out:
         cli = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
@@ -66,6 +69,23 @@ def test_a_frozen_server_is_restarted_on_the_same_port_and_ctrl_c_stops_both() -
         assert first is not None
         first_kernels = [p.pid for p in process_tree(first) if is_kernel(p)]
         assert first_kernels, "the pool's kernel runs"
+        # by default, one learner's server: a pool of one kernel, not a class's thirty
+        assert (probe(health) or {}).get("pools") == {"notebooks/app.ipynb": {"size": 1, "ready": 1}}
+
+        second_command = subprocess.run(
+            [sys.executable, "-m", "pitchlab", "tutorial", f"--port={port}"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        assert second_command.returncode == 2 and not second_command.stdout
+        assert second_command.stderr.splitlines() == [
+            f"pitchlab tutorial: port {port} is in use (another pitchlab app, lessons or tutorial?): "
+            "stop it, or choose another port with --port N"
+        ]
+        assert log.read_text(errors="replace").count("pitchlab: ready:") == 1
 
         os.kill(first, signal.SIGSTOP)  # the freeze: nothing answers, SIGTERM waits
         took = _wait(
@@ -102,6 +122,45 @@ def test_the_ready_line_says_what_is_ready() -> None:
     pools = {"notebooks/app.ipynb": {"size": 30, "ready": 30}}
     assert "30 preheated kernel(s)" in ready_line({"ready": True, "pools": pools})
     assert ready_line({"ready": True, "pools": {}}) == "pitchlab: the server is ready"
+
+
+def test_another_server_on_the_port_is_never_taken_for_ours(capsys: pytest.CaptureFixture[str]) -> None:
+    """A server that lost its port to another one (a second ``pitchlab`` command started at
+    the same moment) exits before answering, while the other server answers, "ready", on the
+    health address: the watchdog never says ready, never restarts, and ends with status 2
+    and the refusal's one line on standard error."""
+    from pitchlab.server.watchdog import Watchdog
+
+    class Other(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = json.dumps({"ok": True, "server": "someone-else", "ready": True, "pools": {}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    other = HTTPServer(("127.0.0.1", 0), Other)
+    thread = threading.Thread(target=other.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{other.server_port}/pitchlab/health"
+        assert probe(url) is not None  # the other server answers
+        lost = Watchdog(
+            [sys.executable, "-c", "import time; time.sleep(3); raise SystemExit(1)"],
+            ROOT,
+            url,
+            taken="the port is taken",
+        )
+        assert lost.run() == 2
+    finally:
+        other.shutdown()
+        other.server_close()
+    said = capsys.readouterr()
+    assert not said.out
+    assert said.err.splitlines() == ["the port is taken"]
 
 
 def test_a_server_that_exits_before_answering_is_not_restarted(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,12 +1,14 @@
 """What one seat may see of a hand: the input every player decides from.
 
-Per the rules a seat sees its own cards, every bid, the trump suit, how many
-cards each seat drew in the refill, the buried cards (face up) and every card
-played. It never sees other hands, the stock, or thrown-away cards.
+Per the rules a seat sees its own cards (those it threw away in the exchange
+included), every bid, the trump suit, how many cards each seat drew in the
+refill, the buried cards (face up), hands shown when thrown in and every card
+played. It never sees other hands, the stock, or other seats' thrown-away cards.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,6 +63,9 @@ class SeatView:
     """Seats the table has seen passed over in the play (:attr:`Hand.passed_over
     <pitchlab.engine.hand.Hand.passed_over>`): each had no card it could play and stays so.
     In trump-only play these are the seats everyone knows to be out of trump."""
+    thrown_away: tuple[Card, ...] = ()
+    """The cards this seat threw away in the exchange (the refill's discards, or the draw's):
+    it saw them, no other seat did."""
 
     @property
     def my_turn(self) -> bool:
@@ -71,14 +76,34 @@ class SeatView:
         return (self.dealer + 1 + index) % self.rules.players
 
     def unseen_trump(self) -> list[Card]:
-        """Trump this seat has not seen, high to low: by play time all are in other hands."""
+        """Trump this seat has not seen, high to low (:meth:`unseen_cards`), each copy of a
+        duplicated card (the two identical jokers) once: where every card reaches the play,
+        these are all in other hands by play time."""
         if self.trump is None:
             return []
-        remaining = list(self.rules.trump_cards(self.trump))
-        for card in self.seen_cards():
-            if card in remaining:
-                remaining.remove(card)
-        return remaining
+        left = Counter(self.unseen_cards())
+        out = []
+        for card in self.rules.trump_cards(self.trump):
+            if left[card] > 0:
+                left[card] -= 1
+                out.append(card)
+        return out
+
+    def unseen_cards(self) -> list[Card]:
+        """The deck less every card this seat has seen, in deck order, a card the deck holds
+        twice (the identical jokers) as often as it is unseen. Beside :meth:`seen_cards` it
+        counts the hands shown when thrown in and the seat's own thrown-away cards: what
+        a learner can count from their seat."""
+        seen = Counter(self.seen_cards())
+        seen.update(c for _, shown in self.thrown_in for c in shown)
+        seen.update(self.thrown_away)
+        out = []
+        for card in self.rules.deck:
+            if seen[card] > 0:
+                seen[card] -= 1
+            else:
+                out.append(card)
+        return out
 
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat has seen: its hand, buried cards, played cards."""
@@ -118,6 +143,7 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         thrown_in=tuple((s, hand.cards(mask)) for s, mask in hand.thrown_in),
         scores=hand.scores,
         passed_over=frozenset(s for s in range(hand.rules.players) if hand.passed_over >> s & 1),
+        thrown_away=tuple(c for r in hand.refills if r.seat == seat for c in r.thrown),
     )
 
 

@@ -6,15 +6,18 @@ seconds: it is answered on the server's IO loop, so a server whose loop is stuck
 it. It also tells the launcher when the preheated pools have *run* the app
 (Voilà's "pool is filled" line comes when the kernels have started, some seconds
 before their pages are ready), so the "pages open at once" line it prints is true.
-Counts only: no kernel ids, nothing a student could use.
+Counts only, and the id the watchdog gave this start of the server (so it never takes
+another server on its port for its own): no kernel ids, nothing a student could use.
 """
 
 from __future__ import annotations
 
+import os
+
 from tornado.web import RequestHandler
 
 from pitchlab.server.admission import Admission
-from pitchlab.server.launcher import HEALTH
+from pitchlab.server.launcher import HEALTH, SERVER_ID
 
 ADMISSION = "pitchlab_admission"
 """The tornado setting holding the server's :class:`~pitchlab.server.admission.Admission`."""
@@ -22,9 +25,10 @@ PATH = HEALTH
 
 
 class HealthHandler(RequestHandler):
-    """``{"ok": true, "kernels": N, "unconnected_shut_down": N, "pools": {name: {"size", "ready"}},
-    "ready": bool}``: kernels alive or on their way, kernels shut down because their page
-    never connected, and each pool's places ready to send their page at once."""
+    """``{"ok": true, "server": ID, "kernels": N, "unconnected_shut_down": N, "pools": {name:
+    {"size", "ready"}}, "ready": bool}``: the id of this start (empty when not started by the
+    watchdog), kernels alive or on their way, kernels shut down because their page never
+    connected, and each pool's places ready to send their page at once."""
 
     def get(self) -> None:
         admission: Admission = self.settings[ADMISSION]
@@ -33,6 +37,7 @@ class HealthHandler(RequestHandler):
         self.finish(
             {
                 "ok": True,
+                "server": os.environ.get(SERVER_ID, ""),
                 "kernels": admission.live(),
                 "unconnected_shut_down": admission.reaped,
                 "pools": pools,

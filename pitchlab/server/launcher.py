@@ -14,8 +14,10 @@ handlers), which :mod:`pitchlab.server.watchdog` runs and keeps answering.
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
+import socket
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -31,6 +33,13 @@ here: it needs Voilà)."""
 APP = "notebooks/app.ipynb"
 """The app's page, relative to the pages' root: served as ``/voila/render/notebooks/app.ipynb``
 in a clone and from a pip install alike, so its links to ``../tutorial/`` work in both."""
+LEARNER_POOL = 1
+"""Preheated kernels for ``pitchlab app`` on one learner's machine: the page opens at once, and
+the machine runs one spare kernel, not a class's thirty (about 4 GB, and half a minute of two
+busy cores before the first page). A class server is asked for: ``--class`` or ``--pool N``."""
+SERVER_ID = "PITCHLAB_SERVER_ID"
+"""The environment variable naming one start of the server, which its health endpoint repeats:
+the watchdog believes only its own server's answers, never another's on the same port."""
 
 
 class LaunchError(PitchError):
@@ -58,23 +67,34 @@ class Launch:
     cwd: Path
     health: str
     """The server's health endpoint, which the watchdog asks (:mod:`pitchlab.server.watchdog`)."""
+    port: int = 8866
+    pool: int | None = None
+    """The app's preheated kernels (``None``: not the app)."""
+    classroom: bool = False
+    """Served for a class (``--class``, or a pool larger than one learner's)."""
 
 
-def launch(what: str, port: int, root: Path | None = None, pool: int | None = None) -> Launch:
+def launch(
+    what: str, port: int, root: Path | None = None, pool: int | None = None, classroom: bool = False
+) -> Launch:
     """How to serve ``what`` (``app``, ``lessons`` or ``tutorial``) on ``port`` of the loopback.
 
     Everything is served from the pages' root, so the links between pages work
     (the app's how-to box links the tutorial); the address is the app's page or
-    the folder's index page. The app gets the classroom config (culling, no
-    tracebacks) and a pool of preheated kernels: the shipped config's
-    ``app.ipynb`` pool (30, a class), or ``pool`` (one learner needs 1).
+    the folder's index page. The app gets the classroom config (culling, caps, no
+    tracebacks) and a pool of preheated kernels: ``pool`` if given, else the
+    shipped config's ``app.ipynb`` pool (30) for a ``classroom``, else one learner's
+    :data:`LEARNER_POOL`.
     """
     if not 0 < port < 65536:
         raise LaunchError(f"--port must be 1-65535, not {port}")
     if pool is not None and not 0 <= pool <= 200:
         raise LaunchError(f"--pool must be 0-200 kernels, not {pool}")
     base = root or pages_root()
-    config = base if what != "app" and pool is None else config_with_pool(base, pool)
+    if what == "app" and pool is None:
+        pool = class_pool(base) if classroom else LEARNER_POOL
+    classroom = classroom or (pool or 0) > LEARNER_POOL
+    config = base if pool is None else config_with_pool(base, pool)
     common = (
         "--no-browser",
         f"--port={port}",
@@ -85,23 +105,60 @@ def launch(what: str, port: int, root: Path | None = None, pool: int | None = No
     voila = (sys.executable, "-m", "pitchlab.server")
     url = f"http://127.0.0.1:{port}"
     health = f"{url}{HEALTH}"
+    command = (*voila, str(base), *common)
     if what == "app":
-        return Launch((*voila, str(base), *common), f"{url}/voila/render/{APP}", base, health)
+        return Launch(command, f"{url}/voila/render/{APP}", base, health, port, pool, classroom)
     folders = {"lessons": "notebooks/lessons", "tutorial": "tutorial"}
     if what not in folders:
         raise LaunchError(f"nothing to serve called {what!r}: use app, lessons or tutorial")
-    return Launch(
-        (*voila, str(base), *common), f"{url}/voila/render/{folders[what]}/index.ipynb", base, health
+    address = f"{url}/voila/render/{folders[what]}/index.ipynb"
+    return Launch(command, address, base, health, port, None, classroom)
+
+
+def port_taken(what: str, port: int) -> str:
+    """The line ``pitchlab WHAT`` refuses a busy port with, and its fix."""
+    return (
+        f"pitchlab {what}: port {port} is in use (another pitchlab app, lessons or tutorial?): "
+        "stop it, or choose another port with --port N"
     )
+
+
+def port_refusal(what: str, port: int, host: str = "127.0.0.1") -> str | None:
+    """Why ``pitchlab WHAT`` cannot serve on ``port``, in one line with the fix, or ``None``
+    when the port is free. Checked before the server starts: a server that cannot bind would
+    fail after its imports, and a watchdog asking that port would hear the other server.
+
+    The port is bound as the server binds it (``SO_REUSEADDR``, as tornado does), so a port
+    a stopped server left in TIME_WAIT counts as free and a listening one as taken."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            return port_taken(what, port)
+        if exc.errno == errno.EACCES:
+            return f"pitchlab {what}: port {port} needs administrator rights: choose --port 1024 or above"
+        return f"pitchlab {what}: cannot serve on port {port}: {exc.strerror or exc}"
+    finally:
+        probe.close()
+    return None
+
+
+def class_pool(base: Path) -> int:
+    """The shipped config's pool for the app (``app.ipynb``'s in ``voila.json``): a class's."""
+    config = json.loads((base / "voila.json").read_text(encoding="utf-8"))
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    size: int = pools.get("app.ipynb", {}).get("pool_size", 1)
+    return size
 
 
 def config_with_pool(base: Path, pool: int | None) -> Path:
     """A folder holding the shipped ``voila.json`` with the app's pool (``pool``, or the
-    shipped ``app.ipynb`` pool) set for its page under the pages' root, :data:`APP`."""
+    class's :func:`class_pool`) set for its page under the pages' root, :data:`APP`."""
     config = json.loads((base / "voila.json").read_text(encoding="utf-8"))
     pools = config.setdefault("VoilaKernelManager", {}).setdefault("kernel_pools_config", {})
-    size = pool if pool is not None else pools.get("app.ipynb", {}).get("pool_size", 1)
-    pools[APP] = {"pool_size": size}
+    pools[APP] = {"pool_size": pool if pool is not None else class_pool(base)}
     folder = Path(tempfile.mkdtemp(prefix="pitchlab-voila-config-"))
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return folder

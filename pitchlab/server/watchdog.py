@@ -10,6 +10,11 @@ asks the server's ``/pitchlab/health`` (answered on its IO loop, see
 then SIGKILL) and the kernels it started, and starts it again on the same port.
 Learners' pages then say the connection was lost and reload; saved games resume.
 
+Only the answers of its own server count: each start carries a fresh id in the
+environment (:data:`~pitchlab.server.launcher.SERVER_ID`) that the health endpoint
+repeats, so another server on the same port (a second ``pitchlab`` command) is
+never taken for this one, never reported ready, and never restarted for.
+
 It also prints, once per start, when the app's preheated kernels have run the
 app, the moment from which pages open at once. Ctrl-C (or SIGTERM) stops the
 server cleanly, then the watchdog. Standard library only: the server runs in
@@ -22,20 +27,27 @@ import contextlib
 import ctypes
 import json
 import os
+import secrets
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from pitchlab.server.launcher import SERVER_ID
 from pitchlab.server.processes import is_kernel, proc_read, process_tree, stop_group
 
 PROBE_EVERY_S = 2.0
 """Seconds between two health probes."""
+PROBE_STARTING_S = 0.25
+"""Seconds between two probes until the ready line: a learner waits for it to open the page,
+and a probe costs the server a millisecond."""
 PROBE_TIMEOUT_S = 3.0
 """A probe unanswered this long counts as no answer."""
 START_GRACE_S = 120.0
@@ -82,8 +94,12 @@ class Watchdog:
         stall_s: float = 20.0,
         out: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
+        taken: str = "pitchlab: another server answers on this port: stop it, or choose another port",
     ) -> None:
+        """``taken`` is what to say when another server had the port first (``pitchlab``
+        passes the line it refuses a busy port with, :func:`~pitchlab.server.launcher.port_taken`)."""
         self.command = list(command)
+        self.taken = taken
         self.cwd = cwd
         self.health_url = health_url
         self.stall_s = stall_s
@@ -116,16 +132,21 @@ class Watchdog:
 
     def _serve_once(self) -> int | None:
         """Run the server until it must be restarted (``None``) or the watchdog ends (a status)."""
+        me = secrets.token_hex(8)
         self.proc = proc = subprocess.Popen(
             self.command,
             cwd=self.cwd,
+            env={**os.environ, SERVER_ID: me},
             start_new_session=True,
             preexec_fn=_die_with_parent,  # noqa: PLW1509 (no threads here)
         )
         started = last_answer = self.clock()
-        answered = told_ready = False
+        answered = told_ready = other = False
         while not self.stopping:
             if proc.poll() is not None:
+                if not answered and (other or _listening(self.health_url)):  # another server was quicker
+                    print(self.taken, file=self.out or sys.stderr, flush=True)  # as a refusal is
+                    return 2
                 if not answered:
                     self.say(f"pitchlab: the server exited with status {proc.returncode} before answering")
                     return proc.returncode or 1
@@ -133,6 +154,8 @@ class Watchdog:
                 return None
             health = probe(self.health_url)
             now = self.clock()
+            if health is not None and health.get("server") != me:
+                other, health = True, None  # another server on this port: not ours, so no answer
             if health is not None:
                 answered, last_answer = True, now
                 if not told_ready and health.get("ready"):
@@ -146,7 +169,7 @@ class Watchdog:
                 )
                 self._kill(proc, KILL_GRACE_S)
                 return None
-            self._sleep(PROBE_EVERY_S)
+            self._sleep(PROBE_EVERY_S if told_ready else PROBE_STARTING_S)
         return 0
 
     def _sleep(self, seconds: float) -> None:
@@ -165,6 +188,17 @@ class Watchdog:
             if left is not None and is_kernel(left):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
+
+
+def _listening(url: str) -> bool:
+    """Whether something accepts connections at ``url``'s address (our server being gone, it
+    is another program, which took the port as ours started)."""
+    where = urllib.parse.urlsplit(url)
+    try:
+        with socket.create_connection((where.hostname or "127.0.0.1", where.port or 80), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def _die_with_parent() -> None:

@@ -20,7 +20,7 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-why``, ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -60,6 +60,7 @@ from pitchlab.engine.tricks import sort_cards
 from pitchlab.ui import drawing, guide, page_request
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.keys import keys_line
+from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer
 from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
 from pitchlab.ui.storage import Autosave
@@ -155,7 +156,7 @@ class TableApp(View):
         self.picture = w.HTML()
         self.ladder = w.HTML(layout=w.Layout(overflow="auto"))
         self.points = classed(w.HTML(), "pl-points")
-        self.odds = w.HTML()
+        self.odds = classed(w.HTML(), "pl-known")  # the "What you know" panel
         self.hand_view = HandView(four_colour=four_colour, on_index=self._pick_at)
         self.hand_title = w.HTML("<h3>Your hand</h3>")
         self.bids = BidBar(self._act)
@@ -765,37 +766,11 @@ class TableApp(View):
         self.over.layout.display = None if hand.is_over else "none"
 
     def _odds_html(self) -> str:
-        table, hand = self.table, self.table.hand
+        """The "What you know" panel (:mod:`pitchlab.ui.known`), from the learner's seat."""
+        table = self.table
         human = table.human if table.human is not None else 0
-        rules, suit = hand.rules, hand.trump
-        if suit is None:
-            if rules.trump_choice == "first-lead":
-                return (
-                    "Once the first card is led (its suit is trump), this panel counts the trump still out."
-                )
-            return "Once trump is named, this panel counts the trump still out."
-        unseen = hand.view(human).unseen_trump()
-        out = (
-            f"<div><b>{len(unseen)}</b> of {len(rules.trump_cards(suit))} trump are still out "
-            f"(not in your hand, buried or played).</div>"
-        )
-        if not drawing.every_trump_in_play(rules):
-            dealt = rules.players * rules.hand_size
-            return (
-                f"<div>You have not seen <b>{len(unseen)}</b> of the {len(rules.trump_cards(suit))} trump.</div>"
-                f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "
-                "of them may be in another hand or among the cards nobody was dealt.</div>"
-            )
-        points = [c for c in dict.fromkeys(unseen) if rules.points_of(c, suit)]
-        others = ", ".join(table.name(s) for s in range(rules.players) if s != human)
-        point_text = (
-            ", ".join(f"{c.label} ({rules.points_of(c, suit)})" for c in points) if points else "none"
-        )
-        return out + (
-            f"<div>Point cards still out: {readable(point_text)}; each is with one of {escape(others)}.</div>"
-            if points
-            else "<div>Every point card has been played, buried or is in your hand.</div>"
-        )
+        others = [table.name(s) for s in range(table.rules.players) if s != human]
+        return known_html(table.hand.view(human), others)
 
 
 def why_html(table: Table) -> str:

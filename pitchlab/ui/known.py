@@ -1,0 +1,57 @@
+"""The app's "What you know" panel: the trump and the points a learner's seat has not seen.
+
+Everything here is counted from the seat's :class:`~pitchlab.engine.view.SeatView`
+(:meth:`~pitchlab.engine.view.SeatView.unseen_cards`: the deck less what the seat has
+seen), so the panel never tells a learner more than their seat knows, and a card the
+deck holds twice (the identical jokers) is counted once per copy still out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from pitchlab.engine.cards import Card
+from pitchlab.engine.view import SeatView
+from pitchlab.ui import drawing
+from pitchlab.ui.widgets import readable
+
+
+def unseen_points(view: SeatView) -> list[tuple[Card, int]]:
+    """Each point card of trump the seat has not seen, with its points, high to low, a
+    duplicated card once per unseen copy (empty before trump is known)."""
+    if view.trump is None:
+        return []
+    suit = view.trump
+    return [(c, p) for c in view.unseen_trump() if (p := view.rules.points_of(c, suit))]
+
+
+def known_html(view: SeatView, others: Sequence[str]) -> str:
+    """The panel for ``view``'s seat; ``others`` names the other seats (who may hold what is out)."""
+    rules, suit = view.rules, view.trump
+    if suit is None:
+        if rules.trump_choice == "first-lead":
+            return "Once the first card is led (its suit is trump), this panel counts the trump still out."
+        return "Once trump is named, this panel counts the trump still out."
+    unseen, total = len(view.unseen_trump()), len(rules.trump_cards(suit))
+    if not drawing.every_trump_in_play(rules):
+        dealt = rules.players * rules.hand_size
+        places = ["in another hand", "among the cards nobody was dealt"]
+        if rules.exchange == "discard-draw":
+            places.append("among those another player threw away")
+        where = ", ".join(places[:-1]) + " or " + places[-1]
+        return (
+            f"<div>You have not seen <b>{unseen}</b> of the {total} trump.</div>"
+            f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "
+            f"of them may be {where}.</div>"
+        )
+    out = f"<div><b>{unseen}</b> of {total} trump are still out (not in your hand, buried or played).</div>"
+    points = unseen_points(view)
+    if not points:
+        return out + "<div>Every point card has been played, buried or is in your hand.</div>"
+    listed = ", ".join(f"{card.label} ({p})" for card, p in points)
+    worth = sum(p for _, p in points)
+    return out + (
+        f"<div>Point cards still out, <b>{worth}</b> point{'' if worth == 1 else 's'} in all: "
+        f"{readable(listed)}; each is with one of {escape(', '.join(others))}.</div>"
+    )
