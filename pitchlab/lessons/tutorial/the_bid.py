@@ -138,7 +138,7 @@ class BiddingLesson(SeededView):
             self.message = "The bidding is over: press New deal for another hand."
             self.refresh()
             return False
-        self.message = refusal(lambda: self.hand.apply(action, 0))
+        self.message = refusal(lambda: self.hand.apply(action, 0), self.hand)
         if self.message:
             self.refresh()
             return False

@@ -23,8 +23,9 @@ from pitchlab.lessons.tutorial.common import (
     page,
     plural,
     result_line,
+    team_name,
 )
-from pitchlab.ui.session import refusal
+from pitchlab.ui.session import describe, refusal, verb
 from pitchlab.ui.widgets import HandView, View, classed
 
 
@@ -118,9 +119,9 @@ class BuryChooser(View):
                 else "The bury is over."
             )
         else:
-            self.message_text = refusal(lambda: hand.apply(Bury(card), self.human))
+            self.message_text = refusal(lambda: hand.apply(Bury(card), self.human), hand, self.human)
             if not self.message_text:
-                self.log.append((f"{self._name(self.human)} buried {card.label}", None))
+                self.log.append((verb(self._name(self.human), describe(Bury(card), hand.rules)), None))
         self.refresh()
 
     def advance(self) -> None:
@@ -134,7 +135,7 @@ class BuryChooser(View):
             assert seat is not None
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
-            self.log.append((f"{self._name(seat)}: {decision.action}", decision))
+            self.log.append((verb(self._name(seat), describe(decision.action, hand.rules)), decision))
         elif hand.phase is Phase.PLAY and not hand.tricks:
             while not hand.tricks:
                 self._bot_play()
@@ -149,7 +150,7 @@ class BuryChooser(View):
         assert seat is not None
         decision = self.bot.decide(hand.view(seat))
         hand.apply(decision.action, seat)
-        self.log.append((f"{self._name(seat)} plays {decision.action.card.label}", decision))  # type: ignore[union-attr]
+        self.log.append((verb(self._name(seat), describe(decision.action, hand.rules)), decision))
 
     def reason(self, decision: Decision | None) -> str:
         """A bot's reason as the page may show it now: what it told the table while the hand is
@@ -184,13 +185,13 @@ class BuryChooser(View):
             f"<div class='pl-note'><b>First trick:</b> {escape(self._name(first.winner))} wins it with "
             f"{first.cards[first.seats.index(first.winner)].label}, and with it the buried "
             f"{escape(', '.join(c.label for c in taken) or 'cards')} "
-            f"({plural(pts, 'point')} for team {team}).</div>"
+            f"({plural(pts, 'point')} for {escape(team_name(team, self.human, rules))}).</div>"
         )
         for card in holder:
             seat = next(s for s in range(rules.players) if card in hand.buried_by(s))
             text += (
                 f"<div class='pl-note'><b>Ruling:</b> the buried {card.label} still scores its point "
-                f"for its holder's team ({escape(self._name(seat))}, team {rules.teams[seat]}), "
+                f"for its holder's team ({escape(team_name(rules.teams[seat], self.human, rules))}), "
                 "whoever wins the first trick.</div>"
             )
         if hand.is_over:
