@@ -125,7 +125,9 @@ def test_bury_chooser_marks_only_legal_buries() -> None:
     assert len(legal) == 7
     dead = {c for b in with_class(chooser, "pl-dead") for c in b._dom_classes if c.startswith("pl-card-")}
     assert dead == {"pl-card-KC", "pl-card-AC"}
-    assert "bury 3♥" in chooser.advice.value  # the A♥ makes the first trick, and the buried 3♥, ours
+    assert "bury 3♥" not in chooser.advice.value  # no answer before the learner chooses
+    chooser.pick(pl.Card("2H"))
+    assert "bury 3♥" in chooser.advice.value  # then: the A♥ makes the first trick, and the buried 3♥, ours
 
 
 def test_bury_chooser_refuses_an_illegal_bury_and_changes_nothing() -> None:

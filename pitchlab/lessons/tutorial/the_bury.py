@@ -62,6 +62,8 @@ class BuryChooser(View):
         self.hand = hand if hand is not None else bury_hand()
         self.human = human
         self.bot = RuleBasedPlayer()
+        self.advised: Decision | None = None
+        """What a bot in the learner's chair would have buried: shown once the learner has chosen."""
         self.message_text = ""
         self.log: list[tuple[str, Decision | None]] = []
         """Each line: what happened, and a bot's decision (its reason: see :meth:`reason`)."""
@@ -119,8 +121,10 @@ class BuryChooser(View):
                 else "The bury is over."
             )
         else:
+            advised = self.suggestion()
             self.message_text = refusal(lambda: hand.apply(Bury(card), self.human), hand, self.human)
             if not self.message_text:
+                self.advised = advised
                 self.log.append((verb(self._name(self.human), describe(Bury(card), hand.rules)), None))
         self.refresh()
 
@@ -212,15 +216,18 @@ class BuryChooser(View):
             n = len(hand.playable(seat)) if hand.phase is Phase.PLAY else len(hand.legal_actions())
             extra = n - hand.rules.keep_trump
             who = "You hold" if seat == me else f"{self._name(seat)} holds"
-            # the bot's advice names cards in the hand: yours to see, another seat's hidden till it buries
+            # the bot's choice for you comes after yours (no answer before the learner acts); another
+            # seat's names cards in its hand, hidden till it buries
             would = (
-                f"The rule-based bot would <b>{escape(advice.why)}</b>."
+                "Which one? Choose: what a bot in your chair would bury shows once you have buried."
                 if seat == me
                 else "Press Next to see which it buries: its other cards stay hidden."
             )
             self.advice.value = f"{escape(who)} {n} trump: {plural(extra, 'card')} to bury. {would}"
         else:
             self.advice.value = "Everyone is down to six trump or fewer."
+        if self.advised is not None:
+            self.advice.value += f"<div>A bot in your chair would <b>{escape(self.advised.why)}</b>.</div>"
         if self.my_turn:
             self.status.value = "Your turn to bury: click a green-bordered trump (grey cards are dead)."
             self.next.description = "Next ▶"

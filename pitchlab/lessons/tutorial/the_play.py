@@ -93,7 +93,7 @@ class TrickByTrick(View):
     ) -> None:
         self.human = human
         self.seed = seed
-        self.bot = RuleBasedPlayer()
+        self.bot = RuleBasedPlayer(bidding="ladder")  # bids by the hand's strength, as in a first game
         self.hand = hand if hand is not None else Hand.deal(rules, dealer=rules.players - 1, seed=seed)
         self.rules = self.hand.rules
         self.message_text = ""

@@ -126,6 +126,11 @@ class RefillStepper(View):
     def _name(self, seat: int) -> str:
         return name(seat, self.human)
 
+    def _object(self, seat: int) -> str:
+        """A seat's name inside a sentence: "you", "West"."""
+        called = self._name(seat)
+        return "you" if called == "You" else called
+
     def stock_left(self, turns: int) -> int:
         """Cards left in the stock after ``turns`` refill turns."""
         return len(self.hand.stock_slots) - sum(len(t.drawn) for t in self.turns[:turns])
@@ -143,7 +148,7 @@ class RefillStepper(View):
             )
         return (
             f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.bid} and named "
-            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._name(hand.dealer))}, "
+            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._object(hand.dealer))}, "
             f"so the refill starts at {escape(self._name((hand.dealer + 1) % rules.players))}. "
             "</div><div class='pl-note'>Every hand is shown face up here, where each player sits, trump "
             f"ringed in gold. At a real table only the draw counts are public.</div>"
