@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -26,6 +27,7 @@ from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
 from pitchlab.ui.session import contract_text, describe, seat_name, verb
+from pitchlab.ui.table_app import TABLE_PHONE, TABLE_WIDE
 from pitchlab.ui.widgets import (
     View,
     classed,
@@ -53,6 +55,7 @@ LESSON_CSS = """
 .pl-bidding .pl-log { max-height: none; }
 .pl-plot .jp-RenderedPlotly { min-height: 440px; }
 .pl-seat-hands td { padding: 2px 10px; vertical-align: middle; }
+.pl-lesson .pl-fit svg { max-width: 100%; height: auto; }
 </style>
 """
 
@@ -95,6 +98,14 @@ PAGE_CSS = """
 
 CARD_W = 48
 """Width in pixels of a card in these pages' pictures."""
+
+
+def table_pictures(names: Sequence[str], **facts: Any) -> str:
+    """The table app's picture of the table, drawn for a desktop's width and for a phone's: inside
+    a ``pl-app`` box the app's stylesheet shows the one that fits the screen, as in the app."""
+    return drawing.table_svg(names, width=TABLE_WIDE, **facts) + drawing.table_svg(
+        names, width=TABLE_PHONE, **facts
+    )
 
 
 def style() -> w.Box:
@@ -326,6 +337,7 @@ __all__ = [
     "result_line",
     "style",
     "suit_html",
+    "table_pictures",
     "team_name",
     "trump_family",
 ]

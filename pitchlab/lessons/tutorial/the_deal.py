@@ -89,7 +89,7 @@ class DealExplorer(SeededView):
             "pl-named-suit",
         )
         self.named.observe(lambda _c: self.refresh(), names="value")
-        self.your_hand = w.HTML()
+        self.your_hand = classed(w.HTML(), "pl-fit")  # a phone shrinks the hand to its width
         self.others = w.HTML()
         self.trump_table = w.HTML()
         self.odds = classed(w.HTML(), "pl-odds")

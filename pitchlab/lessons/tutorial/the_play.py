@@ -23,6 +23,7 @@ from pitchlab.lessons.tutorial.common import (
     page,
     plural,
     result_line,
+    table_pictures,
     team_name,
 )
 from pitchlab.ui import drawing
@@ -233,7 +234,7 @@ class TrickByTrick(View):
         trick: Trick = hand.current_trick
         if not trick.cards and hand.tricks:
             trick = hand.tricks[-1]
-        return drawing.table_svg(
+        return table_pictures(
             [self._name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
@@ -244,7 +245,6 @@ class TrickByTrick(View):
             to_act=hand.to_act,
             trump=hand.trump,
             bottom=self.human,
-            width=540,
             teams=hand.rules.teams,
         )
 
