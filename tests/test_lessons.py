@@ -268,7 +268,10 @@ def test_illegal_bid_gives_a_message_and_changes_nothing() -> None:
     record = pl.to_record(page.hand)
     assert page.hand.high_bid >= 4
     assert not page.bid(pl.Bid(4))  # not higher than the high bid
-    assert "Not allowed" in page.message_box.value
+    assert (
+        page.message_box.value
+        == f"That bid is too low: the highest bid so far is {page.hand.high_bid}; bid more or pass."
+    )
     assert pl.to_record(page.hand) == record
     page.bid(pl.PASS)
     record = pl.to_record(page.hand)

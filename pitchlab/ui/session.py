@@ -93,13 +93,14 @@ class Event:
     """Which deal of the table's the line belongs to (:attr:`Table.deals`)."""
 
 
-def refusal(apply: Callable[[], object]) -> str:
-    """Run an engine call made from a page; ``""`` if it went through, else the
-    message the page shows. The engine leaves its state unchanged on refusal."""
+def refusal(apply: Callable[[], object], hand: Hand, human: int = 0) -> str:
+    """Run an engine call the learner at ``human`` made from a page on ``hand``; ``""`` if it
+    went through, else what the page shows: the app's plain words (:func:`refusal_words`), never
+    the engine's programmer wording. The engine leaves its state unchanged on refusal."""
     try:
         apply()
     except PitchError as exc:
-        return f"Not allowed: {exc}"
+        return refusal_words(exc, hand, lambda seat: seat_name(seat, human, hand.rules))
     return ""
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -25,7 +26,8 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
-from pitchlab.ui.session import contract_text, seat_name
+from pitchlab.ui.session import contract_text, describe, seat_name, verb
+from pitchlab.ui.table_app import TABLE_PHONE, TABLE_WIDE
 from pitchlab.ui.widgets import (
     View,
     classed,
@@ -53,6 +55,7 @@ LESSON_CSS = """
 .pl-bidding .pl-log { max-height: none; }
 .pl-plot .jp-RenderedPlotly { min-height: 440px; }
 .pl-seat-hands td { padding: 2px 10px; vertical-align: middle; }
+.pl-lesson .pl-fit svg { max-width: 100%; height: auto; }
 </style>
 """
 
@@ -67,7 +70,15 @@ PAGE_CSS = """
 .pl-lesson .pl-cards { display: flex; flex-wrap: wrap; align-items: center; gap: 14px; }
 .pl-lesson .pl-cards figure { margin: 0; text-align: center; font-size: 13px; color: #444; }
 .pl-lesson .pl-cardrow { display: inline-flex; gap: 3px; }
-.pl-lesson .pl-cards-2 { display: grid; grid-template-columns: repeat(2, max-content); gap: 8px 28px; }
+.pl-lesson .pl-around { display: grid; grid-template-columns: repeat(2, minmax(0, max-content));
+  grid-template-areas: "top top" "left right" "bottom bottom"; gap: 8px 28px; justify-content: center; }
+.pl-lesson .pl-around figure { justify-self: center; }
+.pl-lesson .pl-around .pl-at-0 { grid-area: bottom; } .pl-lesson .pl-around .pl-at-1 { grid-area: left; }
+.pl-lesson .pl-around .pl-at-2 { grid-area: top; } .pl-lesson .pl-around .pl-at-3 { grid-area: right; }
+@media (max-width: 700px) {
+  .pl-lesson .pl-around { grid-template-columns: 1fr; grid-template-areas: "top" "left" "right" "bottom"; }
+  .pl-lesson .pl-cardrow { flex-wrap: wrap; }
+}
 .pl-lesson .pl-public { color: #1e6b3a; font-weight: bold; }
 .pl-lesson table.pl-table { border-collapse: collapse; font-size: 14px; margin: 4px 0; }
 .pl-lesson table.pl-table td, .pl-lesson table.pl-table th { border: 1px solid #ccc; padding: 3px 9px;
@@ -89,6 +100,14 @@ CARD_W = 48
 """Width in pixels of a card in these pages' pictures."""
 
 
+def table_pictures(names: Sequence[str], **facts: Any) -> str:
+    """The table app's picture of the table, drawn for a desktop's width and for a phone's: inside
+    a ``pl-app`` box the app's stylesheet shows the one that fits the screen, as in the app."""
+    return drawing.table_svg(names, width=TABLE_WIDE, **facts) + drawing.table_svg(
+        names, width=TABLE_PHONE, **facts
+    )
+
+
 def style() -> w.Box:
     """The stylesheet of the app's widgets plus the lessons' own."""
     return page_style(LESSON_CSS)
@@ -104,11 +123,19 @@ def page(children: Sequence[w.Widget]) -> w.VBox:
 
 
 def name(seat: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
-    """A seat's name with its number, e.g. ``West (seat 1)``; just ``Seat 1`` with no learner."""
-    if human is None:
-        return f"Seat {seat}"
-    called = seat_name(seat, human, rules)
-    return called if called == f"Seat {seat}" else f"{called} (seat {seat})"
+    """A seat's name as the table app says it ("You", "West", "Partner", "East").
+
+    A page with no learner at the table (``human=None``) still names the seats from the
+    bottom chair: a bot sits in "your" chair, and a beginner reads names, not numbers."""
+    return seat_name(seat, 0 if human is None else human, rules)
+
+
+def team_name(team: int, human: int | None = 0, rules: Ruleset | None = None) -> str:
+    """A partnership by its players' names, the learner's own first: "You and Partner"."""
+    rules = rules or TEN_POINT
+    me = 0 if human is None else human
+    seats = sorted((s for s in range(rules.players) if rules.teams[s] == team), key=lambda s: s != me)
+    return " and ".join(name(s, me, rules) for s in seats)
 
 
 def cards_html(
@@ -140,6 +167,23 @@ def figure_html(
     )
 
 
+def around_html(figures: Sequence[str], human: int = 0) -> str:
+    """Four seats' figures placed as they sit at the table app's table: you at the bottom,
+    West on the left, Partner across at the top, East on the right (a phone stacks them in
+    that order, top to bottom). ``figures`` are by seat number."""
+    if len(figures) != 4:
+        return f"<div class='pl-cards'>{''.join(figures)}</div>"
+    placed = "".join(
+        f"<div class='pl-at-{(seat - human) % 4}'>{figure}</div>" for seat, figure in enumerate(figures)
+    )
+    return f"<div class='pl-around'>{placed}</div>"
+
+
+def by_seat(values: Sequence[object], human: int = 0, rules: Ruleset | None = None) -> str:
+    """One value per seat in words, the seats by name: "You 4, West 6, Partner 4, East 1"."""
+    return ", ".join(f"{name(seat, human, rules)} {value}" for seat, value in enumerate(values))
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -154,7 +198,9 @@ def bots_to(hand: Hand, phases: Sequence[Phase], players: Sequence[Player] | Non
         assert seat is not None
         decision = bots[seat].decide(hand.view(seat))
         hand.apply(decision.action, seat)
-        said.append(f"{name(seat)}: {decision.action} ({decision.said})")
+        said.append(
+            f"{verb(name(seat), describe(decision.action, hand.rules, public=True))} ({decision.said})"
+        )
     return said
 
 
@@ -166,23 +212,22 @@ def bid_and_name(hand: Hand, bids: Sequence[Action], suit: Suit) -> Hand:
 
 
 def result_line(result: HandResult, human: int | None = 0, rules: Ruleset | None = None) -> str:
-    """One sentence: the points by team and whether the bid was made."""
-    changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
-    points = "-".join(str(p) for p in result.points)
-    teams = " - ".join(f"team {t}" for t in range(len(result.points)))
+    """One sentence: the points by team and whether the bid was made, the teams by name."""
+    teams = [team_name(t, human, rules) for t in range(len(result.points))]
+    points = ", ".join(f"{who} {p}" for who, p in zip(teams, result.points, strict=True))
+    changes = ", ".join(f"{who} {c:+d}" for who, c in zip(teams, result.score_change, strict=True))
     awards = ""
     if result.awards:
         awards = (
             " "
             + ", ".join(
-                f"{kind.title()}: {'nobody' if team is None else f'team {team}'}"
-                for kind, team in result.awards
+                f"{kind.title()}: {'nobody' if team is None else teams[team]}" for kind, team in result.awards
             )
             + "."
         )
     return (
         f"Hand over: {contract_text(name(result.bidder, human, rules), result, rules)}; "
-        f"points {points} ({teams}); scores change: {changes}.{awards}"
+        f"points: {points}; scores change: {changes}.{awards}"
     )
 
 
@@ -280,8 +325,10 @@ __all__ = [
     "LESSON_CSS",
     "PAGE_CSS",
     "RulesetChoice",
+    "around_html",
     "bid_and_name",
     "bots_to",
+    "by_seat",
     "cards_html",
     "figure_html",
     "name",
@@ -290,5 +337,7 @@ __all__ = [
     "result_line",
     "style",
     "suit_html",
+    "table_pictures",
+    "team_name",
     "trump_family",
 ]

@@ -23,40 +23,42 @@ from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.lessons.tutorial.common import (
     bots_to,
+    name,
     page,
     result_line,
+    team_name,
 )
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.widgets import View, classed
 
 
 def score_breakdown(hand: Hand) -> str:
-    """How a finished hand is scored, point card by point card, as plain text."""
+    """How a finished hand is scored, point card by point card, as plain text, the teams by name."""
     result = hand.result()
     rules, suit = hand.rules, result.trump
-    lines = [f"Trump {suit.symbol}; seat {result.bidder} (team {result.bidding_team}) bid {result.bid}."]
-    for team, cards in enumerate(result.captured):
+    teams = [team_name(t) for t in range(len(result.points))]
+    team = result.bidding_team
+    lines = [f"Trump {suit.symbol} {suit.name.lower()}; {name(result.bidder)} bid {result.bid}."]
+    for who, cards in zip(teams, result.captured, strict=True):
         scoring = [c for c in cards if rules.points_of(c, suit) and rules.role_of(c, suit) != "2"]
         detail = " + ".join(f"{c.label} {rules.points_of(c, suit)}" for c in scoring) or "nothing"
-        lines.append(f"  team {team} captured: {detail}")
+        lines.append(f"  {who} captured: {detail}")
     for card, seat in result.holder_points:
         lines.append(
-            f"  {card.label} {rules.points_of(card, suit)}: held by seat {seat}, so team {rules.teams[seat]}"
+            f"  {card.label} {rules.points_of(card, suit)}: held by {name(seat)}, so it counts for "
+            f"{teams[rules.teams[seat]]}"
         )
-    lines.append(
-        f"  points: team 0 {result.points[0]}, team 1 {result.points[1]} (always {rules.total_points})"
-    )
-    team = result.bidding_team
+    points = ", ".join(f"{who} {p}" for who, p in zip(teams, result.points, strict=True))
+    lines.append(f"  points: {points} (always {rules.total_points} in all)")
+    took = f"{teams[team]} took {result.points[team]}"
     if result.made:
-        lines.append(
-            f"  team {team} took {result.points[team]} >= {result.bid}: made. Both teams add what they took."
-        )
+        lines.append(f"  {took}, at least the bid of {result.bid}: made. Both teams add what they took.")
     else:
         lines.append(
-            f"  team {team} took {result.points[team]} < {result.bid}: set. Team {team} loses {result.bid};"
-            f" team {1 - team} adds what it took."
+            f"  {took}, less than the bid of {result.bid}: set. {teams[team]} lose {result.bid};"
+            f" {teams[1 - team]} add what they took."
         )
-    changes = ", ".join(f"team {t} {c:+d}" for t, c in enumerate(result.score_change))
+    changes = ", ".join(f"{who} {c:+d}" for who, c in zip(teams, result.score_change, strict=True))
     lines.append(f"  score change: {changes}")
     return "\n".join(lines)
 
@@ -84,23 +86,25 @@ def hand_story(hand: Hand) -> str:
     The tutorial prints this rather than describing the hand in fixed prose:
     when the bots change and the same seed plays out differently, the words
     change with it (and the page's asserts say whether the hand still shows
-    what its heading promises).
+    what its heading promises). Seats are named from the bottom chair, where a
+    bot sits in the learner's place.
     """
     result = hand.result()
     team, other = result.bidding_team, 1 - result.bidding_team
+    bidders, defenders = team_name(team), team_name(other)
     took = result.points[team]
     head = (
-        f"Seat {result.bidder} (team {team}) bid {result.bid} with {result.trump.name.lower()} as trump "
-        f"and its team took {took} of the {hand.rules.total_points} points"
+        f"{name(result.bidder)} bid {result.bid} with {result.trump.name.lower()} as trump, "
+        f"and {bidders} took {took} of the {hand.rules.total_points} points"
     )
     if result.made:
         return (
-            f"{head}, at least its bid: made. Both teams add what they took: "
-            f"team {team} {result.score_change[team]:+d}, team {other} {result.score_change[other]:+d}."
+            f"{head}, at least the bid: made. Both teams add what they took: "
+            f"{bidders} {result.score_change[team]:+d}, {defenders} {result.score_change[other]:+d}."
         )
     return (
-        f"{head}, fewer than its bid: set. Team {team} scores {result.score_change[team]:+d} (minus its bid), "
-        f"while the defenders, team {other}, add the {result.points[other]} they took."
+        f"{head}, fewer than the bid: set. {bidders} score {result.score_change[team]:+d} (minus the bid), "
+        f"while {defenders}, the defenders, add the {result.points[other]} they took."
     )
 
 
@@ -131,13 +135,19 @@ def example_result(bidding_team: int, bid: int, points: tuple[int, int]) -> Hand
 
 
 WIN_CASES: tuple[tuple[str, tuple[int, int], int, int, tuple[int, int]], ...] = (
-    ("team 0 bids 5, takes 6 and reaches 52", (46, 30), 0, 5, (6, 4)),
-    ("team 1 reaches 55, but team 0 bid", (40, 48), 0, 6, (3, 7)),
-    ("team 1 bids 4 and takes 4 the next hand", (40, 55), 1, 4, (6, 4)),
-    ("team 0 at 3 bids 5 and takes 2", (3, 20), 0, 5, (2, 8)),
-    ("team 1 at 12 bids 10 and takes all 10", (30, 12), 1, 10, (0, 10)),
+    ("You and Partner bid 5 and take 6", (46, 30), 0, 5, (6, 4)),
+    ("You and Partner bid 6 and take 3, while West and East take 7", (40, 48), 0, 6, (3, 7)),
+    ("West and East bid 4 and take 4", (40, 55), 1, 4, (6, 4)),
+    ("You and Partner bid 5 and take 2", (3, 20), 0, 5, (2, 8)),
+    ("West and East bid 10 and take all 10", (30, 12), 1, 10, (0, 10)),
 )
 """Scenarios for the win rule: (what happens, scores before, bidding team, bid, points by team)."""
+
+
+def score_words(scores: Sequence[int]) -> str:
+    """Two teams' scores in words, "You and Partner 46, West and East 30": a bare "46-30"
+    reads as one number to a beginner, and "-5" after a dash is unreadable."""
+    return ", ".join(f"{team_name(t)} {s}" for t, s in enumerate(scores))
 
 
 def winning_examples(rules: Ruleset = TEN_POINT) -> str:
@@ -147,8 +157,8 @@ def winning_examples(rules: Ruleset = TEN_POINT) -> str:
         result = example_result(team, bid, points)
         after = [s + c for s, c in zip(before, result.score_change, strict=True)]
         win = winner_after(rules, result, after)
-        verdict = "play on" if win is None else f"team {win} wins"
-        lines.append(f"{text}: {before[0]}-{before[1]} -> {after[0]}-{after[1]}: {verdict}")
+        verdict = "play on" if win is None else f"{team_name(win)} win"
+        lines.append(f"From {score_words(before)}: {text}. Now {score_words(after)}: {verdict}.")
     return "\n".join(lines)
 
 
@@ -183,7 +193,7 @@ def score_chart(game: Game, hands: int | None = None) -> go.Figure:
                 x=xs,
                 y=series,
                 mode="lines+markers",
-                name=f"team {team} (seats {team} and {team + 2})",
+                name=team_name(team),
                 line={"color": colours[team % 2], "width": 3},
             )
         )
@@ -210,7 +220,7 @@ def score_chart(game: Game, hands: int | None = None) -> go.Figure:
 
 def hand_rows(
     game: Game, hands: int | None = None
-) -> list[tuple[int, int, int, int, str, int, int, str, int, int]]:
+) -> list[tuple[int, str, str, int, str, int, int, str, int, int]]:
     """One row per hand: number, dealer, bidder, bid, trump, points by team, made/set, scores after."""
     rows = []
     for k, scored in enumerate(game.history[:hands], start=1):
@@ -218,8 +228,8 @@ def hand_rows(
         rows.append(
             (
                 k,
-                scored.hand.dealer,
-                r.bidder,
+                name(scored.hand.dealer),
+                name(r.bidder),
                 r.bid,
                 r.trump.symbol,
                 r.points[0],
@@ -232,7 +242,18 @@ def hand_rows(
     return rows
 
 
-HAND_COLUMNS = ("hand", "dealer", "bidder", "bid", "trump", "pts 0", "pts 1", "result", "team 0", "team 1")
+HAND_COLUMNS = (
+    "hand",
+    "dealer",
+    "bidder",
+    "bid",
+    "trump",
+    "points: You and Partner",
+    "points: West and East",
+    "result",
+    "score: You and Partner",
+    "score: West and East",
+)
 
 
 def hands_table_html(game: Game, hands: int | None = None) -> str:
@@ -254,7 +275,7 @@ def hands_table_text(game: Game) -> str:
 def game_summary(game: Game) -> str:
     """Who won, the final scores and how many hands it took."""
     if game.winner is None:
-        return f"No winner after {len(game.history)} hands: {game.scores[0]}-{game.scores[1]}."
+        return f"No winner after {len(game.history)} hands: {score_words(game.scores)}."
     last = game.history[-1].result
     how = (
         "a bid of 10 that took all 10"
@@ -262,8 +283,8 @@ def game_summary(game: Game) -> str:
         else f"bidding {last.bid} and reaching {game.scores[game.winner]}"
     )
     return (
-        f"Team {game.winner} wins after {len(game.history)} hands by {how}; "
-        f"final scores {game.scores[0]}-{game.scores[1]}."
+        f"{team_name(game.winner)} win after {len(game.history)} hands by {how}. "
+        f"Final scores: {score_words(game.scores)}."
     )
 
 
@@ -312,7 +333,7 @@ class GameReplay(View):
 
     def plotted(self) -> list[list[int]]:
         """The y values of each team's line as currently plotted."""
-        return [list(trace.y) for trace in self.figure.data if trace.name and trace.name.startswith("team")]
+        return [list(trace.y) for trace in self.figure.data if isinstance(trace, go.Scatter)]
 
     def _draw(self) -> None:
         """The chart's figure as the chart's outputs: set directly, as every page and a test alike
@@ -327,7 +348,7 @@ class GameReplay(View):
         self.table.value = hands_table_html(game, self.shown) if self.shown else "<i>No hands yet.</i>"
         if self.shown:
             scored = game.history[self.shown - 1]
-            self.last.value = f"<div class='pl-note'>Hand {self.shown}: {escape(result_line(scored.result, None).removeprefix('Hand over: '))}</div>"
+            self.last.value = f"<div class='pl-note'>Hand {self.shown}: {escape(result_line(scored.result).removeprefix('Hand over: '))}</div>"
         else:
             self.last.value = ""
         self.next.disabled = self.to_end.disabled = self.done
@@ -337,16 +358,13 @@ class GameReplay(View):
             self.over.add_class("pl-game-over")
         else:
             self.status.value = (
-                f"{self.shown} of {total} hands shown, scores {self._scores()}. Press Next hand."
+                f"{self.shown} of {total} hands shown. Scores: {escape(self._scores())}. Press Next hand."
             )
             self.over.value = ""
             self.over.remove_class("pl-game-over")
 
     def _scores(self) -> str:
-        if not self.shown:
-            return "0-0"
-        s = self.game.history[self.shown - 1].scores
-        return f"{s[0]}-{s[1]}"
+        return score_words(self.game.history[self.shown - 1].scores if self.shown else (0, 0))
 
 
 __all__ = [
@@ -365,5 +383,6 @@ __all__ = [
     "score_breakdown",
     "score_chart",
     "score_series",
+    "score_words",
     "winning_examples",
 ]

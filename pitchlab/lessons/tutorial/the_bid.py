@@ -27,6 +27,7 @@ from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,
     suit_html,
+    table_pictures,
 )
 from pitchlab.odds.probability import (
     trump_counts,
@@ -68,7 +69,7 @@ class BiddingLesson(SeededView):
         )
         self.hint_button.on_click(lambda _b: self.ask_hint())
         self.picture = w.HTML()
-        self.your_hand = w.HTML()
+        self.your_hand = classed(w.HTML(), "pl-fit")  # a phone shrinks the hand to its width
         self.suits_line = w.HTML()
         self.status = classed(w.HTML(), "pl-status")
         self.bids = BidBar(self._on_bid)
@@ -87,9 +88,10 @@ class BiddingLesson(SeededView):
                             self.picture,
                             w.VBox(
                                 [w.HTML("<h4>The bidding so far</h4>"), self.log_box],
-                                layout=w.Layout(margin="0 0 0 16px", width="400px"),
+                                layout=w.Layout(margin="0 0 0 16px", width="400px", max_width="100%"),
                             ),
-                        ]
+                        ],
+                        layout=w.Layout(flex_flow="row wrap"),
                     ),
                     w.HTML("<h4>Your hand</h4>"),
                     self.your_hand,
@@ -101,6 +103,7 @@ class BiddingLesson(SeededView):
                     self.hint_box,
                 ]
             ),
+            "pl-app",  # the app's table styles: the picture that fits the screen
             "pl-lesson",
             "pl-bidding",
         )
@@ -138,7 +141,7 @@ class BiddingLesson(SeededView):
             self.message = "The bidding is over: press New deal for another hand."
             self.refresh()
             return False
-        self.message = refusal(lambda: self.hand.apply(action, 0))
+        self.message = refusal(lambda: self.hand.apply(action, 0), self.hand)
         if self.message:
             self.refresh()
             return False
@@ -203,14 +206,13 @@ class BiddingLesson(SeededView):
         bids = [""] * n
         for i, value in enumerate(hand.bids):
             bids[(hand.dealer + 1 + i) % n] = bid_text(value, rules) if value else "pass"
-        self.picture.value = drawing.table_svg(
+        self.picture.value = table_pictures(
             [self._name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
             hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
             bidder=hand.bidder,
             to_act=hand.to_act if hand.phase is Phase.BID else None,
-            width=540,
             teams=rules.teams,
         )
         cards = hand.hand_of(0)

@@ -23,8 +23,9 @@ from pitchlab.lessons.tutorial.common import (
     page,
     plural,
     result_line,
+    team_name,
 )
-from pitchlab.ui.session import refusal
+from pitchlab.ui.session import describe, refusal, verb
 from pitchlab.ui.widgets import HandView, View, classed
 
 
@@ -61,6 +62,8 @@ class BuryChooser(View):
         self.hand = hand if hand is not None else bury_hand()
         self.human = human
         self.bot = RuleBasedPlayer()
+        self.advised: Decision | None = None
+        """What a bot in the learner's chair would have buried: shown once the learner has chosen."""
         self.message_text = ""
         self.log: list[tuple[str, Decision | None]] = []
         """Each line: what happened, and a bot's decision (its reason: see :meth:`reason`)."""
@@ -118,9 +121,11 @@ class BuryChooser(View):
                 else "The bury is over."
             )
         else:
-            self.message_text = refusal(lambda: hand.apply(Bury(card), self.human))
+            advised = self.suggestion()
+            self.message_text = refusal(lambda: hand.apply(Bury(card), self.human), hand, self.human)
             if not self.message_text:
-                self.log.append((f"{self._name(self.human)} buried {card.label}", None))
+                self.advised = advised
+                self.log.append((verb(self._name(self.human), describe(Bury(card), hand.rules)), None))
         self.refresh()
 
     def advance(self) -> None:
@@ -134,7 +139,7 @@ class BuryChooser(View):
             assert seat is not None
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
-            self.log.append((f"{self._name(seat)}: {decision.action}", decision))
+            self.log.append((verb(self._name(seat), describe(decision.action, hand.rules)), decision))
         elif hand.phase is Phase.PLAY and not hand.tricks:
             while not hand.tricks:
                 self._bot_play()
@@ -149,7 +154,7 @@ class BuryChooser(View):
         assert seat is not None
         decision = self.bot.decide(hand.view(seat))
         hand.apply(decision.action, seat)
-        self.log.append((f"{self._name(seat)} plays {decision.action.card.label}", decision))  # type: ignore[union-attr]
+        self.log.append((verb(self._name(seat), describe(decision.action, hand.rules)), decision))
 
     def reason(self, decision: Decision | None) -> str:
         """A bot's reason as the page may show it now: what it told the table while the hand is
@@ -184,13 +189,13 @@ class BuryChooser(View):
             f"<div class='pl-note'><b>First trick:</b> {escape(self._name(first.winner))} wins it with "
             f"{first.cards[first.seats.index(first.winner)].label}, and with it the buried "
             f"{escape(', '.join(c.label for c in taken) or 'cards')} "
-            f"({plural(pts, 'point')} for team {team}).</div>"
+            f"({plural(pts, 'point')} for {escape(team_name(team, self.human, rules))}).</div>"
         )
         for card in holder:
             seat = next(s for s in range(rules.players) if card in hand.buried_by(s))
             text += (
                 f"<div class='pl-note'><b>Ruling:</b> the buried {card.label} still scores its point "
-                f"for its holder's team ({escape(self._name(seat))}, team {rules.teams[seat]}), "
+                f"for its holder's team ({escape(team_name(rules.teams[seat], self.human, rules))}), "
                 "whoever wins the first trick.</div>"
             )
         if hand.is_over:
@@ -211,15 +216,18 @@ class BuryChooser(View):
             n = len(hand.playable(seat)) if hand.phase is Phase.PLAY else len(hand.legal_actions())
             extra = n - hand.rules.keep_trump
             who = "You hold" if seat == me else f"{self._name(seat)} holds"
-            # the bot's advice names cards in the hand: yours to see, another seat's hidden till it buries
+            # the bot's choice for you comes after yours (no answer before the learner acts); another
+            # seat's names cards in its hand, hidden till it buries
             would = (
-                f"The rule-based bot would <b>{escape(advice.why)}</b>."
+                "Which one? Choose: what a bot in your chair would bury shows once you have buried."
                 if seat == me
                 else "Press Next to see which it buries: its other cards stay hidden."
             )
             self.advice.value = f"{escape(who)} {n} trump: {plural(extra, 'card')} to bury. {would}"
         else:
             self.advice.value = "Everyone is down to six trump or fewer."
+        if self.advised is not None:
+            self.advice.value += f"<div>A bot in your chair would <b>{escape(self.advised.why)}</b>.</div>"
         if self.my_turn:
             self.status.value = "Your turn to bury: click a green-bordered trump (grey cards are dead)."
             self.next.description = "Next ▶"

@@ -89,7 +89,7 @@ class DealExplorer(SeededView):
             "pl-named-suit",
         )
         self.named.observe(lambda _c: self.refresh(), names="value")
-        self.your_hand = w.HTML()
+        self.your_hand = classed(w.HTML(), "pl-fit")  # a phone shrinks the hand to its width
         self.others = w.HTML()
         self.trump_table = w.HTML()
         self.odds = classed(w.HTML(), "pl-odds")
@@ -184,22 +184,35 @@ class DealExplorer(SeededView):
         )
 
     def _odds_html(self, suit: Suit, counts: dict[Suit, int]) -> str:
-        rules = self.rules
+        """How your hand compares with all deals, in words; the counting behind the shares is
+        the first probability lesson's (the page links it), so no formula shows here."""
         k = counts[suit]
-        named = trump_count_distribution(rules, suit)
-        deck, trump, size = len(rules.deck), len(rules.trump_cards(suit)), rules.hand_size
+        named = trump_count_distribution(self.rules, suit)
         best_k = max(counts.values())
         best_suits = " or ".join(s.symbol for s in Suit if counts[s] == best_k)
-        best = best_suit_distribution(rules)
+        best = best_suit_distribution(self.rules)
         return (
-            f"With {suit_html(suit)} named you hold <b>{k}</b> trump. "
-            f"Exactly {k} of {trump} trump in {size} cards from {deck}: "
-            f"C({trump},{k})·C({deck - trump},{size - k}) / C({deck},{size}) = "
-            f"<b>{percent(float(named[k]))}</b> of deals; at least {k}: {percent(float(at_least(k, named)))}.<br>"
-            f"Your best suit is {best_suits} with <b>{best_k}</b> trump. The best of the four suits gives "
-            f"exactly {best_k} in <b>{percent(float(best[best_k]))}</b> of deals, at least {best_k} in "
-            f"{percent(float(at_least(best_k, best)))} (exact, counted over suit patterns)."
+            f"With {suit_html(suit)} named you hold <b>{k}</b> trump. Of all possible hands, "
+            f"<b>{percent(float(named[k]))}</b> hold exactly {k} trump in a suit named in advance, and "
+            f"{percent(float(at_least(k, named)))} hold {k} or more.<br>"
+            f"Your best suit is {best_suits} with <b>{best_k}</b> trump. Counting each hand's best suit, "
+            f"<b>{percent(float(best[best_k]))}</b> of hands have exactly {best_k} there, and "
+            f"{percent(float(at_least(best_k, best)))} have {best_k} or more."
         )
+
+
+def best_suit_lines(best: dict[int, Fraction], top: int = 6) -> list[str]:
+    """How often each hand's best suit holds so many trump, one plain line per count
+    ("best suit of 4 trump: 46.71% of hands"), the counts from ``top`` on added together
+    (each is rare), and none for counts no hand can have."""
+    lines = [
+        f"Best suit of {k} trump: {percent(float(p))} of hands"
+        for k, p in sorted(best.items())
+        if p and k < top
+    ]
+    rest = sum((p for k, p in best.items() if k >= top), Fraction(0))
+    lines.append(f"Best suit of {top} trump or more: {percent(float(rest))} of hands")
+    return lines
 
 
 # ------------------------------------------------------------ the pigeonhole, counted
@@ -337,6 +350,7 @@ __all__ = [
     "CheckRow",
     "DealExplorer",
     "Pattern",
+    "best_suit_lines",
     "check_table",
     "deals_for_half_width",
     "fewest_best_trump",

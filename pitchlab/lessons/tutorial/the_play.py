@@ -23,9 +23,11 @@ from pitchlab.lessons.tutorial.common import (
     page,
     plural,
     result_line,
+    table_pictures,
+    team_name,
 )
 from pitchlab.ui import drawing
-from pitchlab.ui.session import bid_text, describe, refusal, result_of, seat_name
+from pitchlab.ui.session import bid_text, describe, imperative, refusal, result_of, seat_name, verb
 from pitchlab.ui.widgets import HandView, View, classed
 
 
@@ -92,7 +94,7 @@ class TrickByTrick(View):
     ) -> None:
         self.human = human
         self.seed = seed
-        self.bot = RuleBasedPlayer()
+        self.bot = RuleBasedPlayer(bidding="ladder")  # bids by the hand's strength, as in a first game
         self.hand = hand if hand is not None else Hand.deal(rules, dealer=rules.players - 1, seed=seed)
         self.rules = self.hand.rules
         self.message_text = ""
@@ -125,7 +127,7 @@ class TrickByTrick(View):
                 self.why,
                 self.over,
             ],
-            layout=w.Layout(width="560px"),
+            layout=w.Layout(width="560px", max_width="100%"),
         )
         right = w.VBox(
             [
@@ -136,9 +138,11 @@ class TrickByTrick(View):
                 w.HTML("<h3>Every card, and why</h3>"),
                 self.history,
             ],
-            layout=w.Layout(width="420px", margin="0 0 0 16px"),
+            layout=w.Layout(width="420px", max_width="100%", margin="0 0 0 16px"),
         )
-        self.widget = page([self.status, self.ladder, w.HBox([left, right])])
+        self.widget = page(
+            [self.status, self.ladder, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap"))]
+        )
         self.refresh()
 
     def _name(self, seat: int) -> str:
@@ -153,7 +157,7 @@ class TrickByTrick(View):
             decision = self.bot.decide(hand.view(seat))
             hand.apply(decision.action, seat)
             said = describe(decision.action, self.rules, public=seat != self.human)
-            self.log.append((f"{self._name(seat)} {said}", seat, decision))
+            self.log.append((verb(self._name(seat), said), seat, decision))
         if hand.phase is Phase.PLAY:
             self.log.append((first_lead_story(hand, self.human), None, None))
 
@@ -165,7 +169,7 @@ class TrickByTrick(View):
         return [a.card for a in self.hand.legal_actions() if isinstance(a, Play)] if self.my_turn else []
 
     def _after_play(self, seat: int, card: Card, decision: Decision | None) -> None:
-        text = f"{self._name(seat)} {'play' if seat == self.human else 'plays'} {card.label}"
+        text = verb(self._name(seat), describe(Play(card), self.rules))
         self.log.append((text, seat, decision))
         hand = self.hand
         if not hand.current_trick.cards and hand.tricks:
@@ -189,7 +193,7 @@ class TrickByTrick(View):
                 else "It is not your turn: press Next to let the bots play."
             )
         else:
-            self.message_text = refusal(lambda: hand.apply(Play(card), self.human))
+            self.message_text = refusal(lambda: hand.apply(Play(card), self.human), hand, self.human)
             if not self.message_text:
                 self.last_why = ""
                 self._after_play(self.human, card, None)
@@ -216,7 +220,7 @@ class TrickByTrick(View):
     def show_hint(self) -> None:
         if self.my_turn:
             decision = self.bot.decide(self.hand.view(self.human))
-            self.last_why = f"Hint: the bot would {decision.action}: {decision.why}."
+            self.last_why = f"Hint: {imperative(decision.action, self.rules)}. {decision.why}."
         else:
             self.last_why = "Hints are for your turn."
         self.refresh()
@@ -230,7 +234,7 @@ class TrickByTrick(View):
         trick: Trick = hand.current_trick
         if not trick.cards and hand.tricks:
             trick = hand.tricks[-1]
-        return drawing.table_svg(
+        return table_pictures(
             [self._name(s) for s in range(n)],
             dealer=hand.dealer,
             bids=bids,
@@ -241,24 +245,18 @@ class TrickByTrick(View):
             to_act=hand.to_act,
             trump=hand.trump,
             bottom=self.human,
-            width=540,
             teams=hand.rules.teams,
         )
 
     def team_name(self, team: int) -> str:
         """The seats of a team by name: "You and Partner", or one player's name."""
-        rules = self.rules
-        seats = sorted(
-            (s for s in range(rules.players) if rules.teams[s] == team), key=lambda s: s != self.human
-        )
-        return " and ".join(self._name(s) for s in seats)
+        return team_name(team, self.human, self.rules)
 
     def _points_html(self) -> str:
         hand = self.hand
         points = hand.points_by_team(public=not hand.is_over)
         rows = "".join(
-            f"<tr><td>{escape(self.team_name(t))} (team {t})</td><td><b>{p}</b></td></tr>"
-            for t, p in enumerate(points)
+            f"<tr><td>{escape(self.team_name(t))}</td><td><b>{p}</b></td></tr>" for t, p in enumerate(points)
         )
         if hand.bidder is None:
             return f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"

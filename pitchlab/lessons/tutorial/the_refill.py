@@ -12,12 +12,14 @@ from html import escape
 
 import ipywidgets as w
 
+from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.engine.actions import Bid, Pass
 from pitchlab.engine.cards import Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.lessons.tutorial.common import (
+    around_html,
     bid_and_name,
     bots_to,
     figure_html,
@@ -29,9 +31,10 @@ from pitchlab.ui.widgets import View, classed, replace_children
 
 
 def seeded_trump_hand(seed: int, dealer: int = 0) -> Hand:
-    """A shuffled deal from ``seed``, bid and named by the rule-based bots: trump is named, the refill done."""
+    """A shuffled deal from ``seed``, bid and named by the rule-based bots bidding by the strength
+    of the hand, as in a first game: trump is named, the refill done."""
     hand = Hand.deal(dealer=dealer, seed=seed)
-    bots_to(hand, (Phase.BID, Phase.NAME_TRUMP))
+    bots_to(hand, (Phase.BID, Phase.NAME_TRUMP), [RuleBasedPlayer(bidding="ladder")] * hand.rules.players)
     return hand
 
 
@@ -123,6 +126,11 @@ class RefillStepper(View):
     def _name(self, seat: int) -> str:
         return name(seat, self.human)
 
+    def _object(self, seat: int) -> str:
+        """A seat's name inside a sentence: "you", "West"."""
+        called = self._name(seat)
+        return "you" if called == "You" else called
+
     def stock_left(self, turns: int) -> int:
         """Cards left in the stock after ``turns`` refill turns."""
         return len(self.hand.stock_slots) - sum(len(t.drawn) for t in self.turns[:turns])
@@ -132,8 +140,7 @@ class RefillStepper(View):
         assert hand.trump is not None and hand.bidder is not None
         rules, suit = hand.rules, hand.trump
         figures = []
-        for k in range(1, rules.players + 1):
-            seat = (hand.dealer + k) % rules.players
+        for seat in range(rules.players):
             dealt = hand.dealt_to(seat)
             trump = [c for c in dealt if rules.is_trump(c, suit)]
             figures.append(
@@ -141,10 +148,11 @@ class RefillStepper(View):
             )
         return (
             f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.bid} and named "
-            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._name(hand.dealer))}, "
+            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._object(hand.dealer))}, "
             f"so the refill starts at {escape(self._name((hand.dealer + 1) % rules.players))}. "
-            "</div><div class='pl-note'>Every hand is shown face up here, trump ringed in gold. At a real "
-            f"table only the draw counts are public.</div><div class='pl-cards-2'>{''.join(figures)}</div>"
+            "</div><div class='pl-note'>Every hand is shown face up here, where each player sits, trump "
+            f"ringed in gold. At a real table only the draw counts are public.</div>"
+            f"{around_html(figures, self.human or 0)}"
         )
 
     def row_html(self, index: int) -> str:
@@ -211,7 +219,7 @@ class RefillStepper(View):
                 f"<td>{own}</td><td>{dead}</td><td>{hand.trump_count(turn.seat)}</td></tr>"
             )
         return (
-            "<h4>What the table knows</h4><table class='pl-table'><tr><th>seat</th><th>drew (public)</th>"
+            "<h4>What the table knows</h4><table class='pl-table'><tr><th>player</th><th>drew (public)</th>"
             "<th>what that reveals</th><th>trump of its own (hidden)</th><th>dead cards (hidden)</th>"
             "<th>trump now</th></tr>" + "".join(rows) + "</table>"
         )
