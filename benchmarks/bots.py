@@ -19,7 +19,9 @@
 * ``calibration``: per ruleset (:data:`CALIBRATION_RULESETS`), self-play games of the
   rule-based bot bidding to win the game at every seat
   (:func:`pitchlab.bots.calibration.self_play`): every quoted chance of winning the game
-  against games won, in deciles with Wilson 95% intervals, and ``calibration_max_error``
+  against games won, in deciles with Wilson 95% intervals (and, as ``ci95_games``, the
+  interval that counts games rather than quotes: a game's quotes share its result, so
+  this is the one to judge a gap by), and ``calibration_max_error``
   (the largest gap in percentage points over deciles with at least 50 quotes); the same
   for the quoted chance of making the bid (``made_calibration``); ``blocking``: top bids
   made from behind, their share, made rate and win rate. ``calibration_max_error`` at
@@ -323,7 +325,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--decisions", type=int, default=5000, help="rule-based decisions to check")
     parser.add_argument("--games", type=int, default=4, help="game pairs per match (at least 2)")
     parser.add_argument(
-        "--calibration-games", type=int, default=500, help="self-play games per ruleset for calibration"
+        "--calibration-games", type=int, default=2000, help="self-play games per ruleset for calibration"
     )
     parser.add_argument("--workers", type=int, default=1, help="processes to share each match's games")
     parser.add_argument("--seed", type=int, default=0)
@@ -375,9 +377,10 @@ def main() -> None:
         )
         for d in found["calibration"]:
             low, high = d["ci95"]
+            g_low, g_high = d["ci95_games"]
             print(
-                f"  quoted {d['decile']:>8}: {d['count']:6} quotes, mean {d['mean_quote']:.1%},"
-                f" won {d['rate']:.1%} ({low:.1%} to {high:.1%})"
+                f"  quoted {d['decile']:>8}: {d['count']:6} quotes in {d['games']:5} games, mean {d['mean_quote']:.1%},"
+                f" won {d['rate']:.1%} ({low:.1%} to {high:.1%}; counting games {g_low:.1%} to {g_high:.1%})"
             )
     print(f"bid_regret: {report['bid_regret']} ({report['bid_regret_note']})")
     print(

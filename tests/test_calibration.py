@@ -99,3 +99,19 @@ def test_blocking_counts_top_bids_from_behind_and_how_their_games_ended() -> Non
     assert report["made"] == pytest.approx(1 / 3) and report["win_rate"] == pytest.approx(2 / 3)
     low, high = report["win_rate_ci95"]
     assert low < 2 / 3 < high
+
+
+def test_the_interval_that_counts_games_is_worked_by_hand() -> None:
+    # four games of ten quotes, 8, 4, 6 and 6 of them coming true: rate 24/40 = 0.6;
+    # residuals hits - 0.6 * 10 = 2, -2, 0, 0, squares summing to 8; times 4/3 = 10.667;
+    # root 3.266, over 40 quotes 0.08165, times 1.96: half-width 0.16003
+    low, high = cal.clustered_ci95([(10, 8), (10, 4), (10, 6), (10, 6)])
+    assert (low, high) == pytest.approx((0.43997, 0.76003), abs=1e-5)
+
+
+def test_deciles_count_the_games_their_quotes_came_from() -> None:
+    quotes = [(0.55, True), (0.56, True), (0.57, False), (0.15, False)]
+    low, mid = cal.deciles(quotes, ["g1", "g1", "g2", "g2"])
+    assert (low.games, mid.games) == (1, 2)
+    assert mid.ci95_games is not None and mid.ci95_games[0] <= mid.rate <= mid.ci95_games[1]
+    assert cal.deciles(quotes)[0].games is None  # without game tags, no such count
