@@ -409,7 +409,7 @@ def _solve(name: str) -> dict[str, object]:
 
 def _review(name: str, seed: int, as_json: bool) -> None:
     """Each card played, judged first by what its player knew, then with every card known."""
-    from pitchlab.bots import analysis
+    from pitchlab.bots import analysis, bid_review
     from pitchlab.bots.strong import solvable, unsolvable_reason
 
     hand = _replay_file(name)
@@ -418,8 +418,17 @@ def _review(name: str, seed: int, as_json: bool) -> None:
     if not hand.play_slots:
         raise UsageError(f"{name}: the record stops before any card is played; review needs played cards")
     reviews = analysis.review(hand, seed=seed)
+    choices = bid_review.review_choices(hand, seed=seed)
     if as_json:
-        print(json.dumps({"seed": seed, "cards": [r.as_json() for r in reviews]}))
+        print(
+            json.dumps(
+                {
+                    "seed": seed,
+                    "cards": [r.as_json() for r in reviews],
+                    "choices": [c.as_json() for c in choices],
+                }
+            )
+        )
         return
     print("By what the player knew: the points lost against the best card on what that seat had seen")
     print("(exact: every layout of the unseen cards counted; else a sample, ~ marks it).")
@@ -438,6 +447,14 @@ def _review(name: str, seed: int, as_json: bool) -> None:
             f"seat {seat}: lost {analysis.points_text(lost[seat])} by what it knew; "
             f"with every card known (hindsight): {hindsight[seat]}"
         )
+    print()
+    print("Bids and trump, by what the player knew: expected points against the best answer")
+    print(
+        f"({bid_review.DEALS} deals of the cards that seat could not see, played out by the rule-based bots)."
+    )
+    for c in choices:
+        best = " ".join(c.best)
+        print(f"seat {c.seat} {c.kind:<5} {c.chosen:<5} best {best:<16} lost {c.lost:5.2f}")
 
 
 def player(spec: str, seed: str) -> object:

@@ -936,6 +936,14 @@ def test_review_json_judges_each_card_by_what_its_seat_knew(
         assert (r["choices"] == 1) == (not r["expected"]) and (r["choices"] > 1 or r["layouts"] == 0)
         assert r["lost"] >= 0 and (r["lost"] == 0) == (r["card"] in r["best"])
         assert r["exact"] == (r["layouts"] == r["possible_layouts"] or not r["expected"])
+    record = to_record(hand)
+    choices = json.loads(run.out)["choices"]
+    # every bid with a choice and the trump naming, in order, each with its chosen answer
+    said = [str(b) for b in record.get("bids") or []]
+    assert [c["chosen"] for c in choices if c["kind"] == "bid"] == [b for b in said if b][: len(choices) - 1]
+    assert choices[-1]["kind"] == "trump" and choices[-1]["chosen"] == record["trump"]
+    for c in choices:
+        assert c["chosen"] in c["expected"] and (c["lost"] == 0) == (c["chosen"] in c["best"])
 
 
 def test_review_json_hindsight_is_the_solver_s_verdict_on_each_position(
@@ -969,7 +977,12 @@ def test_review_prints_a_table_by_what_each_seat_knew_then_hindsight(
     lines = run.out.splitlines()
     assert lines[0].startswith("By what the player knew")
     assert sum(1 for line in lines if re.match(r"^\s+\d+\s+\d+\s+\d\s", line)) == len(hand.play_slots)
-    assert "with every card known (hindsight)" in lines[-1]
+    bids = lines.index("Bids and trump, by what the player knew: expected points against the best answer")
+    assert "with every card known (hindsight)" in lines[bids - 2]
+    # one line a bid with a choice, and one for the trump, each naming seat, kind and answer
+    rows = lines[bids + 2 :]
+    assert rows and rows[-1].startswith(f"seat {hand.bidder} trump {to_record(hand)['trump']}")
+    assert all(re.match(r"^seat \d (bid|trump) ", row) for row in rows)
 
 
 @pytest.mark.parametrize(

@@ -504,3 +504,17 @@ def split_scores(scores: Sequence[int], team: int) -> tuple[int, int]:
     if not scores:
         return 0, 0
     return scores[team], max(s for t, s in enumerate(scores) if t != team)
+
+
+@functools.cache
+def ladder_model(rules: Ruleset) -> GameModel | None:
+    """The game model of a table bidding by the strength of the hand (solved from
+    :func:`ladder_hands`), or ``None`` where pitchlab keeps no such hands."""
+    hands = ladder_hands(rules)
+    return None if hands is None else gamemodel.model_from_counts(rules, hands)
+
+
+def model_for(rules: Ruleset, style: str) -> GameModel | None:
+    """The game model of a table whose bots bid in ``style``: bidding to win the game
+    (``"game"``) is the shipped tables' own settled model; any other style the ladder's."""
+    return shipped_model(rules) if style == "game" else ladder_model(rules)

@@ -27,10 +27,11 @@ from html import escape
 
 import ipywidgets as w
 
-from pitchlab.bots import analysis
+from pitchlab.bots import analysis, bid_review
 from pitchlab.bots.advice import Advice, advise
 from pitchlab.bots.solver import solve, supports
 from pitchlab.bots.strong import solvable, unsolvable_reason
+from pitchlab.engine.cards import Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
@@ -103,6 +104,8 @@ class Coach(View):
         self._hinted: tuple[int, int] | None = None
         self._analysed: Hand | None = None
         self.reviews: list[analysis.Review] = []
+        self.choices: list[bid_review.ChoiceReview] = []
+        """The learner's bids and trump choice in the hand just reviewed, judged by what they knew."""
         self.on_review: list[Callable[[Hand], None]] = []
         """Called with each finished hand once its review is drawn (a class's pooled review listens)."""
         self.refresh()
@@ -133,6 +136,7 @@ class Coach(View):
         """Forget the last hint and review (a new game, perhaps under other rules)."""
         self._hinted = self._analysed = None
         self.reviews = []
+        self.choices = []
         self.hint_text.value = ""
 
     def refresh(self) -> None:
@@ -149,6 +153,7 @@ class Coach(View):
             return
         self._analysed = hand
         self.reviews = []
+        self.choices = []
         if not reviewed(hand.rules):
             self.summary.value = f"<div>{escape(not_reviewed(hand.rules))}</div>"
             self.rows.value = ""
@@ -156,6 +161,7 @@ class Coach(View):
             return
         try:
             self.reviews = analysis.review(hand)
+            self.choices = bid_review.review_choices(hand, [self.human], self.table.bidding)
         except PitchError as exc:
             self.summary.value = f"<div>{escape(f'No review for this hand: {exc}')}</div>"
             self.rows.value = ""
@@ -167,7 +173,9 @@ class Coach(View):
 
     def _draw(self) -> None:
         table, reviews = self.table, self.reviews
-        self.summary.value = summary_html(reviews, self.human, table.name, table.hand.rules.players)
+        self.summary.value = summary_html(
+            reviews, self.human, table.name, table.hand.rules.players
+        ) + choices_html(self.choices)
         draw_review(reviews, table.name, self.rows, self.plot)
 
 
@@ -195,6 +203,37 @@ def summary_html(
         f"<div>With every card known (hindsight), you gave away {_points(mine.given_away)}. "
         "Any difference between the two is the luck of where the hidden cards lay.</div>"
     )
+
+
+def _answer_words(kind: str, answer: str) -> str:
+    """An answer as a learner says it: "passing", "bidding 7", "naming ♠"."""
+    if kind == "trump":
+        return f"naming {Suit.parse(answer).symbol}"
+    return "passing" if answer == "pass" else f"bidding {answer}"
+
+
+def choice_words(choice: bid_review.ChoiceReview) -> str:
+    """One bid or trump choice of the learner's, judged on what they could see, in a sentence."""
+    what = _answer_words(choice.kind, choice.chosen).capitalize()
+    basis = f"({choice.deals} deals of the cards you could not see, each played out by the bots)"
+    if not choice.lost:
+        text = f"{what} was among the best choices on what you could see {basis}."
+    else:
+        top = max(choice.points, key=lambda a: choice.points[a])
+        low, high = choice.lost_interval
+        text = (
+            f"{what} cost about {analysis.points_text(choice.lost)} points a hand on what you could see:"
+            f" {_answer_words(choice.kind, top)} was worth more on average (95% interval"
+            f" {analysis.points_text(low)} to {analysis.points_text(high)} points) {basis}."
+        )
+    if choice.win is not None and choice.lost_win:
+        text += f" It also lowered your chance of winning the game by about {choice.lost_win:.0f} percentage points."
+    return text
+
+
+def choices_html(choices: Sequence[bid_review.ChoiceReview]) -> str:
+    """The learner's bids and trump choice, a sentence each (nothing when they made none)."""
+    return "".join(f"<div class='pl-choice-review'>{escape(choice_words(c))}</div>" for c in choices)
 
 
 def draw_review(
