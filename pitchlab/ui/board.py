@@ -14,7 +14,7 @@ controls for the decision at hand must all lie in the first screen, on a laptop
 Everything else (the score, what you know, the history, the rules and settings, How to
 play, the page's introduction) follows below the board. Stable CSS classes: ``pl-board``,
 ``pl-stage`` (the table picture), ``pl-coach`` with ``pl-coach-tabs`` and
-``pl-coach-body``, ``pl-why-tab``, ``pl-drawer-close``, ``pl-drawer-open`` (on
+``pl-coach-body``, ``pl-ending-box``, ``pl-why-tab``, ``pl-drawer-close``, ``pl-drawer-open`` (on
 ``pl-coach`` while the drawer shows), ``pl-hand-box``, ``pl-act``, ``pl-tricks``.
 """
 
@@ -36,14 +36,17 @@ BOARD_CSS = f"""
 <style>
 .pl-app .pl-board {{ display: grid !important; gap: 4px 18px; align-items: start;
   grid-template-columns: minmax(0, 620px) minmax(0, 1fr);
-  grid-template-rows: auto auto auto auto 1fr;
-  grid-template-areas: "status status" "table coach" "hand coach" "act coach" "tricks coach"; }}
+  grid-template-rows: auto auto auto auto auto 1fr;
+  grid-template-areas: "status status" "table coach" "hand coach" "ending coach" "act coach" "tricks coach"; }}
 .pl-board > .pl-status {{ grid-area: status; }}
 .pl-board > .pl-stage {{ grid-area: table; }}
 .pl-board > .pl-coach {{ grid-area: coach; }}
 .pl-board > .pl-hand-box {{ grid-area: hand; }}
 .pl-board > .pl-act {{ grid-area: act; }}
 .pl-board > .pl-tricks {{ grid-area: tricks; }}
+.pl-board > .pl-ending-box {{ grid-area: ending; }}
+.pl-board .pl-ending ul {{ margin: 4px 0 0; padding-left: 20px; }}
+.pl-board .pl-ending li {{ font-weight: normal; line-height: 1.35; }}
 .pl-board .pl-hand {{ padding-top: 8px; }}
 .pl-board .pl-bid {{ width: auto; min-width: 54px; }}
 .pl-board .pl-hand-box h3 {{ font-size: 15px; margin: 2px 0 0; }}
@@ -52,6 +55,9 @@ BOARD_CSS = f"""
 @media (max-width: {NARROW_PX - 0.02}px) {{
   .pl-app .pl-board {{ grid-template-columns: minmax(0, 1fr); grid-template-rows: none;
     grid-template-areas: "status" "table" "hand" "act" "tricks"; }}
+  /* the end of a hand is told over the table (its last trick is in words below), New hand in sight */
+  .pl-board > .pl-ending-box {{ grid-area: table; z-index: 2; align-self: start; max-height: 100%;
+    overflow-y: auto; font-size: 14px; }}
   /* the coach lies over the table: its tabs in the picture's bottom-right corner, clear of the
      seats, and, when open, its text over the picture (the hand and the controls stay in sight) */
   .pl-board > .pl-coach {{ grid-area: table; z-index: 3; align-self: stretch; height: 100%;
@@ -62,7 +68,7 @@ BOARD_CSS = f"""
   .pl-coach .pl-coach-tabs .jupyter-button {{ min-width: 58px; width: auto !important;
     box-shadow: 0 1px 4px rgba(0,0,0,.35); }}
   .pl-coach .pl-why-tab {{ display: inline-block; }}
-  .pl-coach .pl-drawer-close {{ display: inline-block; align-self: flex-end; }}
+  .pl-coach .pl-drawer-close {{ display: inline-block; align-self: flex-end; width: auto !important; }}
   .pl-coach .pl-coach-body {{ display: none !important; background: #fff; border: 2px solid #1f5fbf;
     border-radius: 8px; padding: 4px 8px; overflow-y: auto; flex: 0 1 auto; min-height: 0;
     margin: 0 0 4px; box-shadow: 0 2px 8px rgba(0,0,0,.3); }}
@@ -127,12 +133,26 @@ class Drawer(View):
 
 
 def board(
-    status: w.Widget, stage: w.Widget, coach: w.Widget, hand: w.Widget, act: w.Widget, tricks: w.Widget
+    status: w.Widget,
+    stage: w.Widget,
+    coach: w.Widget,
+    hand: w.Widget,
+    ending: w.Widget,
+    act: w.Widget,
+    tricks: w.Widget,
 ) -> w.Box:
-    """The board (see the module): its children in the order a keyboard reaches them."""
-    for part, name in ((stage, "pl-stage"), (hand, "pl-hand-box"), (act, "pl-act"), (tricks, "pl-tricks")):
+    """The board (see the module): its children in the order a keyboard reaches them. ``ending``
+    tells the end of a hand: under the hand on a wide screen, over the table on a phone."""
+    parts = (
+        (stage, "pl-stage"),
+        (hand, "pl-hand-box"),
+        (ending, "pl-ending-box"),
+        (act, "pl-act"),
+        (tricks, "pl-tricks"),
+    )
+    for part, name in parts:
         part.add_class(name)
-    return classed(w.Box([status, stage, coach, hand, act, tricks]), "pl-board")
+    return classed(w.Box([status, stage, coach, hand, ending, act, tricks]), "pl-board")
 
 
 __all__ = ["BOARD_CSS", "NARROW_PX", "Drawer", "Shown", "board"]

@@ -260,9 +260,9 @@ class TableApp(View):
             w.VBox([self.picture]),
             self.drawer.widget,
             w.VBox([self.hand_title, self.hand_view]),
+            self.over,
             w.VBox(
                 [
-                    self.over,
                     self.message,  # under the cards: a refused click is answered where the eye is
                     self.bids,
                     self.suits,
@@ -658,6 +658,8 @@ class TableApp(View):
         self.to_me.description = "Skip to my turn ⏭" if self._running else "To my turn »"
         self.take_back.layout.display = None if table.can_take_back else "none"
         self.new_hand.layout.display = None if hand.is_over else "none"
+        for button in (self.next, self.to_me):  # once the hand is over, New hand is the one way on
+            button.layout.display = "none" if hand.is_over else None
         self.picture.value = self._table_svg(hand, human)
         self._show_tricks()  # with the picture, so the words and the drawing change together
         legal = table.legal()
