@@ -459,7 +459,7 @@ class Table:
         self.log.append(Event(None, f"Taken back: {undo.text}{after}.", deal=self.deals))
         self.last = undo.last
         self._undo = None
-        self.message = "You took back your last move: choose again."
+        self.message = ""  # the history says what was taken back; the message line is for refusals
         return True
 
     def not_your_turn(self) -> str:
