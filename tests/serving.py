@@ -83,7 +83,9 @@ SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
 
 # Anything not on the loopback address: Voilà's page template asks a CDN for icon
 # fonts, and on a machine without a network a DNS lookup may hang rather than fail.
-OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]).+")
+OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]|blob:|data:).+")
+"""Addresses off the machine (a page's own ``blob:`` and ``data:`` files, a download made in
+the page, never leave it)."""
 
 
 def offline(context: BrowserContext) -> None:

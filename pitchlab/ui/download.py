@@ -20,24 +20,31 @@ _ESM = """
 function render({ model, el }) {
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button";
+  let asked = 0;
   const draw = () => {
     button.textContent = model.get("description");
     button.title = model.get("tooltip");
   };
+  const save = () => {
+    const url = URL.createObjectURL(new Blob([model.get("text")], { type: model.get("mime") }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = model.get("filename");
+    a.style.display = "none";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  };
   button.addEventListener("click", () => {
-    const text = model.get("text");
-    if (text) {
-      const url = URL.createObjectURL(new Blob([text], { type: model.get("mime") }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = model.get("filename");
-      a.style.display = "none";
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60000);
-    }
+    if (model.get("text")) { save(); } else { asked = Date.now(); }
     model.send({ pressed: true });
+  });
+  // pressed a moment before the text arrived (the kernel still busy with the last move): save it
+  // when it comes, while the press still counts as the learner's own act
+  model.on("change:text", () => {
+    if (asked && Date.now() - asked < 4000 && model.get("text")) { save(); }
+    asked = 0;
   });
   model.on("change:description", draw);
   model.on("change:tooltip", draw);

@@ -655,6 +655,7 @@ class TableApp(View):
         if not table.bot_to_act:
             self._stop_running()
         self.to_me.disabled = not table.bot_to_act
+        self.save.text = table.record() if table.hand_saveable else ""  # early: the review is slow
         self.to_me.description = "Skip to my turn ⏭" if self._running else "To my turn »"
         self.take_back.layout.display = None if table.can_take_back else "none"
         self.new_hand.layout.display = None if hand.is_over else "none"
@@ -712,7 +713,6 @@ class TableApp(View):
         self.coach.refresh()
         if self.drawer.shown == "hint" and not self.coach.hint_text.value:
             self.drawer.show(None)  # the hint was for a position that has moved on
-        self.save.text = table.record() if table.hand_saveable else ""
         self._refresh_first_timer()
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
