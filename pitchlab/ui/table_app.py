@@ -32,6 +32,15 @@ which the page makes its accessible name; playable, dead and picked cards are to
 apart by marks and borders as well as colour (▲ under a playable card, a dashed
 border and a diagonal stroke on a dead one, ✕ on one picked to discard).
 
+The board (:mod:`pitchlab.ui.board`) puts the status, the table, the hand and the decision's
+controls in the first screen, with Hint and Why? beside them (a drawer over the table on a phone);
+the rest follows below. ``pl-run`` (To my turn: the bots play on at a readable pace; pressed again,
+at once), ``pl-take-back`` (undo the learner's last decision in this hand, shown while one may),
+``pl-save`` (Save hand: one press downloads the record, :mod:`pitchlab.ui.download`),
+``pl-settings`` (Rules and settings), ``pl-about`` (the page's introduction) and ``pl-howto`` fold
+away for a browser that has been here before. The end of a hand is told in words
+(:mod:`pitchlab.ui.endings`).
+
 A first-timer's pieces (:mod:`pitchlab.ui.guide`, :mod:`pitchlab.ui.pace`): ``pl-howto`` (the How to
 play box), ``pl-pace`` (the bots' pace: step with Next, slow, fast),
 ``pl-trick`` and ``pl-last-trick`` (who played what), ``pl-score-bars`` with
@@ -589,7 +598,7 @@ class TableApp(View):
                 description="Bots:",
                 tooltips=[
                     "Each bot moves when you press Next",
-                    "The bots play on by themselves, a move every 1.2 seconds, until your turn",
+                    "The bots play on by themselves until your turn, each move left long enough to read",
                     "The bots play on by themselves, a move every 0.4 seconds, until your turn",
                 ],
                 style={"button_width": "auto"},
