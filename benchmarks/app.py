@@ -11,7 +11,9 @@ it tells the learner to, and is interactive when the table's first control, Next
 can be clicked); seconds from opening the page to the first interactive widget (the Next
 button), with a cold kernel and with the preheated pool of voila.json; the median
 milliseconds from a click (a bid, a suit, a legal card, Next) to the page showing
-its effect, over a whole hand; the wall time of the nbval run over every notebook.
+its effect, over a whole hand; the wall time of the nbval run over every notebook; and
+``first_screen_controls``: per window size (1280x800, 375x667), whether the status line, the
+table, the hand and the current decision's controls are all in the first screen.
 The machine is shared and noisy: compare figures from one run, never a threshold.
 Needs Debian's Chromium at /usr/bin/chromium (never `playwright install`).
 """
@@ -48,6 +50,7 @@ from tests.serving import (
     ServerError,
     VoilaServer,
     click_and_wait,
+    first_screen_problems,
     free_port,
     next_move,
     offline,
@@ -368,6 +371,45 @@ def click_latencies(browser: Browser) -> list[float]:
     return latencies
 
 
+FIRST_SCREENS = ((1280, 800, False), (375, 667, True))
+"""A laptop's window and a phone's (with touch), where the game must be in the first screen."""
+
+
+def first_screen_controls(browser: Browser) -> dict[str, bool]:
+    """Per window size, whether the status line, the table, the hand and the current decision's
+    controls all lie inside the first screen, in the bidding and again in the play (a seeded deal
+    in which the learner bids first; the boxes as :func:`tests.serving.first_screen_problems`
+    measures them). A size that fails prints what lay outside."""
+    found = {}
+    with voila(preheat=True) as server:
+        for width, height, phone in FIRST_SCREENS:
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+            )
+            offline(context)
+            context.set_default_timeout(60_000)
+            page = context.new_page()
+            page.goto(f"{server.url}/?seed=11", timeout=180_000)  # the app at the root, as served
+            page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
+            problems = [f"bidding: {p}" for p in first_screen_problems(page)]
+            for _ in range(60):
+                if page.locator(".pl-card.pl-legal:visible").count():
+                    break
+                selector = next_move(page)
+                if selector is None:
+                    break
+                click_and_wait(page, selector, tap=phone)
+            problems += [f"play: {p}" for p in first_screen_problems(page)]
+            if not page.locator(".pl-card.pl-legal:visible").count():
+                problems.append("play: the learner never had a card to play")
+            page.close(run_before_unload=True)
+            context.close()
+            for problem in problems:
+                print(f"first screen at {width}x{height}: {problem}", file=sys.stderr)
+            found[f"{width}x{height}"] = not problems
+    return found
+
+
 def nbval_seconds() -> float:
     """Wall time of pytest's nbval run over every notebook (as ./dev test runs it)."""
     folders = [d for d in ("tutorial", "notebooks") if (ROOT / d).is_dir()]
@@ -436,6 +478,7 @@ def main() -> None:
                 browser, preheat=True, rounds=args.rounds, extra_args=args.voila_arg
             )
             clicks = [] if args.first_paint_only else click_latencies(browser)
+            figures["first_screen_controls"] = first_screen_controls(browser)
         finally:
             browser.close()
     figures["kernel"] = kernel_side(args.rounds)
@@ -456,6 +499,10 @@ def main() -> None:
         f"kernel, fresh interpreter: import {k['import_s']:.2f} s, build {k['build_s']:.2f} s, "
         f"{k['models']:.0f} widget models, {k['state_bytes']:.0f} bytes of state"
     )
+    fits = ", ".join(
+        f"{size} {'yes' if ok else 'NO'}" for size, ok in figures["first_screen_controls"].items()
+    )
+    print(f"game in the first screen (bidding and play)     {fits}")
     if not args.first_paint_only:
         print(
             f"click to view update, median of {len(clicks):3d} clicks    {figures['click_median_ms']:8.1f} ms"

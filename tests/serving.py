@@ -83,7 +83,9 @@ SETTLED_JS = """([quiet, limit]) => new Promise((resolve) => {
 
 # Anything not on the loopback address: Voilà's page template asks a CDN for icon
 # fonts, and on a machine without a network a DNS lookup may hang rather than fail.
-OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]).+")
+OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]|blob:|data:).+")
+"""Addresses off the machine (a page's own ``blob:`` and ``data:`` files, a download made in
+the page, never leave it)."""
 
 
 def offline(context: BrowserContext) -> None:
@@ -321,3 +323,46 @@ class Peak:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
+
+
+# ------------------------------------------------------------ the first screen
+
+FIRST_SCREEN_JS = """() => {
+    const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const all = (sel) => Array.from(document.querySelectorAll(sel)).filter(shown);
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)]; };
+    const decision = ['.pl-bid', '.pl-suit', '.pl-discard-confirm', '.pl-card.pl-legal', '.pl-action',
+        '.pl-new-hand'].flatMap(all);
+    const controls = decision.length ? decision : all('.pl-next:enabled');
+    return {
+        width: innerWidth, height: innerHeight,
+        status: all('.pl-status').map(box), table: all('svg.pl-table').map(box),
+        hand: all('.pl-hand').map(box), controls: controls.map(box),
+    };
+}"""
+"""Where the status line, the table picture, the hand and the current decision's controls lie
+(left, top, right, bottom in CSS px of the window), with the window's size."""
+FIRST_SCREEN_PARTS = ("status", "table", "hand", "controls")
+
+
+def outside_first_screen(found: dict[str, object]) -> list[str]:
+    """The parts of :data:`FIRST_SCREEN_JS`'s answer that are missing or not wholly in the window."""
+    width, height = found["width"], found["height"]
+    assert isinstance(width, int) and isinstance(height, int)
+    problems = []
+    for part in FIRST_SCREEN_PARTS:
+        boxes = found[part]
+        assert isinstance(boxes, list)
+        if not boxes:
+            problems.append(f"no {part} on the page")
+        for left, top, right, bottom in boxes:
+            if left < -1 or top < -1 or right > width + 1 or bottom > height + 1:
+                problems.append(f"{part} at {left},{top}..{right},{bottom} is outside {width}x{height}")
+    return problems
+
+
+def first_screen_problems(page: Page) -> list[str]:
+    """Whether the game is in the first screen now: the parts outside it (none: all in)."""
+    found: dict[str, object] = page.evaluate(FIRST_SCREEN_JS)
+    return outside_first_screen(found)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pitchlab as pl
 from pitchlab.engine.cards import card_name
 from pitchlab.ui.table_app import TableApp
@@ -56,6 +58,7 @@ def test_save_hand_mid_hand_is_refused_the_record_would_show_every_card() -> Non
     for _ in range(12):
         click_once(app)
     assert not app.table.hand.is_over
+    assert app.save.text == ""  # the page holds no record to download
     app.save.click()
     assert app.record_box.value == "" and app.download.value == ""
     assert "Save hand keeps a finished hand" in app.message.value and "Save game" in app.message.value
@@ -68,10 +71,10 @@ def test_save_then_load_restores_the_hand() -> None:
             break
         click_once(app)
     assert app.table.hand.is_over
+    saved = app.save.text  # sent to the page ahead: one press downloads it
+    assert json.loads(saved)["format"] == "pitchlab-hand/1"
     app.save.click()
-    saved = app.record_box.value
-    assert "pitchlab-hand/1" in saved
-    assert "base64" in app.download.value
+    assert "pitchlab-hand.json" in app.download.value and not app.message.value
     record = pl.to_record(app.table.hand)
     app.new_game.click()
     app.record_box.value = saved

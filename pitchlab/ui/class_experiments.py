@@ -294,6 +294,7 @@ class ReviewShare(_Panel):
 
     def __init__(self, app: Any, join: ClassJoin, *, show_join: bool = True) -> None:
         super().__init__(join, REVIEW, show_join)
+        self.app = app
         self.table = app.table
         self.coach = app.coach
         self.box = classed(
@@ -317,6 +318,7 @@ class ReviewShare(_Panel):
         self.sent.value = ""
 
     def _on_box(self, change: dict[str, object]) -> None:
+        self._take_backs(not change["new"])
         if not change["new"]:
             self.sent.value = "Your hand reviews are not shared."
             return
@@ -331,6 +333,12 @@ class ReviewShare(_Panel):
             self.sent.value = (
                 f"Each hand's review will go to class {escape(self.member.code)} once it is over."
             )
+
+    def _take_backs(self, on: bool) -> None:
+        """While the class gets this student's reviews, a move once made stands (no take-back):
+        a review of a hand replayed after a peek would tell the class something untrue."""
+        self.table.take_backs = on
+        self.app.refresh()
 
     def shared(self, hand: Hand) -> bool | None:
         """Send the review of ``hand`` (just drawn by the coach), if the student opted in."""

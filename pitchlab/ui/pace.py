@@ -1,7 +1,8 @@
 """A timer in the page that lets the bots play on by themselves, one move at a time.
 
 With the pace at "slow" or "fast" the learner watches each bot's move instead
-of pressing Next for it. The kernel keeps no thread and no clock (a Voilà
+of pressing Next for it; the slow pace waits long enough to read what the last move
+said (:func:`reading_ms`). The kernel keeps no thread and no clock (a Voilà
 kernel serves one page and should sit idle between messages): the browser
 waits ``delay_ms`` and then sends one message, the kernel lets one bot act and
 re-arms the timer by bumping :attr:`PaceTimer.step`. A message from an older
@@ -19,6 +20,17 @@ import traitlets
 
 PACES = {"step": 0, "slow": 1200, "fast": 400}
 """The bots' paces and the wait before each move, in milliseconds (0: wait for Next)."""
+READ_MS_PER_WORD = 300
+"""A new reader's pace: about 200 words a minute, so a line of 15 words stays 4.5 s on screen."""
+LONGEST_WAIT_MS = 12_000
+"""The slow pace never waits longer than this for one move (a learner reading longer opens Why?)."""
+
+
+def reading_ms(text: str) -> int:
+    """The slow pace's wait after a move whose words are ``text`` (the Why? panel's first line):
+    a second to look at the table, then time to read the line, at least :data:`PACES` ``["slow"]``."""
+    return min(LONGEST_WAIT_MS, max(PACES["slow"], 1000 + READ_MS_PER_WORD * len(text.split())))
+
 
 _ESM = """
 function render({ model, el }) {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pitchlab.bots.players import BiddingStyle, Player, RandomPlayer, RuleBasedPlayer
@@ -222,6 +222,10 @@ class Table:
         """How the bots bid, and the hints' bids with them (see :data:`BIDDING_STYLES`)."""
         self.auto = False
         """Whether the page lets the bots play on by themselves (a pace other than Next)."""
+        self.take_backs = True
+        """Whether the learner may take back their last decision (off while a class experiment
+        records the hands: a taken-back card would make the class's numbers untrue)."""
+        self._undo: _Undo | None = None
         self._chosen_bots = list(bots) if bots is not None else None
         self.bot_trouble: list[str] = []
         self._sealed: tuple[tuple[str, int | None], str] | None = None
@@ -275,6 +279,7 @@ class Table:
         """The deals played to their end: only their lines give the bots' full reasoning (a hand
         left for a loaded record never ends, so its bots' cards stay hidden)."""
         self._logged: Hand | None = None
+        self._undo = None
         self._log_deal()
 
     # ------------------------------------------------------------------ state
@@ -420,12 +425,42 @@ class Table:
         if self.human is None or not self.human_to_act:
             self.message = self.not_your_turn()
             return False
+        before = _Undo(self.hand, self.hand.copy(), len(self.log), self.last, "")
         try:
-            self._apply(self.human, action, "")
+            event = self._apply(self.human, action, "")
         except PitchError as exc:  # the engine left the hand as it was
             self.message = refusal_words(exc, self.hand, self.name)
             return False
+        self._undo = replace(before, text=event.text)
         self.message = ""
+        return True
+
+    @property
+    def can_take_back(self) -> bool:
+        """Whether the learner's last decision may be taken back now: take-backs are on, and the
+        hand it was made in is still being played (a finished hand is scored and stays)."""
+        undo = self._undo
+        return self.take_backs and undo is not None and undo.live is self.hand and not self.hand.is_over
+
+    def take_back(self) -> bool:
+        """Undo the learner's last decision in this hand, and the bots' moves after it: the hand
+        is as it was just before, and the history says what was taken back."""
+        undo = self._undo
+        if undo is None or not self.can_take_back:
+            self.message = (
+                "Take-backs are off here: your class's experiment counts every move."
+                if not self.take_backs
+                else "There is no move of yours to take back in this hand."
+            )
+            return False
+        undone = sum(1 for event in self.log[undo.log_length + 1 :] if event.seat is not None)  # the bots'
+        after = f" and the {_plural(undone, 'move')} after it" if undone > 0 else ""
+        self.game.hand = self._logged = undo.hand
+        self.log = self.log[: undo.log_length]
+        self.log.append(Event(None, f"Taken back: {undo.text}{after}.", deal=self.deals))
+        self.last = undo.last
+        self._undo = None
+        self.message = ""  # the history says what was taken back; the message line is for refusals
         return True
 
     def not_your_turn(self) -> str:
@@ -552,6 +587,7 @@ class Table:
             return False
         self.message = ""  # a refusal from the last hand no longer applies
         self.last = None
+        self._undo = None
         self._log_deal()
         return True
 
@@ -561,11 +597,16 @@ class Table:
         """The current hand as a hand record (JSON text)."""
         return dumps(self.hand)
 
+    @property
+    def hand_saveable(self) -> bool:
+        """Whether the hand's record may be given to the learner now (see :meth:`saved_hand`)."""
+        return self.human is None or self.hand.is_over
+
     def saved_hand(self) -> str | None:
         """The hand's record for the learner to keep, or ``None`` (and :attr:`message` says why)
         while a learner's hand is still being played: a record holds every seat's cards and
         the stock, which the learner must not see before the hand is over."""
-        if self.human is not None and not self.hand.is_over:
+        if not self.hand_saveable:
             self.message = (
                 "Save hand keeps a finished hand (its record shows every seat's cards); "
                 "to keep this game as it is, press Save game."
@@ -624,6 +665,7 @@ class Table:
         self.deals += 1  # a deal of its own: lines from here on are the resumed hand's
         self.message = "Your saved game is back, exactly where you left it."
         self.last = None
+        self._undo = None
 
     # ------------------------------------------------------------------- log
 
@@ -662,6 +704,19 @@ class Table:
                 f"score {self.score_text()}",
             )
         )
+
+
+@dataclass(frozen=True)
+class _Undo:
+    """What a take-back restores: the hand ``live`` was just before the learner's decision
+    (``hand``, a copy), the history's length and the Why? panel's move then, and the decision's
+    words (``text``) for the history's line."""
+
+    live: Hand
+    hand: Hand
+    log_length: int
+    last: Event | None
+    text: str
 
 
 def why_lines(

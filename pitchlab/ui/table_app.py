@@ -32,6 +32,15 @@ which the page makes its accessible name; playable, dead and picked cards are to
 apart by marks and borders as well as colour (▲ under a playable card, a dashed
 border and a diagonal stroke on a dead one, ✕ on one picked to discard).
 
+The board (:mod:`pitchlab.ui.board`) puts the status, the table, the hand and the decision's
+controls in the first screen, with Hint and Why? beside them (a drawer over the table on a phone);
+the rest follows below. ``pl-run`` (To my turn: the bots play on at a readable pace; pressed again,
+at once), ``pl-take-back`` (undo the learner's last decision in this hand, shown while one may),
+``pl-save`` (Save hand: one press downloads the record, :mod:`pitchlab.ui.download`),
+``pl-settings`` (Rules and settings), ``pl-about`` (the page's introduction) and ``pl-howto`` fold
+away for a browser that has been here before. The end of a hand is told in words
+(:mod:`pitchlab.ui.endings`).
+
 A first-timer's pieces (:mod:`pitchlab.ui.guide`, :mod:`pitchlab.ui.pace`): ``pl-howto`` (the How to
 play box), ``pl-pace`` (the bots' pace: step with Next, slow, fast),
 ``pl-trick`` and ``pl-last-trick`` (who played what), ``pl-score-bars`` with
@@ -58,10 +67,13 @@ from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.ui import drawing, guide, page_request
+from pitchlab.ui.board import BOARD_CSS, Drawer, board
 from pitchlab.ui.capped import CappedTextarea
+from pitchlab.ui.download import DownloadButton
+from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
-from pitchlab.ui.pace import PACES, PaceTimer
+from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
 from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
@@ -78,6 +90,22 @@ from pitchlab.ui.widgets import (
 
 TABLE_WIDE, TABLE_PHONE = 560, 360
 """The table picture's widths: a desktop's and a phone's (shown below 520 px, see the kit's ``CSS``)."""
+ABOUT_HTML = """<div class="pl-about-text" style="line-height:1.45">
+<p>You sit at the bottom; the other seats are bots. Press <b>Next</b> to watch each bot act, or set
+<b>Bots</b> to <i>Slow</i> or <i>Fast</i> and they play on by themselves until it is your turn;
+<b>To my turn</b> plays them on once, at a pace you can read. Click your own cards, bids and suits when
+it is your turn. <b>Hint</b> says what a bot would do in your seat and why; <b>Why?</b> says what the
+last bot was thinking. Changed your mind? <b>Take back</b> undoes your last move of the hand.
+New to Pitch? <b>How to play</b>, above, says it in a few lines and links the tutorial.</p>
+<p>Pitch comes in many versions. Choose one under <b>Rules and settings</b> and press <b>Play these
+rules</b> for a new game under it: ten-point Pitch (the default: four players in two partnerships, only
+trump is played, first team to 52 on a hand it bid), Auction Pitch and its relatives where suit must be
+followed, games for two, three or five players, and more. The line under the menu describes the version
+you chose (before you start it, too), <b>What scores</b> lists its points, and the trump ladder is drawn
+for it once trump is known. How the bots bid is chosen there too.</p>
+<p>After your first visit this box, How to play and the rules stay folded: the table comes first.</p>
+</div>"""
+"""The page's introduction (it was the notebook's text above the table): open on a first visit only."""
 MAX_QUERY = 8192
 """Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
 
@@ -174,8 +202,16 @@ class TableApp(View):
         self.actions = ActionBar(self._act)
         self.next = classed(w.Button(description="Next ▶", button_style="primary"), "pl-next")
         self.next.on_click(lambda _b: self._advance())
-        self.to_me = classed(w.Button(description="Play on to my turn »"), "pl-run")
+        self.to_me = classed(
+            w.Button(description="To my turn »", tooltip="The bots play on, at a pace you can read"), "pl-run"
+        )
         self.to_me.on_click(lambda _b: self._run())
+        self._running = False
+        """Whether the bots play on to the learner's turn (To my turn pressed) at a readable pace."""
+        self.take_back = classed(
+            w.Button(description="Take back ↶", tooltip="Undo your last move in this hand"), "pl-take-back"
+        )
+        self.take_back.on_click(lambda _b: self._take_back())
         self.new_hand = classed(w.Button(description="New hand"), "pl-new-hand")
         self.new_hand.on_click(lambda _b: self._new_hand())
         self.new_game = classed(w.Button(description="New game"), "pl-new-game")
@@ -197,8 +233,15 @@ class TableApp(View):
         )
         """The paste box, refused in the browser over its cap (a larger paste would close the
         page's socket): its cap is the larger of the two loaders'; each checks its own."""
-        self.save = classed(w.Button(description="Save hand"), "pl-save")
-        self.save.on_click(lambda _b: self._save())
+        self.save = classed(
+            DownloadButton(
+                description="Save hand",
+                filename="pitchlab-hand.json",
+                tooltip="Download this hand's record (once the hand is over)",
+            ),
+            "pl-save",
+        )
+        self.save.on_click(self._save)
         self.load = classed(w.Button(description="Load"), "pl-load")
         self.load.on_click(lambda _b: self._load())
         self.download = w.HTML()
@@ -214,43 +257,48 @@ class TableApp(View):
             "pl-four-colour",
         )
         self.colours.observe(self._set_colours, names="value")
-        controls = w.HBox(
-            [self.next, self.to_me, self.new_hand, self.new_game], layout=w.Layout(flex_flow="row wrap")
-        )
-        left = w.VBox(
-            [
-                self.picture,
-                self.trick_text,
-                self.last_trick_text,
-                self.hand_title,
-                self.hand_view,
-                self.message,  # under the cards: a refused click is answered where the eye is
-                self.bids,
-                self.suits,
-                self.discard_bar,
-                self.actions,
-                controls,
-                self.pace,
-                self.colours,
-                keys_line(),
-                self.over,
-                self.announce,
-            ],
-            layout=w.Layout(width="620px", max_width="100%"),
-        )
         from pitchlab.ui.coach import Coach  # the coach's views build on this module's
 
         self.coach = Coach(self.table)
+        self.coach.hint_button.description = "Hint"  # its tooltip says what it gives
+        self.drawer = Drawer(self.coach.hint_button, self.coach.hint_text, self.why)
+        self.coach.hint_button.on_click(lambda _b: self._refresh_first_timer())  # the drawer pauses the bots
+        self.drawer.why_tab.on_click(lambda _b: self._refresh_first_timer())
+        self.drawer.close.on_click(lambda _b: self._refresh_first_timer())
+        self.board = board(
+            self.status,
+            w.VBox([self.picture]),
+            self.drawer.widget,
+            w.VBox([self.hand_title, self.hand_view]),
+            self.over,
+            w.VBox(
+                [
+                    self.message,  # under the cards: a refused click is answered where the eye is
+                    self.bids,
+                    self.suits,
+                    self.discard_bar,
+                    self.actions,
+                    w.HBox([self.next, self.to_me, self.take_back, self.new_hand]),
+                    self.announce,
+                ]
+            ),
+            w.VBox([self.trick_text, self.last_trick_text]),
+        )
         self.points_box = w.Accordion([self.points], titles=("What scores",), selected_index=None)
+        left = w.VBox(
+            [
+                w.HBox([self.pace, self.new_game], layout=w.Layout(align_items="flex-end")),
+                self.colours,
+                keys_line(),
+            ],
+            layout=w.Layout(width="620px", max_width="100%"),
+        )
         right = w.VBox(
             [
                 w.HTML("<h3>Score</h3>"),
                 self.score_bars,
                 self.score,
                 self.points_box,
-                w.HTML("<h3>Why?</h3>"),
-                self.why,
-                self.coach.hint,
                 w.HTML("<h3>What you know</h3>"),
                 self.odds,
                 w.HTML("<h3>History</h3>"),
@@ -269,33 +317,40 @@ class TableApp(View):
                 )
             ],
             titles=("Save or load this hand, or the whole game",),
+            selected_index=None,
         )
-        top = w.VBox(
+        settings = w.VBox(
             [
-                w.HBox(
-                    [self.rules_menu, self.rules_start, self.bidding_menu],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                w.HBox([self.rules_menu, self.rules_start], layout=w.Layout(flex_flow="row wrap")),
                 self.rules_text,
+                w.HBox([self.bidding_menu]),
                 self.bidding_text,
             ]
         )
-        top.layout.display = None if choose_rules else "none"
-        # side by side where there is room; on a phone the right column goes under the left
+        self.settings = classed(
+            w.Accordion([settings], titles=("Rules and settings",), selected_index=0), "pl-settings"
+        )
+        self.settings.layout.display = None if choose_rules else "none"
+        self.about = classed(
+            w.Accordion([w.HTML(ABOUT_HTML)], titles=("About this page",), selected_index=0), "pl-about"
+        )
+        # the table first; below it the rest, side by side where there is room
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
         parts = [
-            style(saved=self.autosave is not None),
+            style(BOARD_CSS, saved=self.autosave is not None),
             self.pace_timer,
-            top,
-            self.howto,
-            self.status,
+            self.board,
             columns,
             self.coach.analysis,
+            self.howto,
+            self.settings,
+            self.about,
         ]
         if self.autosave is not None:
             parts.insert(1, self.autosave.widget)
+            self.autosave.store.observe(lambda _change: self._fold_if_back(), "ready")
         if show_ladder:
-            parts.insert(parts.index(columns), self.ladder)
+            parts.insert(parts.index(columns) + 1, self.ladder)
         parts.append(records)
         self.show_odds = show_odds
         self.widget = classed(w.VBox(parts), "pl-app")
@@ -439,7 +494,23 @@ class TableApp(View):
         self.refresh()
 
     def _run(self) -> None:
-        self.table.run_bots()
+        """To my turn: the bots play on to the learner's turn at a pace that leaves time to read
+        each move (:func:`~pitchlab.ui.pace.reading_ms`); pressed again, they finish at once."""
+        if self._running:
+            self.table.run_bots()
+        elif self.table.bot_to_act:
+            self._running = self.table.auto = True
+        self.refresh()
+
+    def _stop_running(self) -> None:
+        """The learner's turn (or the hand's end) has come: the pace is the chosen one again."""
+        self._running = False
+        self.table.auto = self.pace.value != "step"
+
+    def _take_back(self) -> None:
+        if self.table.take_back():
+            self.selected.clear()
+            self._stop_running()
         self.refresh()
 
     def _new_hand(self) -> None:
@@ -461,11 +532,15 @@ class TableApp(View):
         self.refresh()
 
     def _save(self) -> None:
-        record = self.table.saved_hand()
-        if record is None:
-            self.refresh()
-        else:
-            self._offer(record, "pitchlab-hand.json")
+        """After a press of Save hand: the page has already downloaded the record (its text was
+        sent ahead, see :class:`~pitchlab.ui.download.DownloadButton`); say so, or why not."""
+        if self.table.saved_hand() is not None:
+            self.table.message = ""
+            self.download.value = (
+                f"Saved: this hand is in your downloads as <b>{self.save.filename}</b>. "
+                "To see it again, paste it in the box below and press Load."
+            )
+        self.refresh()
 
     def _offer(self, text: str, filename: str) -> None:
         """Put a saved hand or game in the box, and a link that downloads it, made in the page
@@ -524,7 +599,7 @@ class TableApp(View):
                 description="Bots:",
                 tooltips=[
                     "Each bot moves when you press Next",
-                    "The bots play on by themselves, a move every 1.2 seconds, until your turn",
+                    "The bots play on by themselves until your turn, each move left long enough to read",
                     "The bots play on by themselves, a move every 0.4 seconds, until your turn",
                 ],
                 style={"button_width": "auto"},
@@ -550,10 +625,22 @@ class TableApp(View):
         if not self._howto_closed and guide.learner_has_played(table):
             self._howto_closed = True  # once: a learner who opens it again keeps it open
             self.howto.selected_index = None
-        self.pace_timer.arm(PACES[self.pace.value], table.bot_to_act)
+        pace = "slow" if self._running and self.pace.value == "step" else str(self.pace.value)
+        delay = reading_ms(table.last_why) if pace == "slow" else PACES[pace]
+        reading = self.drawer.shown is not None  # the phone's drawer is open: the learner is reading
+        self.pace_timer.arm(delay, table.bot_to_act and table.auto and not reading)
+
+    def _fold_if_back(self) -> None:
+        """A browser that kept a game has been here before: the introduction, How to play and the
+        rules fold away, and the table is all the first screen shows."""
+        if self.autosave is None or not self.autosave.store.stored:
+            return
+        self._howto_closed = True
+        for fold in (self.about, self.howto, self.settings):
+            fold.selected_index = None
 
     def _on_pace(self, change: dict[str, object]) -> None:
-        self.table.auto = change["new"] != "step"
+        self.table.auto = self._running or change["new"] != "step"
         self.refresh()
 
     def _pace_tick(self) -> None:
@@ -575,7 +662,15 @@ class TableApp(View):
         self.status.value = readable(table.status())
         self.message.value = readable(table.message)
         self.next.disabled = not table.bot_to_act  # first, with the status: the page's next step
+        if not table.bot_to_act:
+            self._stop_running()
         self.to_me.disabled = not table.bot_to_act
+        self.save.text = table.record() if table.hand_saveable else ""  # early: the review is slow
+        self.to_me.description = "Skip to my turn ⏭" if self._running else "To my turn »"
+        self.take_back.layout.display = None if table.can_take_back else "none"
+        self.new_hand.layout.display = None if hand.is_over else "none"
+        for button in (self.next, self.to_me):  # once the hand is over, New hand is the one way on
+            button.layout.display = "none" if hand.is_over else None
         self.picture.value = self._table_svg(hand, human)
         self._show_tricks()  # with the picture, so the words and the drawing change together
         legal = table.legal()
@@ -626,6 +721,8 @@ class TableApp(View):
             self.ladder.value = "<i>The trump ladder appears once trump is named.</i>"
         self.odds.value = self._odds_html() if self.show_odds else ""
         self.coach.refresh()
+        if self.drawer.shown == "hint" and not self.coach.hint_text.value:
+            self.drawer.show(None)  # the hint was for a position that has moved on
         self._refresh_first_timer()
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
@@ -762,7 +859,7 @@ class TableApp(View):
                 self.over.add_class(cls)
             else:
                 self.over.remove_class(cls)
-        self.over.value = readable(table.status()) if hand.is_over else ""
+        self.over.value = ending_html(table)
         self.over.layout.display = None if hand.is_over else "none"
 
     def _odds_html(self) -> str:

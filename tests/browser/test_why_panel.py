@@ -1,7 +1,7 @@
 """The Why? panel on a phone: a bot's move in one short sentence, the rest a click away.
 
 While the hand is on, the panel's first line is the move and what its bot told the
-table; the facts behind it sit under a "More" toggle (a ``<details>`` element, which
+table (on a phone, in the drawer the Why? tab opens over the table); the facts behind it sit under a "More" toggle (a ``<details>`` element, which
 a keyboard and a screen reader open like a button). At 375 px nothing is cut off and
 axe-core finds no WCAG 2.1 A/AA violation, with the toggle closed and open.
 """
@@ -36,6 +36,7 @@ def test_the_why_panel_says_one_short_sentence_and_the_rest_a_click_away(
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
         click_and_wait(page, selector)
         clicks += 1
+    click_and_wait(page, ".pl-why-tab")  # on a phone, Why? is a drawer over the table
     first = page.inner_text(".pl-why .pl-why-said")
     said = first.partition(": ")[2]  # after the move itself
     assert said and len(said.split()) <= 25, first  # what and why, in at most 25 words
