@@ -396,42 +396,7 @@ def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequen
     # a bid that keeps the contract from the other side says so first: it is the reason
     leading = tuple(x for x in found if isinstance(x, claims.TopBidKeeps))
     rest = tuple(x for x in found if not isinstance(x, claims.TopBidKeeps))
-    bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
-    held = held_hand_chance(view, best.suit, code or (min(bids) if bids else 0))
-    return decided(action, word, (*leading, holds, where, *rest, *held), view)
-
-
-HELD_HAND_DEALS = 400
-"""Deals of the unseen cards that :func:`held_hand_chance` plays out (about 0.06 s)."""
-
-
-def held_hand_chance(view: SeatView, suit: Suit, bid: int) -> tuple[Claim, ...]:
-    """How often this very hand makes ``bid`` as bidder with ``suit`` trump: the other hands
-    and the stock dealt at random :data:`HELD_HAND_DEALS` times and played out by the
-    rule-based bots, with a Wilson 95% interval. Speaks for the cards held, not for a kind
-    of hand (the bidding tables' figures do that). Nothing where the simulation does not
-    model the ruleset (the ten-point family only) or there is no bid to speak of.
-
-    For a pass, ``bid`` is the lowest bid the seat could have made: what passing gave up."""
-    from pitchlab.bots.simulation import bid_chances, setup
-    from pitchlab.bots.strong import solvable
-
-    rules = view.rules
-    if not bid or not solvable(rules) or (rules.moon_bid is not None and bid == rules.moon_bid):
-        return ()
-    position = (view.seat - view.dealer - 1) % rules.players
-    cards = sorted(c.code for c in view.hand)
-    found = bid_chances(
-        setup(view.hand, suit, position, rules),
-        hands=HELD_HAND_DEALS,
-        seed=f"held:{' '.join(cards)}:{suit.letter}:{position}",
-    ).chance(bid)
-    low, high = found.interval()
-    basis = (
-        f"{HELD_HAND_DEALS} deals of the cards I cannot see, this hand bidding {bid} with"
-        f" {suit.symbol} trump and the bots playing it out; 95% interval {100 * low:.0f}% to {100 * high:.0f}%"
-    )
-    return (Estimate(f"how often this hand makes {bid} as bidder", 100 * found.value, "percent", basis),)
+    return decided(action, word, (*leading, holds, where, *rest), view)
 
 
 def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
