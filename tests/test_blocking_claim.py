@@ -100,7 +100,7 @@ def test_a_game_bidding_10_says_why_first_and_the_claim_checks() -> None:
     hand = opening()
     decision = pl.RuleBasedPlayer().decide(hand.view(FIRST))
     assert decision.action == pl.Bid(10)
-    assert decision.said.startswith("bid 10: a 10 keeps the bid from them")
+    assert decision.said.startswith("Bid to win the game — bid 10: a 10 keeps the bid from them")
     assert "I hold" not in decision.said and not any("I hold" in line for line in decision.more)
     assert any(isinstance(x, TopBidKeeps) for x in decision.claims)
     assert all(claimcheck.check(hand, FIRST, x) is None for x in decision.claims)

@@ -170,9 +170,7 @@ def test_imperative_words_each_kind_of_action() -> None:
 @pytest.mark.parametrize(
     ("record", "head", "advice"),
     [
-        pytest.param(
-            HINTS[0][1], "Seat 0 to bid.", 'would say: <span class="pl-hint-action">Bid 4.', id="bid"
-        ),
+        pytest.param(HINTS[0][1], "Seat 0 to bid.", '<span class="pl-hint-action">Bid 4.', id="bid"),
         pytest.param(HINTS[1][1], "Seat 0 to name trump.", "Name ♠ spades as trump.", id="trump"),
         pytest.param(HINTS[2][1], "Seat 0 to bury.", "Bury 2♥.", id="bury"),
         pytest.param(HINTS[4][1], "Seat 0 to discard.", "and draw 2.", id="discard"),
@@ -189,6 +187,7 @@ def test_the_explorer_advises_at_any_decision_of_a_loaded_record(
     text = as_shown(panel.text.value)
     assert f"<b>{head}</b>" in text
     assert advice in text
+    assert 'would say: <span class="pl-hint-principle">' in text  # the principle comes first
     assert "Why (the " in text and "from seat 0's cards alone" in text
     assert ("With every hand known" in text) == (hand.phase is pl.Phase.PLAY)
 

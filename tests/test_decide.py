@@ -233,6 +233,7 @@ def test_decide_answers_every_phase_with_a_legal_action_and_its_reason(
     assert report["seat"] == seat and report["phase"] == phase
     assert isinstance(report["why"], str) and len(report["why"].split()) >= 3, report["why"]
     assert isinstance(report["claims"], list)
+    assert report["why"].startswith(f"{report['principle']} — "), report  # the principle opens it
     assert all(isinstance(c, dict) and isinstance(c.get("kind"), str) for c in report["claims"])
     action = report["action"]
     assert check(action), f"{action!r}: {report['why']}"

@@ -417,7 +417,8 @@ def test_a_record_in_the_play_shows_the_best_play_from_where_it_stops(page: expl
     team = hand.rules.teams[seat]
     for slot, points in solver.solve(hand).values.items():
         assert f"{hand.rules.deck[slot].label} {points[team]}" in panel.text.value
-    assert 'strong bot would say: <span class="pl-hint-action">Play ' in panel.text.value
+    assert 'strong bot would say: <span class="pl-hint-principle">' in panel.text.value
+    assert '<span class="pl-hint-action">Play ' in panel.text.value
     assert [r.played for r in panel.reviews] == [r.played for r in analysis.review(hand)]
     assert len(panel.reviews) == 6 and panel.plot.outputs
 
@@ -431,7 +432,7 @@ def test_a_record_stopped_in_the_bidding_gets_the_advice_for_that_bid(page: expl
     assert page.load_record(json.dumps(record), "stuck.json")
     text = page.play_panel.text.value
     assert "<b>Seat 1 to bid.</b>" in text
-    assert 'would say: <span class="pl-hint-action">Bid 4.</span>' in text
+    assert "No choice" in text and '<span class="pl-hint-action">Bid 4.</span>' in text
     assert "from seat 1's cards alone" in text and "With every hand known" not in text
     assert not page.play_panel.reviews
 

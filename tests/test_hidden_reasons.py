@@ -241,5 +241,5 @@ def test_a_bid_tells_the_table_the_auction_and_keeps_the_hand() -> None:
     assert not any("I hold" in line for line in decision.more)
     blocking = pl.RuleBasedPlayer(bidding="game").decide(hand.view(0))
     assert "I hold" in blocking.why and "I hold" not in blocking.said
-    assert blocking.said.startswith("bid 10: a 10 keeps the bid from them")
+    assert blocking.said.startswith("Bid to win the game — bid 10: a 10 keeps the bid from them")
     assert blocking.more == ("nobody has bid yet",)

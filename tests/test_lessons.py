@@ -284,8 +284,8 @@ def test_hint_gives_the_bots_bid_and_reason() -> None:
     page = the_bid.BiddingLesson(seed=3)
     page.hint_button.click()
     decision = page.bot_decision(0)
-    assert "A bot in your chair" in page.hint_box.value
-    assert decision.why.split(",")[0] in page.hint_box.value
+    assert "a bot in your chair would" in page.hint_box.value
+    assert decision.because.split(",")[0] in page.hint_box.value
 
 
 def test_new_deal_is_reproducible() -> None:

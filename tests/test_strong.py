@@ -17,7 +17,8 @@ from pitchlab.bots.claims import (
     Unbeatable,
     render,
 )
-from pitchlab.bots.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled, close, sure_bank
+from pitchlab.bots.strong import TIE_TOLERANCE, StrongPlayer, _ties, _unsettled, close
+from pitchlab.bots.sure import sure_bank
 from pitchlab.engine.cards import parse_card
 from pitchlab.engine.record import loads
 from pitchlab.odds import inference
@@ -119,7 +120,7 @@ def test_it_banks_the_ten_instead_of_ducking_with_the_two() -> None:
         isinstance(c, EquallyGood) and set(c.cards) == {parse_card("JS"), parse_card("2S")}
         for c in decision.claims
     )
-    assert decision.why.startswith("play J♠ to make the trick's points sure now: ")
+    assert decision.because.startswith("play J♠ to make the trick's points sure now: ")
     assert false_claims(hand, 1, decision.claims) == []
 
 
@@ -194,8 +195,8 @@ def test_every_strong_claim_is_true_and_the_words_are_the_claims() -> None:
             decision = strong.decide(hand.view(seat))
             if decision.claims and (hand.phase is pl.Phase.PLAY or hand.phase is pl.Phase.NAME_TRUMP):
                 assert false_claims(hand, seat, decision.claims) == []
-                conclusion = decision.why.split(": ", 1)[0]
-                assert decision.why == render(conclusion, decision.claims, seat, hand.rules)
+                conclusion = decision.because.split(": ", 1)[0]
+                assert decision.because == render(conclusion, decision.claims, seat, hand.rules)
                 kinds |= {c.kind for c in decision.claims}
             hand.apply(decision.action, seat)
     assert {"estimate", "hand_holds"} <= kinds
@@ -213,7 +214,7 @@ def test_naming_trump_claims_the_hand_and_an_estimate_per_suit() -> None:
     estimates = [c for c in decision.claims if isinstance(c, Estimate)]
     assert estimates and estimates[0].subject == f"points we take with {suit.symbol} as trump"
     assert estimates[0].value == max(e.value for e in estimates)
-    assert decision.why.startswith(f"name {suit.symbol} trump: with {suit.symbol} as trump I hold")
+    assert decision.because.startswith(f"name {suit.symbol} trump: with {suit.symbol} as trump I hold")
     assert false_claims(hand, 0, decision.claims) == []
 
 
@@ -261,6 +262,6 @@ def test_a_tie_never_goes_to_the_card_that_gives_the_opponents_points() -> None:
     decision = StrongPlayer(samples=20, seed=0).decide(view)
     assert decision.action == pl.Play(parse_card("4H"))
     assert not any(isinstance(c, EquallyGood) for c in decision.claims)
-    assert decision.why.startswith("play 4♥, which puts none of my points at risk: ")
+    assert decision.because.startswith("play 4♥, which puts none of my points at risk: ")
     assert "3♥" not in decision.said + " ".join(decision.more)  # still hidden in seat 1's hand
     assert false_claims(hand, 1, decision.claims) == []

@@ -45,10 +45,10 @@ def test_every_claim_the_bot_makes_is_true_of_what_its_seat_knows(name: str) -> 
                 continue
             decision = bot.decide(view)
             assert claimcheck.false_claims(hand, seat, decision.claims) == [], (name, k, decision)
-            assert decision.claims or ASSERTS_NOTHING.fullmatch(decision.why), (name, k, decision)
+            assert decision.claims or ASSERTS_NOTHING.fullmatch(decision.because), (name, k, decision)
             assert "{" not in decision.why, decision.why  # a template left unfilled
-            conclusion = decision.why.split(": ", 1)[0]
-            assert decision.why == render(conclusion, decision.claims, seat, rules)
+            conclusion = decision.because.split(": ", 1)[0]
+            assert decision.because == render(conclusion, decision.claims, seat, rules)
             decisions += 1
             hand.apply(decision.action, seat)
     assert decisions >= 12

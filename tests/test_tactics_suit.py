@@ -191,7 +191,7 @@ def test_the_pitcher_leads_the_top_card_of_its_best_suit() -> None:
     assert hand.trump is None and hand.to_act == 1
     decision = BOT.decide(hand.view(1))
     assert decision.action == pl.Play(pl.Card("KS"))
-    assert decision.why.startswith("pitch K♠ to make ♠ trump: ")
+    assert decision.because.startswith("pitch K♠ to make ♠ trump: ")
 
 
 def test_a_forced_card_says_so() -> None:
@@ -296,7 +296,7 @@ def test_a_six_is_low_only_if_no_lower_trump_is_in_play() -> None:
     assert tactics_suit._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
     decision = BOT.decide(view)
     assert decision.action == pl.Play(pl.Card("7S"))
-    assert decision.why.startswith("play 7♠, the card I can best spare: ")
+    assert decision.because.startswith("play 7♠, the card I can best spare: ")
     assert not any(isinstance(c, Contest) for c in decision.claims)
     assert "Low" not in decision.why
     assert_true_claims(hand, decision)

@@ -90,6 +90,7 @@ class Advice:
             "seat": self.seat,
             "phase": str(self.phase),
             "action": written(self.action, rules),
+            "principle": self.decision.principle.name if self.decision.principle else None,
             "why": self.why,
             "claims": [claim.to_json() for claim in self.decision.claims],
             "player": self.player,

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pitchlab.bots import claims, tactics, tactics_suit
+from pitchlab.bots import claims, principles, tactics, tactics_suit
 from pitchlab.bots.claims import Claim, Estimate, render
+from pitchlab.bots.principles import Principle, opening
+from pitchlab.bots.sure import known_partner
 from pitchlab.engine.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import BidCode, Hand, Phase, card_slots
@@ -51,6 +53,20 @@ class Decision:
     the table may hear (:func:`pitchlab.bots.claims.first_sentence`)."""
     more: tuple[str, ...] = ()
     """The rest of what the table may hear, a claim a line: the numbers and facts a click away."""
+    principle: Principle | None = None
+    """The principle of good play the choice applies (:mod:`pitchlab.bots.principles`): ``why``
+    opens with its name, and ``said`` with the name the table may hear."""
+
+    @property
+    def because(self) -> str:
+        """The full reasoning after its principle, for a page that shows the principle apart."""
+        if self.principle is None:
+            return self.why
+        return self.why.removeprefix(opening(self.principle, ""))
+
+    def opened(self, words: str) -> str:
+        """``words`` opening with the decision's principle, as a hint shows it."""
+        return words if self.principle is None else opening(self.principle, words)
 
 
 class Player(Protocol):
@@ -162,7 +178,7 @@ class RuleBasedPlayer:
                 from pitchlab.bots.bidding import claims_of
 
                 judged, us, them, best = found
-                return _bid_decision(view, judged.answer, best, claims_of(judged, us, them, rules))
+                return _bid_decision(view, judged.answer, best, claims_of(judged, us, them, rules), game=True)
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
             choice = tactics_suit.decide(view)
             conclusion, said = choice.explain()
@@ -221,7 +237,7 @@ class RuleBasedPlayer:
         seen = _mask(now) | _mask(playable) | _mask(rest)
         assert view.bidder is not None
         out = sum(1 << s for s in view.passed_over)
-        side = tactics.sides(rules, view.seat, view.bidder, _bidders_partner(view))
+        side = tactics.sides(rules, view.seat, view.bidder, known_partner(view))
         slot, explain = tactics.choose_play(
             t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
         )
@@ -333,7 +349,7 @@ class RuleBasedPlayer:
             unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
             mine = hand.held_mask(seat)
             out = hand.passed_over
-            known = _bidders_partner(hand.view(seat)) if rules.call_partner else None
+            known = known_partner(hand.view(seat)) if rules.call_partner else None
             side = tactics.sides(rules, seat, hand.bidder, known)
             return tactics.choose_play(t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out)[
                 0
@@ -379,8 +395,11 @@ def _partner_high(view: SeatView) -> bool:
     )
 
 
-def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequence[Claim]) -> Decision:
-    """A bid or a pass, said with what the hand holds, where the auction stands, and ``found``."""
+def _bid_decision(
+    view: SeatView, code: int, best: tactics.Rating, found: Sequence[Claim], game: bool = False
+) -> Decision:
+    """A bid or a pass, said with what the hand holds, where the auction stands, and ``found``;
+    ``game``: judged by the chance of winning the game."""
     rules = view.rules
     deck = rules.deck
     action: Action = Bid(code) if code else PASS
@@ -396,7 +415,7 @@ def _bid_decision(view: SeatView, code: int, best: tactics.Rating, found: Sequen
     # a bid that keeps the contract from the other side says so first: it is the reason
     leading = tuple(x for x in found if isinstance(x, claims.TopBidKeeps))
     rest = tuple(x for x in found if not isinstance(x, claims.TopBidKeeps))
-    return decided(action, word, (*leading, holds, where, *rest), view)
+    return decided(action, word, (*leading, holds, where, *rest), view, game)
 
 
 def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
@@ -405,20 +424,28 @@ def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Deci
     return decided(action, conclusion, found, view)
 
 
-def decided(action: Action, conclusion: str, found: Sequence[Claim], view: SeatView) -> Decision:
-    """A decision with its words rendered from its claims: the full reasoning (``why``), and
-    what the seat may tell the table while the hand is on (``said``, ``more``: the claims that
-    give away none of its hidden cards, as the table stands once ``action`` is taken)."""
+def decided(
+    action: Action, conclusion: str, found: Sequence[Claim], view: SeatView, game: bool = False
+) -> Decision:
+    """A decision with its words rendered from its claims, opening with the principle it
+    applies (:func:`pitchlab.bots.principles.principle_for`; ``game``: a bid judged by the
+    chance of winning the game): the full reasoning (``why``), and what the seat may tell the
+    table while the hand is on (``said``, ``more``: the claims that give away none of its
+    hidden cards, as the table stands once ``action`` is taken)."""
     rules, seat = view.rules, view.seat
+    principle, evidence = principles.principle_for(view, action, found, game)
+    found = (*found, *evidence)
     told = claims.public(found, shown(view, action))
+    # the principle heads the sentence like a title: the short sentence's budget is the rest's
     said = claims.first_sentence(conclusion, told, seat, rules)
     rest = told[1:] if said != conclusion else told
     return Decision(
         action,
-        render(conclusion, found, seat, rules),
+        render(opening(principle, conclusion), found, seat, rules),
         tuple(found),
-        said,
+        opening(principles.said_aloud(principle), said),
         tuple(claim.words(seat, rules) for claim in rest),
+        principle,
     )
 
 
@@ -436,18 +463,6 @@ def shown(view: SeatView, action: Action) -> claims.Shown:
     played = {c for trick in (*view.tricks, view.current_trick) for c in trick.cards}
     known = not rules.call_partner or (view.called is not None and view.called in played)
     return claims.Shown(frozenset(cards), frozenset(out), known)
-
-
-def _bidders_partner(view: SeatView) -> int | None:
-    """Where the bidder calls a partner by a card: the card's holder, if this seat knows it
-    (it holds the card, or has seen it played); ``None`` otherwise or with fixed teams."""
-    if not view.rules.call_partner or view.called is None:
-        return None
-    for trick in (*view.tricks, view.current_trick):
-        for card, who in zip(trick.cards, trick.seats, strict=True):
-            if card == view.called:
-                return who
-    return view.seat if view.called in view.hand else None
 
 
 def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:

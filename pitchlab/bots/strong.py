@@ -51,18 +51,14 @@ from pitchlab.bots.claims import (
     EquallyGood,
     Estimate,
     HandHolds,
-    NoOpponentAfter,
     TrickPoints,
-    Unbeatable,
-    Winning,
-    WinsForSure,
 )
 from pitchlab.bots.players import BiddingStyle, Decision, RuleBasedPlayer, decided
+from pitchlab.bots.sure import Bank, risked, sure_bank
 from pitchlab.engine.actions import NameTrump, Play
-from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
-from pitchlab.engine.tricks import beats, trick_winner
 from pitchlab.engine.view import SeatView
 from pitchlab.odds import inference
 
@@ -261,86 +257,8 @@ def _ties(means: dict[str, float], chosen: str) -> list[str]:
     return kept
 
 
-Bank = tuple[int, tuple[Claim, ...]]
-"""Points banked for sure, and the claims that prove it."""
-
-
 def _banked(bank: Bank | None) -> int:
     return bank[0] if bank else 0
-
-
-def sure_bank(view: SeatView, card: Card) -> Bank | None:
-    """The points that playing ``card`` now wins for this seat's side for certain, with the
-    facts that make it certain, or ``None`` where nothing is banked for sure.
-
-    Sure means provable from what the seat has seen, in every deal it cannot
-    rule out (see :func:`sure_ours`). The points are the capture points in the
-    trick and on ``card`` itself (the two scores for its holder and is never
-    banked this way), except a card of ours that nothing unseen can beat: its
-    points are safe whenever it is played.
-    """
-    trick = view.current_trick
-    pointed = tuple(c for c in trick.cards if _capture(view, c))
-    if not pointed and not _capture(view, card):
-        return None
-    found = sure_ours(view, card)
-    if found is None:
-        return None
-    proof, safe_anyway = found
-    banked = sum(_capture(view, c) for c in pointed) + (0 if safe_anyway else _capture(view, card))
-    if not banked:
-        return None
-    return banked, (*proof, TrickPoints(pointed, sum(_capture(view, c) for c in pointed)))
-
-
-def sure_ours(view: SeatView, card: Card) -> tuple[tuple[Claim, ...], bool] | None:
-    """Whether this seat's side surely takes the current trick if ``card`` is played now: the
-    facts that prove it, and whether ``card`` itself wins it unbeatably (its points are then
-    safe whenever it is played); ``None`` if the seat cannot be sure.
-
-    Sure means provable from what the seat has seen, in every deal it cannot
-    rule out: our side's card wins the trick because no trump still unseen
-    outranks it (an identical joker does not: the first played wins) or
-    because no opponent plays to the trick after this seat.
-    """
-    rules, seat, trump = view.rules, view.seat, view.trump
-    assert trump is not None
-    trick = view.current_trick
-    cards, seats = (*trick.cards, card), (*trick.seats, seat)
-    won = trick_winner(rules, trump, cards)  # an equal rank (the twin joker): the first played
-    winner, winner_seat = cards[won], seats[won]
-    if rules.teams[winner_seat] != rules.teams[seat]:
-        return None
-    n = rules.players
-    leader = trick.seats[0] if trick.seats else seat
-    after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
-    unseen = view.unseen_trump()
-    unbeatable = not any(beats(rules, trump, trump, u, winner) for u in unseen)
-    mine = winner_seat == seat and unbeatable
-    if not any(rules.teams[s] != rules.teams[seat] for s in after):
-        proof: tuple[Claim, ...] = (
-            (NoOpponentAfter(),) if winner_seat == seat else (Winning(winner_seat, winner), NoOpponentAfter())
-        )
-        return proof, mine
-    if not unbeatable:
-        return None
-    if winner_seat == seat:
-        return (Unbeatable(card, twin=card in unseen),), True
-    return (WinsForSure(winner_seat, winner),), False
-
-
-def risked(view: SeatView, card: Card) -> int:
-    """The points playing ``card`` now may hand to the opponents: its capture points, unless
-    this seat's side is sure to take the trick with it (see :func:`sure_ours`)."""
-    points = _capture(view, card)
-    return points if points and sure_ours(view, card) is None else 0
-
-
-def _capture(view: SeatView, card: Card) -> int:
-    """Points the card's capturer scores for it (the two scores for its holder: none)."""
-    assert view.trump is not None
-    table = view.rules.trump(view.trump)
-    return table.points.get(card, 0) if table.scorers.get(card) == "capturer" else 0
 
 
 def unsolvable_reason(rules: Ruleset) -> str | None:

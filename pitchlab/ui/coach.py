@@ -29,12 +29,14 @@ import ipywidgets as w
 
 from pitchlab.bots import analysis, bid_review
 from pitchlab.bots.advice import Advice, advise
+from pitchlab.bots.principles import SEPARATOR
 from pitchlab.bots.solver import solve, supports
 from pitchlab.bots.strong import solvable, unsolvable_reason
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
+from pitchlab.ui.guide import TUTORIAL
 from pitchlab.ui.session import Table, imperative
 from pitchlab.ui.widgets import View, classed, readable
 
@@ -57,8 +59,9 @@ def not_reviewed(rules: Ruleset) -> str:
     )
 
 
-def advice_html(advice: Advice, rules: Ruleset, whose: str) -> str:
-    """Advice as the page shows it: what to do, then the bot's reason in its own words.
+def advice_html(advice: Advice, rules: Ruleset, whose: str, tutorial: str = TUTORIAL) -> str:
+    """Advice as the page shows it: the principle it applies (linked to the tutorial section
+    that teaches it), what to do, then the bot's reason in its own words.
 
     ``whose`` names the cards the bot saw ("your", "seat 2's"): the reason rests on
     those alone, and the learner should know it.
@@ -67,9 +70,16 @@ def advice_html(advice: Advice, rules: Ruleset, whose: str) -> str:
     def text(words: str) -> str:  # cards named in words for a screen reader
         return readable(words)
 
-    why = advice.why.rstrip(". ")
+    principle = advice.decision.principle
+    head = (
+        f'<span class="pl-hint-principle"><a href="{escape(tutorial + principle.link)}" target="_blank" '
+        f'rel="noopener">{escape(principle.name)}</a>{escape(SEPARATOR)}</span>'
+        if principle is not None
+        else ""
+    )
+    why = advice.decision.because.rstrip(". ")
     return (
-        f'<span class="pl-hint-action">{text(imperative(advice.action, rules))}.</span> '
+        f'{head}<span class="pl-hint-action">{text(imperative(advice.action, rules))}.</span> '
         f'<span class="pl-hint-why">Why ({text(advice.bot)}, from {text(whose)} cards alone): '
         f"{text(why)}.</span>"
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
+from pitchlab.bots.principles import VOCABULARY
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.rules import Ruleset
@@ -110,7 +111,21 @@ def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> str:
     which = "" if rules.name == "ten-point" else " (it teaches ten-point Pitch)"
     return (
         f'<div class="pl-howto-text"><b>{escape(rules.name)}</b> in short:<ul>{items}</ul>'
-        f"<div>Learn step by step in the tutorial{which}: {links}</div></div>"
+        f"<div>Learn step by step in the tutorial{which}: {links}</div>{principles_html(tutorial)}</div>"
+    )
+
+
+def principles_html(tutorial: str = TUTORIAL) -> str:
+    """The principles every hint and reason opens with, each linked to the tutorial's section
+    that teaches it, folded so the box stays short on a phone."""
+    items = "".join(
+        f'<li><a href="{escape(tutorial + p.link)}" target="_blank" rel="noopener">{escape(p.name)}</a>: '
+        f"{escape(p.says)}</li>"
+        for p in VOCABULARY
+    )
+    return (
+        '<details class="pl-principles"><summary>The principles the hints name</summary>'
+        f"<ul>{items}</ul></details>"
     )
 
 
@@ -227,6 +242,7 @@ __all__ = [
     "howto_lines",
     "last_trick_line",
     "learner_has_played",
+    "principles_html",
     "score_bars_html",
     "trick_line",
 ]

@@ -164,7 +164,9 @@ class BiddingLesson(SeededView):
             self.hint = "Hints are for your turn to bid."
         else:
             decision = self.bot_decision(0)
-            self.hint = f"A bot in your chair: {_bot_words(decision.action)}, because {decision.why}."
+            self.hint = decision.opened(
+                f"a bot in your chair would {_bot_words(decision.action)}, because {decision.because}."
+            )
         self.refresh()
 
     def _run_bots(self) -> None:

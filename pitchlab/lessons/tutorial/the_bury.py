@@ -227,7 +227,8 @@ class BuryChooser(View):
         else:
             self.advice.value = "Everyone is down to six trump or fewer."
         if self.advised is not None:
-            self.advice.value += f"<div>A bot in your chair would <b>{escape(self.advised.why)}</b>.</div>"
+            said = self.advised.opened(f"a bot in your chair would <b>{escape(self.advised.because)}</b>")
+            self.advice.value += f"<div>{said}.</div>"
         if self.my_turn:
             self.status.value = "Your turn to bury: click a green-bordered trump (grey cards are dead)."
             self.next.description = "Next ▶"

@@ -220,7 +220,9 @@ class TrickByTrick(View):
     def show_hint(self) -> None:
         if self.my_turn:
             decision = self.bot.decide(self.hand.view(self.human))
-            self.last_why = f"Hint: {imperative(decision.action, self.rules)}. {decision.why}."
+            self.last_why = "Hint: " + decision.opened(
+                f"{imperative(decision.action, self.rules)}. {decision.because}."
+            )
         else:
             self.last_why = "Hints are for your turn."
         self.refresh()
