@@ -6,18 +6,12 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from pitchlab.bots.principles import VOCABULARY
 from tests.browser.test_pages import python_errors, render
 
 LAST = "tutorial/09-playing-well.ipynb"
-PRINCIPLES = (
-    "Bid-what-you-can-make",
-    "Bid-to-win-the-game-near-the-target",
-    "Draw-trump",
-    "The-first-joker-wins",
-    "Save-the-3",
-    "Feed-your-partner's-winner",
-    "Count-who-is-out",
-)
+PRINCIPLES = tuple(p.anchor for p in VOCABULARY)
+"""The anchors the app's hints and How to play box link to (:attr:`Principle.link`)."""
 
 
 def test_the_last_page_links_the_app_and_names_its_principles(page: Page, voila_url: str) -> None:
