@@ -247,13 +247,15 @@ def next_move(page: Page, patience_ms: float = 5000) -> str | None:
 
 
 BIDS = ".pl-bid:visible"
+NEXT = ".pl-next:visible:enabled"
+"""Next, when the bots act: every other move in :data:`MOVES` is the learner's own."""
 BID_CLASSES_JS = "(els) => els.map((e) => e.className)"
 MOVES = (
     ".pl-suit:visible",
     ".pl-discard-confirm.pl-legal-choice:visible",
     ".pl-card.pl-legal:visible",
     ".pl-action:visible",
-    ".pl-next:visible:enabled",
+    NEXT,
 )
 """After bids, what a learner clicks, in this order (the first one on the page)."""
 
