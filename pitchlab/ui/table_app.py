@@ -20,7 +20,7 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back and New hand), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -278,7 +278,7 @@ class TableApp(View):
                     self.suits,
                     self.discard_bar,
                     self.actions,
-                    w.HBox([self.next, self.to_me, self.take_back, self.new_hand]),
+                    classed(w.HBox([self.next, self.to_me, self.take_back, self.new_hand]), "pl-steps"),
                     self.announce,
                 ]
             ),

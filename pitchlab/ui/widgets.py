@@ -31,6 +31,10 @@ CSS = """
   min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; flex-shrink: 0; line-height: 1.2; }
 .pl-app .widget-hbox { flex-wrap: wrap; }
 @media (max-width: 700px) { .pl-app .jupyter-button { min-height: 44px; } }
+/* A row of step buttons (the app's Next, To my turn, Take back; a replay's) keeps to one row on a
+   phone: each as wide as its words, the row shared out, rather than one wrapping to a line alone */
+@media (max-width: 520px) { .pl-app .pl-steps > .jupyter-button { flex: 1 1 auto; width: auto;
+  min-width: 0; max-width: 170px; padding: 0 8px; } }
 /* plotly's zoom and download buttons are 22 px: too small for a finger, and a phone zooms
    with two fingers anyway, so below 700 px a figure shows no button bar */
 @media (max-width: 700px) { .js-plotly-plot .modebar-container { display: none !important; } }
