@@ -74,7 +74,7 @@ from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
-from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, plural, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -687,8 +687,7 @@ class TableApp(View):
             self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
         )
         self.announce.value = self.announcement()
-        count = len(self._cards)
-        self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
+        self.hand_title.value = f"<h3>Your hand ({plural(len(self._cards), 'card')})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
         self.bids.show(bids, getattr(rules, "moon_bid", None))
         self.bids.layout.display = None if bids else "none"
