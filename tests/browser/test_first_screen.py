@@ -17,14 +17,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from tests.browser.test_pages import APP, access_problems, python_errors, render
-from tests.serving import NEXT, click_and_wait, first_screen_problems, next_move, offline
+from tests.browser.test_pages import access_problems, open_app, python_errors
+from tests.serving import (
+    FIRST_SCREEN_SEED,
+    FIRST_SCREENS,
+    NEXT,
+    click_and_wait,
+    first_screen_problems,
+    next_move,
+    play_to_a_card,
+    window,
+)
 
-SIZES = ((1280, 800, False), (375, 667, True))
-SEED = 11
-"""A deal in which the learner bids first and later has trump to play."""
 SCROLL_JS = "() => [scrollX, scrollY, document.querySelector('#rendered_cells')?.scrollTop ?? 0]"
 """Where the page stands: the window's scroll and Voila's scrolling box's."""
 SEEN_JS = """(sel) => { const problems = [];
@@ -59,57 +65,30 @@ def decision(selector: str) -> str:
     return ".pl-bid" if selector.startswith(".pl-bid") else selector.replace(":visible", "")
 
 
-def open_at(browser: Browser, base: str, width: int, height: int, phone: bool) -> Page:
-    """The app in a fresh browser (a first visit) at one size; a phone's has touch."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    offline(context)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    render(page, base, f"{APP}?seed={SEED}")
-    page.wait_for_selector(".pl-next", state="visible")
-    assert not python_errors(page), python_errors(page)
-    return page
-
-
-def close(page: Page) -> None:
-    page.close(run_before_unload=True)
-    page.context.close()
-
-
 def test_the_game_is_in_the_first_screen_in_the_bidding_and_the_play(
     browser: Browser, voila_url: str, screenshots: Path
 ) -> None:
     problems = []
-    for width, height, phone in SIZES:
-        page = open_at(browser, voila_url, width, height, phone)
-        try:
+    for width, height, phone in FIRST_SCREENS:
+        with window(browser, width, height, phone) as page:
+            open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
             assert page.locator(".pl-bid:visible").count(), "the learner bids first with this seed"
             problems += [f"bidding at {width}: {p}" for p in first_screen_problems(page)]
             page.screenshot(path=screenshots / f"first-screen-bidding-{width}.png")
             problems += [f"bidding at {width}: axe: {v}" for v in access_problems(page)]
-            for _ in range(60):
-                if page.locator(".pl-card.pl-legal:visible").count():
-                    break
-                selector = next_move(page)
-                assert selector is not None, page.inner_text(".pl-status")
-                click_and_wait(page, selector, tap=phone)
-            assert page.locator(".pl-card.pl-legal:visible").count(), "no card to play"
+            assert play_to_a_card(page, tap=phone), page.inner_text(".pl-status")
             problems += [f"play at {width}: {p}" for p in first_screen_problems(page)]
             page.screenshot(path=screenshots / f"first-screen-play-{width}.png")
             problems += [f"play at {width}: axe: {v}" for v in access_problems(page)]
             assert not python_errors(page), python_errors(page)
-        finally:
-            close(page)
     assert not problems, "\n".join(problems)
 
 
 def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
     browser: Browser, voila_url: str, screenshots: Path
 ) -> None:
-    page = open_at(browser, voila_url, 375, 667, True)
-    try:
+    with window(browser, 375, 667, True) as page:
+        open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
         hints = taps = 0
         while not page.locator(".pl-hand-over:visible").count():
             assert taps < 200, f"no end of hand after {taps} taps: {page.inner_text('.pl-status')}"
@@ -147,5 +126,3 @@ def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
         assert record["format"] == "pitchlab-hand/1"
         page.wait_for_function("() => /in your downloads/.test(document.body.innerText)")
         assert not python_errors(page), python_errors(page)
-    finally:
-        close(page)
