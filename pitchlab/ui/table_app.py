@@ -262,9 +262,8 @@ class TableApp(View):
         self.coach = Coach(self.table)
         self.coach.hint_button.description = "Hint"  # its tooltip says what it gives
         self.drawer = Drawer(self.coach.hint_button, self.coach.hint_text, self.why)
-        self.coach.hint_button.on_click(lambda _b: self._refresh_first_timer())  # the drawer pauses the bots
-        self.drawer.why_tab.on_click(lambda _b: self._refresh_first_timer())
-        self.drawer.close.on_click(lambda _b: self._refresh_first_timer())
+        for tab in (self.coach.hint_button, self.drawer.why_tab, self.drawer.close):
+            tab.on_click(lambda _b: self._refresh_first_timer())  # an open drawer pauses the bots
         self.board = board(
             self.status,
             w.VBox([self.picture]),
