@@ -665,7 +665,7 @@ class TableApp(View):
             self._stop_running()
         self.to_me.disabled = not table.bot_to_act
         self.save.text = table.record() if table.hand_saveable else ""  # early: the review is slow
-        self.to_me.description = "Skip to my turn ⏭" if self._running else "To my turn »"
+        self.to_me.description = "Skip to my turn »" if self._running else "To my turn »"
         self.take_back.layout.display = None if table.can_take_back else "none"
         self.new_hand.layout.display = None if hand.is_over else "none"
         for button in (self.next, self.to_me):  # once the hand is over, New hand is the one way on
