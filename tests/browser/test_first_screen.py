@@ -9,7 +9,8 @@ learner's decisions (each one hinted) the Hint tab opens the drawer over the tab
 hint's words and every control of that decision are in the window, neither covered nor clipped
 (so nothing needs scrolling to be read or tapped), and the page does not scroll from the Hint tap
 to the tap that acts on it; at the end, one tap on Save hand downloads the hand's record.
-Screenshots: screenshots/first-screen-<phase>-<width>.png and first-screen-hint-375.png.
+Screenshots: screenshots/first-screen-<phase>-<width>.png, first-screen-hint-375.png and
+first-screen-why-375.png (the drawer open on the Why? panel, which axe checks too).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tests.serving import (
     FIRST_SCREEN_SEED,
     FIRST_SCREENS,
     NEXT,
+    SETTLED_JS,
     click_and_wait,
     first_screen_problems,
     next_move,
@@ -117,6 +119,15 @@ def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
         assert "the bid is made" in ending or "the bid is set" in ending, ending
         assert not first_screen_problems(page), first_screen_problems(page)  # New hand in sight too
         page.screenshot(path=screenshots / "first-screen-hand-over-375.png")
+        # the drawer open (on the Why? panel) is axe clean too, and its Close tab closes it
+        # (the kernel may still be reviewing the hand: the drawer opens once it has done)
+        page.locator(".pl-why-tab").tap()
+        page.wait_for_selector(".pl-coach.pl-drawer-open .pl-why", state="visible")
+        page.evaluate(SETTLED_JS, [250, 10_000])
+        page.screenshot(path=screenshots / "first-screen-why-375.png")
+        assert not access_problems(page), access_problems(page)
+        page.locator(".pl-drawer-close").tap()
+        page.wait_for_selector(".pl-coach.pl-drawer-open", state="detached")  # Close shut it
         # Save hand: one tap and the file is downloaded (no box to copy from, no second step)
         page.locator(".jupyter-widget-Collapse-header", has_text="Save or load").tap()
         with page.expect_download() as saved:
