@@ -46,6 +46,8 @@ from pitchlab.server.launcher import config_with_pool
 from tests.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    FIRST_SCREEN_SEED,
+    FIRST_SCREENS,
     ROOT,
     ServerError,
     VoilaServer,
@@ -54,7 +56,9 @@ from tests.serving import (
     free_port,
     next_move,
     offline,
+    play_to_a_card,
     wait_quiet,
+    window,
 )
 
 POOL_FILLED = "Kernel pool of app.ipynb is filled"
@@ -371,10 +375,6 @@ def click_latencies(browser: Browser) -> list[float]:
     return latencies
 
 
-FIRST_SCREENS = ((1280, 800, False), (375, 667, True))
-"""A laptop's window and a phone's (with touch), where the game must be in the first screen."""
-
-
 def first_screen_controls(browser: Browser) -> dict[str, bool]:
     """Per window size, whether the status line, the table, the hand and the current decision's
     controls all lie inside the first screen, in the bidding and again in the play (a seeded deal
@@ -383,27 +383,15 @@ def first_screen_controls(browser: Browser) -> dict[str, bool]:
     found = {}
     with voila(preheat=True) as server:
         for width, height, phone in FIRST_SCREENS:
-            context = browser.new_context(
-                viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-            )
-            offline(context)
-            context.set_default_timeout(60_000)
-            page = context.new_page()
-            page.goto(f"{server.url}/?seed=11", timeout=180_000)  # the app at the root, as served
-            page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
-            problems = [f"bidding: {p}" for p in first_screen_problems(page)]
-            for _ in range(60):
-                if page.locator(".pl-card.pl-legal:visible").count():
-                    break
-                selector = next_move(page)
-                if selector is None:
-                    break
-                click_and_wait(page, selector, tap=phone)
-            problems += [f"play: {p}" for p in first_screen_problems(page)]
-            if not page.locator(".pl-card.pl-legal:visible").count():
-                problems.append("play: the learner never had a card to play")
-            page.close(run_before_unload=True)
-            context.close()
+            with window(browser, width, height, phone) as page:
+                # the app at the root, as served
+                page.goto(f"{server.url}/?seed={FIRST_SCREEN_SEED}", timeout=180_000)
+                page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
+                problems = [f"bidding: {p}" for p in first_screen_problems(page)]
+                if play_to_a_card(page, tap=phone):
+                    problems += [f"play: {p}" for p in first_screen_problems(page)]
+                else:
+                    problems.append("play: the learner never had a card to play")
             for problem in problems:
                 print(f"first screen at {width}x{height}: {problem}", file=sys.stderr)
             found[f"{width}x{height}"] = not problems

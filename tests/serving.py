@@ -24,7 +24,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING
 from pitchlab.server.processes import is_kernel, process_tree, stop_group
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (this file is tests/serving.py), where ``voila.json`` and the notebooks live."""
@@ -247,13 +248,15 @@ def next_move(page: Page, patience_ms: float = 5000) -> str | None:
 
 
 BIDS = ".pl-bid:visible"
+NEXT = ".pl-next:visible:enabled"
+"""Next, when the bots act: every other move in :data:`MOVES` is the learner's own."""
 BID_CLASSES_JS = "(els) => els.map((e) => e.className)"
 MOVES = (
     ".pl-suit:visible",
     ".pl-discard-confirm.pl-legal-choice:visible",
     ".pl-card.pl-legal:visible",
     ".pl-action:visible",
-    ".pl-next:visible:enabled",
+    NEXT,
 )
 """After bids, what a learner clicks, in this order (the first one on the page)."""
 
@@ -326,6 +329,44 @@ class Peak:
 
 
 # ------------------------------------------------------------ the first screen
+
+FIRST_SCREENS = ((1280, 800, False), (375, 667, True))
+"""A laptop's window and a phone's (width, height, and whether it is a phone with touch), where
+the game must be in the first screen."""
+FIRST_SCREEN_SEED = 11
+"""A deal (the app's ``?seed=``) in which the learner bids first and later has trump to play."""
+LEGAL_CARD = ".pl-card.pl-legal:visible"
+
+
+@contextmanager
+def window(browser: Browser, width: int, height: int, phone: bool) -> Iterator[Page]:
+    """A page in a fresh browser context (a first visit: nothing stored) at one window size, a
+    phone's with touch; afterwards closed so that Voila shuts its kernel down, then its context."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    offline(context)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def play_to_a_card(page: Page, *, tap: bool = False, moves: int = 60) -> bool:
+    """The learner's moves and Next (tapped, on a phone) until one of the learner's cards may be
+    played, at most ``moves`` of them; whether that came."""
+    for _ in range(moves):
+        if page.locator(LEGAL_CARD).count():
+            return True
+        selector = next_move(page)
+        if selector is None:
+            return False
+        click_and_wait(page, selector, tap=tap)
+    return bool(page.locator(LEGAL_CARD).count())
+
 
 FIRST_SCREEN_JS = """() => {
     const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';

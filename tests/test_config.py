@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,18 @@ def test_readme_badge_opens_the_app_in_voila() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "https://mybinder.org/v2/gh/" in text
     assert "urlpath=voila%2Frender%2Fnotebooks%2Fapp.ipynb" in text
+
+
+def test_readme_pictures_are_in_the_repository_each_with_words_for_who_cannot_see_it() -> None:
+    """The table at both sizes (scripts/screenshots.py makes them): each picture the README shows
+    is committed, small enough for a clone, and described in its alt text."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    pictures = re.findall(r'<img src="([^"]+)"[^>]*?alt="([^"]*)"', text)
+    assert {src for src, _alt in pictures} >= {"docs/table-1280x800.png", "docs/table-375x667.png"}
+    for src, alt in pictures:
+        assert (ROOT / src).is_file(), src
+        assert (ROOT / src).stat().st_size < 200_000, src
+        assert len(alt.split()) >= 10, (src, alt)
 
 
 def test_the_shipped_config_starts_kernels_over_ipc() -> None:

@@ -37,3 +37,15 @@ def test_a_hand_picture_is_as_wide_as_its_cards_and_their_overlap() -> None:
     narrow = pictures.hand_picture("AS KS QS JS TS 9S 8S 7S 6S").html
     assert 'width="473"' in wide  # 8 x 70 x 0.72 + 70 = 473.2
     assert 'width="346"' in narrow  # 8 x 64 x 0.55 + 64 = 345.6
+
+
+def test_words_make_paragraphs_and_the_indented_lines_under_one_a_list() -> None:
+    html = pictures.words("Trump <spades>.\n  we took 8\n  they took 2\nMade.").html
+    # worked by hand: two paragraphs around one list of the two indented lines, text escaped
+    body = re.sub(r' style="[^"]*"', "", html)
+    assert body == (
+        '<div class="pl-words"><p>Trump &lt;spades&gt;.</p>'
+        "<ul><li>we took 8</li><li>they took 2</li></ul><p>Made.</p></div>"
+    )
+    listed = re.sub(r' style="[^"]*"', "", pictures.words("one\ntwo", listed=True).html)
+    assert listed == '<div class="pl-words"><ul><li>one</li><li>two</li></ul></div>'

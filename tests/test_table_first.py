@@ -13,28 +13,31 @@ from pitchlab.ui.endings import ending_lines, game_line, won_line
 from pitchlab.ui.pace import reading_ms
 from pitchlab.ui.session import Table
 from pitchlab.ui.table_app import TableApp
-from tests.test_widgets import click_once
+from tests.test_widgets import click_until
 from tests.widget_tree import with_class
 
 
-def made_ten(scores_before: tuple[int, int]) -> tuple[HandResult, list[int]]:
-    """Team 0 bids 10 and takes all ten points (worked by hand: +10 to team 0, nothing to team 1)."""
-    result = HandResult(
-        bidder=0,
-        bid=10,
+def result_of(bidder: int, bid: int, points: tuple[int, int], score_change: tuple[int, int]) -> HandResult:
+    """A finished hand's result as the endings read it (no cards), with its score change worked by
+    hand by the caller; the bidding side is the bidder's (seats 0 and 2 against 1 and 3)."""
+    team = bidder % 2
+    return HandResult(
+        bidder=bidder,
+        bid=bid,
         trump=Suit.SPADES,
-        points=(10, 0),
+        points=points,
         captured=((), ()),
         holder_points=(),
-        made=True,
-        score_change=(10, 0),
-        bidding_team=0,
+        made=points[team] >= bid,
+        score_change=score_change,
+        bidding_team=team,
     )
-    return result, [scores_before[0] + 10, scores_before[1]]
 
 
 def test_a_made_ten_wins_at_once_and_the_page_says_so() -> None:
-    result, scores = made_ten((-15, 40))  # RULES.md: a 10 taking all 10 wins whatever the scores
+    # You bid 10 and take all ten points (worked by hand: +10 to You and Partner, nothing to the
+    # others, so -15 becomes -5); RULES.md: a 10 taking all 10 wins whatever the scores
+    result, scores = result_of(0, 10, (10, 0), (10, 0)), [-5, 40]
     assert win_after(pl.ruleset("ten-point"), result, scores) == (0, "all-points")
     table = Table(seed=1)
     line = won_line(table, 0, "all-points")
@@ -43,19 +46,9 @@ def test_a_made_ten_wins_at_once_and_the_page_says_so() -> None:
 
 
 def test_a_side_over_the_target_that_did_not_bid_plays_on_and_the_page_says_why() -> None:
-    # team 1 bid 6 and made 7; team 0, the other side, ends at 53: RULES.md, "a non-bidding team
+    # West (seat 1) bid 6 and West and East made 7; You and Partner, the other side, end at 53: RULES.md, "a non-bidding team
     # at 52 or more keeps playing"
-    result = HandResult(
-        bidder=1,
-        bid=6,
-        trump=Suit.HEARTS,
-        points=(3, 7),
-        captured=((), ()),
-        holder_points=(),
-        made=True,
-        score_change=(3, 7),
-        bidding_team=1,
-    )
+    result = result_of(1, 6, (3, 7), (3, 7))
     table = Table(seed=2)
     table.game.scores = [53, 30]
     assert win_after(table.rules, result, table.game.scores) is None
@@ -101,11 +94,9 @@ def test_the_slow_pace_waits_for_the_words_to_be_read() -> None:
 
 
 def to_my_turn_in_play(app: TableApp) -> None:
-    for _ in range(80):
-        if app.table.human_to_act and app.table.hand.phase is pl.Phase.PLAY:
-            return
-        click_once(app)
-    raise AssertionError("the learner never came to play a card")
+    click_until(
+        app, lambda a: a.table.human_to_act and a.table.hand.phase is pl.Phase.PLAY, "the learner's card"
+    )
 
 
 def test_take_back_restores_the_hand_and_marks_the_history() -> None:
@@ -136,10 +127,7 @@ def test_take_back_is_off_while_a_class_experiment_counts_the_moves() -> None:
 
 def test_to_my_turn_plays_on_at_a_readable_pace_and_a_second_press_skips() -> None:
     app = TableApp(seed=11)
-    for _ in range(30):
-        if app.table.bot_to_act:
-            break
-        click_once(app)
+    click_until(app, lambda a: a.table.bot_to_act, "a bot's turn")
     app.to_me.click()
     assert app.pace_timer.armed and app.pace_timer.delay_ms == reading_ms(app.table.last_why)
     app.pace_timer.tick(app.pace_timer.step)  # the page's wait is over: one bot moves
@@ -151,10 +139,7 @@ def test_to_my_turn_plays_on_at_a_readable_pace_and_a_second_press_skips() -> No
 def test_save_hand_is_ready_in_the_page_once_the_hand_is_over() -> None:
     app = TableApp(seed=3)
     assert app.save.text == ""
-    for _ in range(150):
-        if app.table.hand.is_over:
-            break
-        click_once(app)
+    click_until(app, lambda a: a.table.hand.is_over, "the end of the hand")
     assert json.loads(app.save.text) == json.loads(pl.dumps(app.table.hand))
 
 

@@ -225,7 +225,12 @@ def test_no_spoiler_before_the_learner_plays_the_hand_or_the_game(
     game = executed["08-scoring-and-the-game.ipynb"]
     replay = next(c for c in game.cells if "GameReplay(" in c.source)
     before = game.cells[: game.cells.index(replay)]
-    printed = "".join(o.get("text", "") for c in before for o in c.get("outputs", []))
+    printed = "".join(
+        o.get("text", "") + visible(o.get("data", {}).get("text/html", ""))
+        for c in before
+        for o in c.get("outputs", [])
+    )
+    assert "Trump ♠ spades" in printed  # what the cells before show is read (the first hand's breakdown)
     assert "win after" not in printed and "Final scores" not in printed
     assert not [
         c for c in before if "game_summary" in c.get("source", "") or "score_chart" in c.get("source", "")

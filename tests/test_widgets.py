@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pitchlab as pl
 from pitchlab.engine.cards import card_name
@@ -19,6 +20,15 @@ def click_once(app: TableApp) -> None:
             buttons[0].click()
             return
     raise AssertionError(f"nothing to click: {app.status.value}")
+
+
+def click_until(app: TableApp, reached: Callable[[TableApp], bool], what: str, clicks: int = 150) -> None:
+    """:func:`click_once` until ``reached`` holds; fails, naming ``what`` was awaited, after ``clicks``."""
+    for _ in range(clicks):
+        if reached(app):
+            return
+        click_once(app)
+    raise AssertionError(f"{what}: not reached after {clicks} clicks ({app.status.value})")
 
 
 def test_a_whole_hand_by_clicking_only() -> None:

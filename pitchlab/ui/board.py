@@ -9,7 +9,8 @@ controls for the decision at hand must all lie in the first screen, on a laptop
   decision's controls on the left; the coach (Hint and Why?) on the right, beside them;
 - below 900 px, one column: status, table, hand, controls; the coach becomes a
   drawer over the table, opened by its two tabs (**Hint**, **Why?**) in the table's
-  bottom-right corner, so a hint is read without scrolling away from the cards.
+  bottom-right corner, so a hint is read without scrolling away from the cards. While it is
+  open a third tab, **Close**, joins them: the drawer's own height is all words.
 
 Everything else (the score, what you know, the history, the rules and settings, How to
 play, the page's introduction) follows below the board. Stable CSS classes: ``pl-board``,
@@ -67,8 +68,7 @@ BOARD_CSS = f"""
     margin: 0 6px 6px 0; flex: 0 0 auto; }}
   .pl-coach .pl-coach-tabs .jupyter-button {{ min-width: 58px; width: auto !important;
     box-shadow: 0 1px 4px rgba(0,0,0,.35); }}
-  .pl-coach .pl-why-tab {{ display: inline-block; }}
-  .pl-coach .pl-drawer-close {{ display: inline-block; align-self: flex-end; width: auto !important; }}
+  .pl-coach .pl-why-tab, .pl-coach.pl-drawer-open .pl-drawer-close {{ display: inline-block; }}
   .pl-coach .pl-coach-body {{ display: none !important; background: #fff; border: 2px solid #1f5fbf;
     border-radius: 8px; padding: 4px 8px; overflow-y: auto; flex: 0 1 auto; min-height: 0;
     margin: 0 0 4px; box-shadow: 0 2px 8px rgba(0,0,0,.3); }}
@@ -108,13 +108,13 @@ class Drawer(View):
             w.Button(description="Why?", tooltip="What the last move was thinking"), "pl-why-tab"
         )
         self.why_tab.on_click(lambda _b: self.show(None if self.shown == "why" else "why"))
-        self.close = classed(w.Button(description="Close ✕", tooltip="Back to the table"), "pl-drawer-close")
+        self.close = classed(w.Button(description="Close", tooltip="Back to the table"), "pl-drawer-close")
         self.close.on_click(lambda _b: self.show(None))
         hint_button.on_click(lambda _b: self.show("hint"))
-        self.tabs = classed(w.HBox([hint_button, self.why_tab]), "pl-coach-tabs")
+        self.tabs = classed(w.HBox([hint_button, self.why_tab, self.close]), "pl-coach-tabs")
         self.why_box = classed(w.VBox([w.HTML("<h3>Why?</h3>"), why]), "pl-why-box")
         self.hint_box = classed(w.VBox([hint]), "pl-hint-box")
-        self.body = classed(w.VBox([self.close, self.hint_box, self.why_box]), "pl-coach-body")
+        self.body = classed(w.VBox([self.hint_box, self.why_box]), "pl-coach-body")
         self.widget = classed(w.VBox([self.tabs, self.body]), "pl-coach")
 
     def show(self, what: Shown) -> None:

@@ -14,19 +14,15 @@ from pitchlab.engine.game import WinReason, win_after
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
-from pitchlab.ui.session import Table, bid_text, result_of, verb
+from pitchlab.ui.session import Table, bid_text, plural, result_of, verb
 from pitchlab.ui.widgets import readable
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
 
 
 def _taken(rules: Ruleset, taken: int) -> str:
     """ "4 of the 10 points" where every hand gives out the same total, else "4 points"."""
     if drawing.points_exact(rules):
         return f"{taken} of the {rules.total_points} points"
-    return _points(taken)
+    return plural(taken, "point")
 
 
 def contract_line(table: Table, result: HandResult) -> str:
@@ -47,7 +43,7 @@ def contract_line(table: Table, result: HandResult) -> str:
         )
     return (
         f"{bidder} but {side} took {_taken(rules, taken)}: the bid is set "
-        f"(fell short), so {verb(side, 'loses')} {_points(-change)}."
+        f"(fell short), so {verb(side, 'loses')} {plural(-change, 'point')}."
     )
 
 

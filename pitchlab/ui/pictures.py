@@ -78,4 +78,30 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "", *,
     )
 
 
-__all__ = ["Picture", "hand_picture", "table"]
+def words(text: str, *, listed: bool = False) -> Picture:
+    """Lines a page would print, as prose that wraps to the screen: each line a paragraph, and the
+    indented lines under one a bulleted list (``listed``: every line an item of one list).
+
+    Printed text keeps its lines whole in a fixed-width font, so on a phone a long line breaks in
+    the middle of a word or runs off the screen; a paragraph wraps between words."""
+    blocks: list[str] = []
+    items: list[str] = []
+
+    def end_list() -> None:
+        if items:
+            blocks.append('<ul style="margin:2px 0 8px;padding-left:22px">' + "".join(items) + "</ul>")
+            items.clear()
+
+    for line in text.splitlines():
+        if listed or line.startswith(" "):
+            items.append(f'<li style="margin:2px 0">{escape(line.strip())}</li>')
+        else:
+            end_list()
+            blocks.append(f'<p style="margin:6px 0">{escape(line)}</p>')
+    end_list()
+    return Picture(
+        f'<div class="pl-words" style="font-size:15px;line-height:1.45;max-width:900px">{"".join(blocks)}</div>'
+    )
+
+
+__all__ = ["Picture", "hand_picture", "table", "words"]

@@ -118,6 +118,11 @@ def verb(name: str, *clauses: str) -> str:
     return f"{name} {' and '.join(_plain(clause) for clause in clauses)}"
 
 
+def plural(n: int, word: str) -> str:
+    """A count and its noun, agreeing: ``1 point``, ``4 points`` (a regular plural only)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _plain(clause: str) -> str:
     """A third-person clause with its verb in the plain form: ``plays 3♥`` is ``play 3♥``."""
     first, _, rest = clause.partition(" ")

@@ -20,7 +20,7 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back and New hand), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -74,7 +74,7 @@ from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
-from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, plural, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -262,9 +262,8 @@ class TableApp(View):
         self.coach = Coach(self.table)
         self.coach.hint_button.description = "Hint"  # its tooltip says what it gives
         self.drawer = Drawer(self.coach.hint_button, self.coach.hint_text, self.why)
-        self.coach.hint_button.on_click(lambda _b: self._refresh_first_timer())  # the drawer pauses the bots
-        self.drawer.why_tab.on_click(lambda _b: self._refresh_first_timer())
-        self.drawer.close.on_click(lambda _b: self._refresh_first_timer())
+        for tab in (self.coach.hint_button, self.drawer.why_tab, self.drawer.close):
+            tab.on_click(lambda _b: self._refresh_first_timer())  # an open drawer pauses the bots
         self.board = board(
             self.status,
             w.VBox([self.picture]),
@@ -278,7 +277,7 @@ class TableApp(View):
                     self.suits,
                     self.discard_bar,
                     self.actions,
-                    w.HBox([self.next, self.to_me, self.take_back, self.new_hand]),
+                    classed(w.HBox([self.next, self.to_me, self.take_back, self.new_hand]), "pl-steps"),
                     self.announce,
                 ]
             ),
@@ -666,7 +665,7 @@ class TableApp(View):
             self._stop_running()
         self.to_me.disabled = not table.bot_to_act
         self.save.text = table.record() if table.hand_saveable else ""  # early: the review is slow
-        self.to_me.description = "Skip to my turn ⏭" if self._running else "To my turn »"
+        self.to_me.description = "Skip to my turn »" if self._running else "To my turn »"
         self.take_back.layout.display = None if table.can_take_back else "none"
         self.new_hand.layout.display = None if hand.is_over else "none"
         for button in (self.next, self.to_me):  # once the hand is over, New hand is the one way on
@@ -687,8 +686,7 @@ class TableApp(View):
             self._cards, legal_cards, hand.dead(human), self.selected, trumps=trumps, verb=verb
         )
         self.announce.value = self.announcement()
-        count = len(self._cards)
-        self.hand_title.value = f"<h3>Your hand ({count} card{'' if count == 1 else 's'})</h3>"
+        self.hand_title.value = f"<h3>Your hand ({plural(len(self._cards), 'card')})</h3>"
         bids = [a for a in legal if isinstance(a, (Bid, Pass))]
         self.bids.show(bids, getattr(rules, "moon_bid", None))
         self.bids.layout.display = None if bids else "none"

@@ -26,11 +26,16 @@ CSS = """
 .pl-app { font-family: 'DejaVu Sans', Arial, sans-serif; max-width: 1100px; }
 .pl-app h3 { margin: 6px 0; }
 /* Phones: a button's words wrap rather than end in "…", a row of buttons wraps rather than
-   squeezing them, and below 700 px every button is a fingertip's 44 px tall. */
-.pl-app .jupyter-button { white-space: normal; text-overflow: clip; height: auto;
+   squeezing them, and below 700 px every button is a fingertip's 44 px tall (in the app and in
+   every lesson and tutorial page alike). */
+:is(.pl-app, .pl-lesson) .jupyter-button { white-space: normal; text-overflow: clip; height: auto;
   min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; flex-shrink: 0; line-height: 1.2; }
-.pl-app .widget-hbox { flex-wrap: wrap; }
-@media (max-width: 700px) { .pl-app .jupyter-button { min-height: 44px; } }
+:is(.pl-app, .pl-lesson) .widget-hbox { flex-wrap: wrap; }
+@media (max-width: 700px) { :is(.pl-app, .pl-lesson) .jupyter-button { min-height: 44px; } }
+/* A row of step buttons (the app's Next, To my turn, Take back; a replay's) keeps to one row on a
+   phone: each as wide as its words, the row shared out, rather than one wrapping to a line alone */
+@media (max-width: 520px) { .pl-app .pl-steps > .jupyter-button { flex: 1 1 auto; width: auto;
+  min-width: 0; max-width: 170px; padding: 0 8px; } }
 /* plotly's zoom and download buttons are 22 px: too small for a finger, and a phone zooms
    with two fingers anyway, so below 700 px a figure shows no button bar */
 @media (max-width: 700px) { .js-plotly-plot .modebar-container { display: none !important; } }

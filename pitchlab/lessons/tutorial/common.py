@@ -26,7 +26,7 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
-from pitchlab.ui.session import contract_text, describe, seat_name, verb
+from pitchlab.ui.session import contract_text, describe, plural, seat_name, verb
 from pitchlab.ui.table_app import TABLE_PHONE, TABLE_WIDE
 from pitchlab.ui.widgets import (
     View,
@@ -182,10 +182,6 @@ def around_html(figures: Sequence[str], human: int = 0) -> str:
 def by_seat(values: Sequence[object], human: int = 0, rules: Ruleset | None = None) -> str:
     """One value per seat in words, the seats by name: "You 4, West 6, Partner 4, East 1"."""
     return ", ".join(f"{name(seat, human, rules)} {value}" for seat, value in enumerate(values))
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def bots_to(hand: Hand, phases: Sequence[Phase], players: Sequence[Player] | None = None) -> list[str]:

@@ -29,6 +29,7 @@ from pitchlab.lessons.tutorial.common import (
     team_name,
 )
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.pictures import Picture, words
 from pitchlab.ui.widgets import View, classed
 
 
@@ -106,6 +107,12 @@ def hand_story(hand: Hand) -> str:
         f"{head}, fewer than the bid: set. {bidders} score {result.score_change[team]:+d} (minus the bid), "
         f"while {defenders}, the defenders, add the {result.points[other]} they took."
     )
+
+
+def told(hand: Hand) -> Picture:
+    """A finished hand as the page shows it: its story, then its score card by card, in prose
+    that wraps to a phone's width (:func:`hand_story`, :func:`score_breakdown`)."""
+    return words(f"{hand_story(hand)}\n{score_breakdown(hand)}")
 
 
 def bots_hand(seed: int, dealer: int = 0) -> Hand:
@@ -208,13 +215,20 @@ def score_chart(game: Game, hands: int | None = None) -> go.Figure:
     fig.add_hline(y=0, line_color="#999", line_width=1)
     low = min([0, *[v for s in ys for v in s]]) - 5
     high = max([target, *[v for s in ys for v in s]]) + 8
-    plots.layout(
+    plots.layout(  # no fixed width: the chart fills the page, a phone's too (its title in two lines)
         fig,
-        "Scores after each hand (game to 52; only the bidding team can win)",
+        f"Scores after each hand<br><sup>game to {target}; only the bidding team can win</sup>",
         "hand number",
         "score (points)",
+        top=90,
     )
-    fig.update_layout(yaxis_range=[low, high], xaxis_range=[0, max(1, len(game.history))], width=900)
+    fig.update_layout(  # the legend under the plot: above it, a phone's width puts it on the title
+        yaxis_range=[low, high],
+        xaxis_range=[0, max(1, len(game.history))],
+        height=480,
+        margin={"b": 110},
+        legend={"yanchor": "top", "y": -0.3, "xanchor": "left", "x": 0},
+    )
     return fig
 
 
@@ -309,7 +323,7 @@ class GameReplay(View):
         self.widget = page(
             [
                 self.status,
-                w.HBox([self.next, self.to_end, self.again]),
+                classed(w.HBox([self.next, self.to_end, self.again]), "pl-steps"),
                 self.last,
                 self.over,
                 self.chart,
@@ -384,5 +398,6 @@ __all__ = [
     "score_chart",
     "score_series",
     "score_words",
+    "told",
     "winning_examples",
 ]
