@@ -365,7 +365,9 @@ class Explorer(View):
                     self.ladder_box,
                     w.HTML("<h4>6 · How often would you make each bid?</h4>"),
                     self.chances,
-                    w.HTML("<h4>7 · A loaded hand record: what to do where it stops, and its play</h4>"),
+                    w.HTML(
+                        "<h4>7 · A loaded hand record: what to do where it stops, and a review of its bids and play</h4>"
+                    ),
                     self.play_panel.widget,
                 ]
             ),
