@@ -461,8 +461,8 @@ def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> 
 
 @pytest.mark.parametrize("name", ["auction-pitch"])
 def test_a_record_the_review_cannot_search_says_why_instead(name: str) -> None:
-    """Oklahoma's solver works but its refill hides who holds what from the count of layouts;
-    Auction Pitch follows suit: neither gets a card-by-card review, and the panel says why."""
+    """Auction Pitch follows suit, which the solver does not search: no card-by-card review,
+    and the panel says why."""
     from pitchlab.ui import coach
 
     rules = pl.ruleset(name)
