@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -266,3 +267,118 @@ def test_every_review_loses_nothing_on_a_best_card_and_says_when_it_counted_ever
             assert k.layouts == 8
     again = analysis.review(hand, exact_layouts=20, samples=8, seed=seed)
     assert [r.knew for r in again] == [r.knew for r in reviews]  # reproducible from the seed
+
+
+OKLAHOMA_HAND: dict[str, Any] = {
+    "format": "pitchlab-hand/1",
+    "ruleset": "oklahoma",
+    "dealer": 3,
+    "hands": [
+        ["QS", "AS", "8H", "4C", "7C", "8C"],
+        ["5S", "2H", "6D", "7D", "KC", "AC"],
+        ["9S", "7H", "2C", "5C", "6C", "JC"],
+        ["TS", "AH", "3D", "KD", "AD", "QC"],
+    ],
+    "stock": [
+        "4H",
+        "7S",
+        "JS",
+        "JD",
+        "KS",
+        "8D",
+        "5H",
+        "8S",
+        "JKL",
+        "4D",
+        "9C",
+        "TH",
+        "TD",
+        "6S",
+        "QH",
+        "QD",
+        "JH",
+        "5D",
+        "3H",
+        "9D",
+        "6H",
+        "2D",
+        "JKH",
+        "9H",
+        "3C",
+        "TC",
+        "4S",
+        "2S",
+        "3S",
+        "KH",
+    ],
+    "bids": [4, "pass", 5, "pass"],
+    "trump": "C",
+    "bury": [[], [], [], []],
+    "plays": [
+        "2C",
+        "9C",
+        "4C",
+        "KC",
+        "AC",
+        "5C",
+        "3C",
+        "7C",
+        "6C",
+        "QC",
+        "8C",
+        "TC",
+        "JS",
+        "JKL",
+        "JC",
+        "JKH",
+    ],
+}
+"""An Oklahoma hand (dealt by seat 3, so seat 3 takes the rest of the stock) that seat 2 bid
+and named clubs in: the bots' play, written out."""
+
+
+def test_an_oklahoma_card_is_judged_on_what_its_seat_knew_worked_by_hand() -> None:
+    """Seat 2, to play the 14th card, holds J♣ and the low joker (and 8♠, no trump).
+
+    The refill, in turn from the dealer's left: seat 0 drew 3 (so it kept 3 trump of its
+    deal), seat 1 drew 4 (kept 2), seat 2 drew 2 (the low joker and 8♠), seat 3 drew 5
+    (kept 1); then seat 3, the dealer, took the other 16 cards and kept their trump. Seat 2
+    has seen every trump but the high joker: its own five, and ten played. Where is it?
+    - Seat 1 was passed over in trick 3: it is out of trump.
+    - Seat 3 holds 5 cards and has shown 4 trump: 1 dealt + 5 drawn + r taken - 4 = 5, so
+      it took r = 3 trump from the rest; it then held 1 + x + 3 trump, x of its 5 drawn.
+    - Seat 0 kept its 3 dealt trump and has shown 4 (4♣ 7♣ 8♣ and J♠): of its 3 drawn
+      cards at least 1 was trump; it held 3 + x0.
+    Eleven trump were not seat 2's, so x0 + x = 2: the joker with seat 3 (x0 = 1, x = 1) or
+    with seat 0 (x0 = 2, x = 0). Counting deals (the inference's model: a seat holding a
+    trump that showed s of them shows them in a!/(a - s)! ways): with seat 3,
+    C(3, 1) * 4!/0! * C(5, 1) * 5!/1! = 3 * 24 * 5 * 120; with seat 0,
+    C(3, 2) * 5!/1! * C(5, 0) * 4!/0! = 3 * 120 * 1 * 24: 5 to 1, so 5/6 and 1/6.
+
+    Seat 3 led the 10♣ and seat 0 covered with J♠; seat 1 is out, so seat 2 plays last and
+    its side takes the trick with either card, then leads. Playing the low joker now keeps
+    J♣, the top trump left, to lead: it takes the high joker wherever it is. Its side
+    ends with 6 points, as it did. Playing J♣ now leaves the low joker to lead: where seat 3
+    holds the high joker, it takes both jokers (2 points the other way: 4); where seat 0
+    holds it, both are ours (6). So J♣ is worth 5/6 * 4 + 1/6 * 6 = 13/3, the low joker 6:
+    the low joker, played, was the one best card and lost nothing either way.
+    """
+    from pitchlab.ui.coach import reviewed
+
+    rules = pl.ruleset("oklahoma")
+    assert reviewed(rules)
+    record = dict(OKLAHOMA_HAND, plays=OKLAHOMA_HAND["plays"][:13])
+    hand = pl.from_record(record)
+    assert hand.to_act == 2 and hand.dealer == 3 and hand.bidder == 2
+    view = hand.view(2)
+    found = {
+        tuple(s for s, cards in layout.items() if cards): chance
+        for layout, chance in inference.layouts(view).each()
+    }
+    assert found == {(3,): Fraction(5, 6), (0,): Fraction(1, 6)}
+    judged = analysis.judge(view, pl.Card("JKL"))
+    assert judged.exact and judged.possible == 2
+    assert judged.expected == pytest.approx({pl.Card("JC"): 13 / 3, pl.Card("JKL"): 6.0})
+    assert judged.best == (pl.Card("JKL"),) and judged.lost == 0
+    whole = analysis.review(pl.from_record(OKLAHOMA_HAND))
+    assert len(whole) == 16 and whole[13].played == pl.Card("JKL") and whole[13].lost == 0

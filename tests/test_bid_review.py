@@ -107,3 +107,21 @@ def test_the_coach_says_a_costly_bid_in_words_with_its_interval() -> None:
     assert "95% interval 2 to 5 points" in text and "150 deals" in text
     assert text.endswith("lowered your chance of winning the game by about 10 percentage points.")
     assert choice_words(_choice("pass", 0.0, 0.0)).startswith("Passing was among the best choices")
+
+
+def test_a_seats_choices_sum_to_the_row_a_class_receives() -> None:
+    """Seat 1 bid 8 (3.5 points short of passing) and named a best trump (0 lost); seat 2's choice
+    is not seat 1's. So seat 1: 2 choices, 1 best, 3.5 points lost: 350 hundredths in its row."""
+    from dataclasses import replace
+
+    from pitchlab.bots.analysis import SeatSummary
+    from pitchlab.bots.bid_review import choice_summary
+    from pitchlab.classes import experiments, payloads
+
+    trump = replace(_choice("H", 0.0, None), kind="trump")
+    other = replace(_choice("pass", 0.0, None), seat=2)
+    summary = choice_summary([_choice("8", 3.5, 10.0), trump, other], 1)
+    assert (summary.decisions, summary.best, summary.lost) == (2, 1, 3.5)
+    row = experiments.review_payload(1, SeatSummary(0.5, 6, 5, 2, 4), summary)
+    assert (row["choices"], row["choices_best"], row["choices_lost_hundredths"]) == (2, 1, 350)
+    assert payloads.check(payloads.REVIEW, row) == row

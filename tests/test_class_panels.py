@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from pitchlab.bots import analysis
+import pitchlab as pl
+from pitchlab.bots import analysis, bid_review
 from pitchlab.classes import experiments, payloads
 from pitchlab.classes.store import ClassStore, Created
 from pitchlab.ui.class_experiments import MonteCarloPanel, PollPanel, ReviewShare, TrumpCountPanel
@@ -255,8 +256,16 @@ def test_the_apps_reviews_are_shared_only_when_ticked_and_once_a_hand(
     share.box.value = True  # ticked after the review: the hand just reviewed goes too
     hand = app.table.hand
     summary = analysis.seat_summary(app.coach.reviews, 0, 4)
+    choices = bid_review.choice_summary(app.coach.choices, 0)
     slot = experiments.review_slot(app.table.seed, 1, hand)
-    assert rows(sqlite_store, klass) == [("Ed", slot, experiments.review_payload(1, summary))]
+    assert rows(sqlite_store, klass) == [("Ed", slot, experiments.review_payload(1, summary, choices))]
+    # seat 3 dealt, so seat 0 spoke first with every bid open to it, bid 6, the others passed and
+    # seat 0 named trump: two choices of its own go with the row, beside its cards
+    record = pl.to_record(hand)
+    assert (record["dealer"], record["bids"]) == (3, [6, "pass", "pass", "pass"])
+    payload = rows(sqlite_store, klass)[0][2]
+    assert payload["choices"] == 2 and payload["choices_best"] in (0, 1, 2)
+    assert payload["choices_lost_hundredths"] == round(sum(c.lost for c in app.coach.choices) * 100)
     assert share.shared(hand) is False and "counted once" in share.sent.value
     app.table.new_hand()
     app.table.run_bots(200)

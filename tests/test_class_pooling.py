@@ -148,6 +148,35 @@ def test_review_table_puts_the_measure_by_what_students_knew_beside_older_rows()
     assert line.lost_per_hand == 0.875 and line.given_away == 5 and line.per_hand == 5 / 3
 
 
+def test_review_table_adds_the_bids_and_trump_where_rows_carry_them() -> None:
+    """Three rows of Ana's: one with her bids reviewed (2 choices, 1 best, 3.40 points lost), one
+    with the cards only, one with hindsight only. The bids' figure is over the one hand that
+    carries it: 3.4 a hand; the cards' over the two that carry theirs; hindsight over all three.
+    Ben's one row carries his bids (1 choice, best, 0 lost). The class: 3.4 + 0 over 2 hands = 1.7."""
+    cards = {"lost_hundredths": 100, "best": 7, "decisions": 8, "given_away": 2, "perfect": 6}
+    bids = {"choices": 2, "choices_best": 1, "choices_lost_hundredths": 340}
+    rows = [
+        row(REVIEW, "Ana", {"hand": 1, **cards, **bids}, 1, slot="hand-1"),
+        row(REVIEW, "Ana", {"hand": 2, **cards}, 2, slot="hand-2"),
+        row(REVIEW, "Ana", {"hand": 3, "given_away": 1, "decisions": 8, "perfect": 7}, 3, slot="hand-3"),
+        row(
+            REVIEW,
+            "Ben",
+            {"hand": 1, **cards, "choices": 1, "choices_best": 1, "choices_lost_hundredths": 0},
+            4,
+            slot="hand-1",
+        ),
+    ]
+    ana, ben = pooling.review_table(rows)
+    assert (ana.hands, ana.knew_hands, ana.choice_hands, ana.choices, ana.choices_best) == (3, 2, 1, 2, 1)
+    assert ana.choices_lost == 3.4 and ana.choices_lost_per_hand == 3.4 and ana.lost_per_hand == 1.0
+    assert (ben.choice_hands, ben.choices, ben.choices_best, ben.choices_lost_per_hand) == (1, 1, 1, 0.0)
+    total = pooling.review_total([ana, ben])
+    assert total is not None and total.choice_hands == 2 and total.choices_lost_per_hand == 1.7
+    older = pooling.review_table(rows[1:3])[0]
+    assert older.choices_lost_per_hand is None  # no row of hers carries the bids
+
+
 def test_submitted_names_each_once_in_arrival_order() -> None:
     rows = [
         mc("Ben", 1, 2),

@@ -169,6 +169,10 @@ def test_hand_reviews_count_once_per_hand(class_store: ClassStore) -> None:
     knew = {"hand": 3, "lost_hundredths": 125, "best": 5, "decisions": 6, "given_away": 2, "perfect": 4}
     assert class_store.submit(ana, REVIEW, knew, slot="game 7 hand 3")  # the measure by what she knew
     assert [r.payload for r in class_store.own(ana, REVIEW)][-1] == knew
+    bids = knew | {"hand": 4, "choices": 2, "choices_best": 1, "choices_lost_hundredths": 340}
+    assert class_store.submit(ana, REVIEW, bids, slot="game 7 hand 4")  # and her bids and trump
+    # every shape stored stays as it came, the oldest (hindsight only) first
+    assert [r.payload for r in class_store.own(ana, REVIEW)] == [first, second, knew, bids]
 
 
 def test_a_student_sees_and_writes_only_their_own_rows(class_store: ClassStore) -> None:
@@ -237,6 +241,43 @@ BAD_PAYLOADS: list[tuple[str, object, str]] = [
         REVIEW,
         {"hand": 1, "lost_hundredths": 5, "decisions": 6, "perfect": 4},
         "a review result holds exactly",
+    ),
+    (
+        REVIEW,
+        {
+            **{"hand": 1, "lost_hundredths": 5, "best": 5, "decisions": 6, "given_away": 1, "perfect": 4},
+            **{"choices": 1, "choices_best": 2, "choices_lost_hundredths": 0},
+        },
+        "choices_best must be a whole number from 0 to 1",
+    ),
+    (
+        REVIEW,
+        {
+            **{"hand": 1, "lost_hundredths": 5, "best": 5, "decisions": 6, "given_away": 1, "perfect": 4},
+            **{"choices": 5, "choices_best": 0, "choices_lost_hundredths": 0},
+        },
+        "choices must be a whole number from 0 to 4",
+    ),
+    (
+        REVIEW,
+        {
+            "hand": 1,
+            "lost_hundredths": 5,
+            "best": 5,
+            "decisions": 6,
+            "given_away": 1,
+            "perfect": 4,
+            "choices": 1,
+        },
+        "a review result holds exactly",
+    ),
+    (
+        REVIEW,
+        {
+            **{"hand": 1, "lost_hundredths": 5, "best": 5, "decisions": 6, "given_away": 1, "perfect": 4},
+            **{"choices": 1, "choices_best": 0, "choices_lost_hundredths": -1},
+        },
+        "choices_lost_hundredths must be a whole number",
     ),
     ("poll:nobody-asked", {"choice": 0}, "no experiment is called 'poll:nobody-asked'"),
     ("<img src=x>", {"choice": 0}, "no experiment is called"),

@@ -246,11 +246,23 @@ def test_figures_have_titles_units_and_words() -> None:
         [pooling.ReviewLine("O'Neil", 2, 3, 10, 8), pooling.ReviewLine("Bo", 1, 0, 5, 5)]
     )
     assert "O&#x27;Neil" in html and "the class" in html and "<td class='pl-num'>1.00</td>" in html
-    assert html.count("<td class='pl-num'>–</td>") == 3  # older rows: hindsight only
+    assert html.count("<td class='pl-num'>–</td>") == 6  # older rows: hindsight only, two dashes a line
     html = teacher.review_html([pooling.ReviewLine("Ana", 2, 3, 10, 8, 1.5, 2, 9)])
     assert "<td class='pl-num'>0.75</td>" in html  # 1.5 points lost by what she knew over 2 hands
-    assert html.index("<th>points lost per hand, by what") < html.index(
+    assert html.count("<td class='pl-num'>–</td>") == 2  # her rows predate the bids' review
+    assert html.index("<th>on the cards: points lost per hand, by what") < html.index(
         "<th>with every card known (hindsight)"
+    )
+    # bids and trump: 3.5 points lost over the 2 hands that carry them (of 3) = 1.75 a hand
+    html = teacher.review_html([pooling.ReviewLine("Ana", 3, 3, 10, 8, 1.5, 3, 9, 2, 3, 2, 3.5)])
+    assert (
+        "<td>Ana</td><td class='pl-num'>3</td><td class='pl-num'>0.50</td><td class='pl-num'>1.75</td>"
+        in html
+    )
+    assert (
+        html.index("<th>on the cards: points lost")
+        < html.index("<th>on bids and trump: points lost per hand, by what they could see")
+        < html.index("<th>with every card known (hindsight)")
     )
 
 

@@ -447,7 +447,10 @@ def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> 
     lost = analysis.lost_by_seat(analysis.review(hand))
     assert "to play." not in panel.text.value
     said = ", ".join(f"seat {s} {analysis.points_text(n)}" for s, n in enumerate(lost))
-    assert "Judged on what each player could see, the cards played so far lost: " + said in panel.text.value
+    assert (
+        "<b>Cards:</b> judged on what each player could see, the cards played so far lost: " + said
+        in panel.text.value
+    )
     hindsight = analysis.lost_by_seat_hindsight(analysis.review(hand))
     said = ", ".join(f"seat {s} {n}" for s, n in enumerate(hindsight))
     assert "With every card known (hindsight) they gave away: " + said in panel.text.value
@@ -457,10 +460,10 @@ def test_a_finished_record_is_reviewed_card_by_card(page: explorer.Explorer) -> 
     )
 
 
-@pytest.mark.parametrize("name", ["oklahoma", "auction-pitch"])
+@pytest.mark.parametrize("name", ["auction-pitch"])
 def test_a_record_the_review_cannot_search_says_why_instead(name: str) -> None:
-    """Oklahoma's solver works but its refill hides who holds what from the count of layouts;
-    Auction Pitch follows suit: neither gets a card-by-card review, and the panel says why."""
+    """Auction Pitch follows suit, which the solver does not search: no card-by-card review,
+    and the panel says why."""
     from pitchlab.ui import coach
 
     rules = pl.ruleset(name)
@@ -474,3 +477,46 @@ def test_a_record_the_review_cannot_search_says_why_instead(name: str) -> None:
     panel.show(hand)
     assert not panel.reviews and not panel.rows.value
     assert html.escape(coach.not_reviewed(rules)) in panel.text.value
+
+
+def test_a_finished_record_reviews_its_bid_and_trump_before_its_cards(page: explorer.Explorer) -> None:
+    """Hand-worked on the seeded hand of :func:`played_record`: seat 1 deals, so seat 2 speaks
+    first and bids 10, the top bid in ten-point (no moon); the other three may then only pass, a
+    forced answer the review leaves out. So the review holds two choices, seat 2's bid and its
+    trump (hearts). Seat 2 holds 4♥ J♥ K♥ J♦: four trump, and none of the ace, the 2, the 3 or
+    either joker. A 10 is made only by taking all ten points, so it is set nearly always, for
+    -10 and the other side's points besides; a pass cannot lose that much on average, so the
+    bid of 10 is no best answer and costs more than 5 points a hand."""
+    from pitchlab.ui import coach
+
+    text = played_record(None)
+    assert page.load_record(text, "done.json")
+    panel = page.play_panel
+    assert [(c.seat, c.kind, c.chosen) for c in panel.choices] == [(2, "bid", "10"), (2, "trump", "H")]
+    bid = panel.choices[0]
+    assert "10" not in bid.best and bid.lost > 5
+    said = panel.text.value
+    sentence = html.escape(coach.choice_words(bid, "seat 2"))
+    assert sentence.startswith("Seat 2: bidding 10 cost about ")
+    assert "on what seat 2 could see" in sentence and "you" not in sentence
+    assert "Seat 2: naming ♥" in said
+    # the bids first, judged on what each seat could see; then the cards, hindsight last
+    order = [
+        said.index("Bids and trump, judged on what each player could see"),
+        said.index(sentence),
+        said.index("<b>Cards:</b> judged on what each player could see"),
+        said.index("With every card known (hindsight)"),
+    ]
+    assert order == sorted(order)
+
+
+def test_a_record_stopped_in_the_bidding_reviews_the_passes_made(page: explorer.Explorer) -> None:
+    """Hand-worked: seat 1 deals and seats 2, 3 and 0 have passed, each with every bid open to it;
+    seat 1, stuck, has not answered. So three passes are reviewed, in the order made."""
+    record = json.loads(played_record(None))
+    for key in ("trump", "bury", "plays"):
+        record.pop(key)
+    record["bids"] = ["pass", "pass", "pass"]
+    assert page.load_record(json.dumps(record), "stuck.json")
+    assert [(c.seat, c.chosen) for c in page.play_panel.choices] == [(2, "pass"), (3, "pass"), (0, "pass")]
+    assert page.play_panel.text.value.count("pl-choice-review") == 3

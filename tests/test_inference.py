@@ -35,7 +35,7 @@ def bidding(dealer: int, bidder: int, players: int = 4) -> list[Move]:
 
 
 def position(
-    changes: dict[str, int], dealer: int, bidder: int, seed: int, steps: int
+    changes: dict[str, int | str], dealer: int, bidder: int, seed: int, steps: int
 ) -> tuple[pl.Hand, list[Move]]:
     """A small-deck hand after the bidding and ``steps`` random buries and plays."""
     rng = random.Random(seed)
@@ -89,7 +89,7 @@ def brute_force(
     return deals, by_count, by_card
 
 
-POSITIONS = [
+POSITIONS: list[tuple[dict[str, int | str], int, int, int, int, int]] = [
     # ruleset changes, dealer, bidder, seed, steps after naming trump, seat looking
     ({}, 0, 1, 4, 0, 0),  # play about to start
     ({}, 0, 0, 0, 2, 0),  # the bidder's view in mid-play: a joker shown, its twin unseen
@@ -100,6 +100,10 @@ POSITIONS = [
     ({"refill_to": 1, "keep_trump": 1}, 0, 0, 0, 0, 2),  # the bidder took the rest of the stock
     ({"refill_to": 1, "keep_trump": 1}, 1, 0, 1, 3, 3),
     ({}, 3, 1, 7, 20, 3),  # the hand is over
+    # Oklahoma's refill: the dealer, not the bidder, takes the rest of the stock
+    ({"refill_to": 1, "keep_trump": 1, "stock_rest": "dealer"}, 0, 1, 0, 0, 2),  # neither's view
+    ({"refill_to": 1, "keep_trump": 1, "stock_rest": "dealer"}, 0, 1, 0, 0, 1),  # the bidder's
+    ({"refill_to": 1, "keep_trump": 1, "stock_rest": "dealer"}, 2, 3, 5, 3, 2),  # the dealer's, mid-play
 ]
 
 
@@ -149,7 +153,7 @@ def test_the_positions_cover_every_case() -> None:
 
 @pytest.mark.parametrize(("changes", "dealer", "bidder", "seed", "steps", "me"), POSITIONS)
 def test_posterior_equals_the_count_of_consistent_deals(
-    changes: dict[str, int], dealer: int, bidder: int, seed: int, steps: int, me: int
+    changes: dict[str, int | str], dealer: int, bidder: int, seed: int, steps: int, me: int
 ) -> None:
     ref, moves = position(changes, dealer, bidder, seed, steps)
     deals, by_count, by_card = brute_force(ref, moves, me)
@@ -500,7 +504,7 @@ def consistent_holdings(ref: pl.Hand, moves: list[Move], me: int) -> Counter[Hol
     [p for p in POSITIONS if p[4] and p[4] < 20],  # positions in the bury or the play
 )
 def test_the_sampler_draws_only_consistent_holdings_and_each_as_often_as_its_deals(
-    changes: dict[str, int], dealer: int, bidder: int, seed: int, steps: int, me: int
+    changes: dict[str, int | str], dealer: int, bidder: int, seed: int, steps: int, me: int
 ) -> None:
     """Enumerate every deal the seat cannot tell from the real one; the sampler must never
     produce holdings outside them, and must produce each in proportion to its deals

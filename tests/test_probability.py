@@ -182,7 +182,7 @@ class SmallDeck(pl.Ruleset):
         return self.cards
 
 
-def small_rules(plain: str = "4H 9D KC 7H", /, **changes: int) -> pl.Ruleset:
+def small_rules(plain: str = "4H 9D KC 7H", /, **changes: int | str) -> pl.Ruleset:
     """Four seats, two cards each, and a deck of six spade trump (AS, the off-jack JC, two
     jokers, 3S worth 3 and 2S) plus ``plain`` cards that are not trump of spades."""
     rules = SmallDeck(

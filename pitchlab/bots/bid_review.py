@@ -236,3 +236,22 @@ def review_choices(
                 )
             )
     return found
+
+
+@dataclass(frozen=True)
+class ChoiceSummary:
+    """One seat's bids and trump choice in one hand, by what it knew: what a class's pooled
+    review receives beside the cards' figures (:func:`pitchlab.bots.analysis.seat_summary`)."""
+
+    decisions: int
+    """Choices reviewed (forced ones, with a single answer, are left out)."""
+    best: int
+    """Of those, choices among the best by what the seat knew."""
+    lost: float
+    """Expected points lost on them, by what the seat knew."""
+
+
+def choice_summary(choices: Sequence[ChoiceReview], seat: int) -> ChoiceSummary:
+    """``seat``'s choices among ``choices``, summed: how many, how many best, the points lost."""
+    mine = [c for c in choices if c.seat == seat]
+    return ChoiceSummary(len(mine), sum(1 for c in mine if not c.lost), sum(c.lost for c in mine))

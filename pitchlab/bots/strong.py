@@ -265,16 +265,19 @@ def unsolvable_reason(rules: Ruleset) -> str | None:
     """Why the solver and the sampler cannot play ``rules``, or ``None`` if they can.
 
     They model ten-point's own shape: trump-only play (any trump to any
-    trick) between two fixed partnerships, a refill in turn after which the
-    bidder takes the rest of the stock (so every trump is in play and the draw
-    counts say who holds how many), buried cards going to the first trick.
+    trick) between two fixed partnerships, a refill in turn after which one seat
+    takes the rest of the stock (the bidder, or in Oklahoma the dealer: so every
+    trump is in play and the draw counts say who holds how many), buried cards
+    going to the first trick.
     """
     if rules.play_rule != "trump-only":
         return "the solver plays trump-only hands only"
     if rules.num_teams != 2 or rules.call_partner:
         return "the solver scores two fixed partnerships only"
-    if not rules.bidder_takes_stock or rules.bidder_refills_last:
-        return "the sampler models a refill in turn with the bidder taking the rest of the stock"
+    if rules.stock_rest not in ("bidder", "dealer") or rules.bidder_refills_last:
+        return (
+            "the sampler models a refill in turn with the bidder or the dealer taking the rest of the stock"
+        )
     if rules.buried_to != "first-trick":
         return "the solver gives buried cards to the first trick's winner"
     return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -38,6 +38,9 @@ from pitchlab.engine.hand import Hand
 from pitchlab.engine.record import to_record
 from pitchlab.engine.rules import TEN_POINT
 from pitchlab.odds import sampling
+
+if TYPE_CHECKING:
+    from pitchlab.bots.bid_review import ChoiceSummary
 from pitchlab.odds.probability import Distribution, at_least, trump_count_distribution
 from pitchlab.odds.stats import Estimate, proportion
 
@@ -119,10 +122,13 @@ def poll_payload(poll: Poll, choice: int) -> dict[str, Any]:
 # ------------------------------------------------------------------ the app: a hand's review
 
 
-def review_payload(number: int, reviewed: analysis.SeatSummary) -> dict[str, Any]:
+def review_payload(
+    number: int, reviewed: analysis.SeatSummary, choices: ChoiceSummary | None = None
+) -> dict[str, Any]:
     """The review row of hand ``number`` of a game (from 1): the points lost by what the student
-    knew (in hundredths: the store holds whole numbers) first, hindsight beside it."""
-    return {
+    knew (in hundredths: the store holds whole numbers) first, hindsight beside it; and with
+    ``choices``, the student's bids and trump choice judged by what they knew."""
+    found: dict[str, Any] = {
         "hand": number,
         "lost_hundredths": round(reviewed.lost * 100),
         "best": reviewed.best,
@@ -130,6 +136,13 @@ def review_payload(number: int, reviewed: analysis.SeatSummary) -> dict[str, Any
         "given_away": reviewed.given_away,
         "perfect": reviewed.perfect,
     }
+    if choices is not None:
+        found |= {
+            "choices": choices.decisions,
+            "choices_best": choices.best,
+            "choices_lost_hundredths": round(choices.lost * 100),
+        }
+    return found
 
 
 def review_slot(seed: int, number: int, hand: Hand) -> str:

@@ -25,14 +25,20 @@ MONTE_CARLO = "monte-carlo"
 """Lesson 05: one replicate of the lesson's Monte Carlo estimate, :data:`DEALS` deals."""
 REVIEW = "review"
 """The app: a hand's review (opt-in), one row per hand: the points lost judged on what the
-student could see (:data:`REVIEW_KEYS`), with hindsight beside it. Rows sent before that
-measure existed hold hindsight only (:data:`REVIEW_KEYS_HINDSIGHT`) and stay valid."""
+student could see (:data:`REVIEW_KEYS`), with hindsight beside it, and the student's bids
+and trump choice judged the same way (:data:`CHOICE_KEYS`). Rows sent before either measure
+existed (:data:`REVIEW_KEYS_HINDSIGHT`, hindsight only), or before the bids were reviewed
+(:data:`REVIEW_KEYS` alone), stay valid: the store keeps each row as it came."""
 REVIEW_KEYS = ("hand", "lost_hundredths", "best", "decisions", "given_away", "perfect")
 """A review row: ``lost_hundredths``, points lost by what the student knew in hundredths (the
 store holds whole numbers), ``best`` the cards that were the best choice by that measure;
 ``given_away`` and ``perfect`` the same with every card known (hindsight)."""
 REVIEW_KEYS_HINDSIGHT = ("hand", "given_away", "decisions", "perfect")
 """An older review row: hindsight only."""
+CHOICE_KEYS = ("choices", "choices_best", "choices_lost_hundredths")
+"""A review row's bids and trump choice, by what the student knew (added to :data:`REVIEW_KEYS`):
+``choices`` reviewed (a forced answer is not), ``choices_best`` of them among the best, and
+``choices_lost_hundredths`` the expected points lost on them, in hundredths."""
 POLL_PREFIX = "poll:"
 
 HANDS = 20
@@ -47,6 +53,15 @@ MAX_DECISIONS = 20
 """Cards one seat plays in a hand, with room: a review counts at most this many decisions."""
 MAX_LOST_HUNDREDTHS = MAX_DECISIONS * MAX_HAND_POINTS * 100
 """Each card's expected shortfall is at most a hand's points, so a hand's sum is at most this."""
+MAX_CHOICES = 4
+"""Bids and trump choices one seat makes in a hand, with room (the reviewed rulesets have one bid
+each and one naming of trump)."""
+MAX_SIDE_SWING = 100
+"""A side's score change in one hand, with room: at most a made or failed moon (52) and the
+hand's points."""
+MAX_CHOICE_LOST_HUNDREDTHS = MAX_CHOICES * 2 * MAX_SIDE_SWING * 100
+"""A choice's expected shortfall is a mean of differences between two answers' net points (my
+side's change less the other's), each within twice a side's swing; a hand's sum is at most this."""
 MAX_HAND_NUMBER = 10_000
 MAX_SEED = 2**64 - 1
 MAX_SLOT_CHARS = 64
@@ -146,8 +161,11 @@ def check(experiment: str, payload: object) -> dict[str, Any]:
             "hits": _whole(payload, "hits", 0, DEALS),
         }
     if experiment == REVIEW:
-        old = set(payload) == set(REVIEW_KEYS_HINDSIGHT)
-        _exact_keys(experiment, payload, REVIEW_KEYS_HINDSIGHT if old else REVIEW_KEYS)
+        keys = set(payload)
+        old = keys == set(REVIEW_KEYS_HINDSIGHT)
+        choices = keys == set(REVIEW_KEYS + CHOICE_KEYS)
+        if not choices:
+            _exact_keys(experiment, payload, REVIEW_KEYS_HINDSIGHT if old else REVIEW_KEYS)
         decisions = _whole(payload, "decisions", 0, MAX_DECISIONS)
         knew = (
             {}
@@ -157,6 +175,15 @@ def check(experiment: str, payload: object) -> dict[str, Any]:
                 "best": _whole(payload, "best", 0, decisions),
             }
         )
+        if choices:
+            made = _whole(payload, "choices", 0, MAX_CHOICES)
+            knew |= {
+                "choices": made,
+                "choices_best": _whole(payload, "choices_best", 0, made),
+                "choices_lost_hundredths": _whole(
+                    payload, "choices_lost_hundredths", 0, MAX_CHOICE_LOST_HUNDREDTHS
+                ),
+            }
         return {
             "hand": _whole(payload, "hand", 1, MAX_HAND_NUMBER),
             **knew,

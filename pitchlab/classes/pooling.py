@@ -15,8 +15,9 @@ worked out on paper and the teacher's page only has to draw what it returns.
   predicts, and the pooled estimate's Wilson 95% interval after 1, 2, ..., n
   students (it narrows as the class arrives);
 * :func:`poll_tallies`: the votes of each prediction poll;
-* :func:`review_table`: the app's post-hand reviews, points given away against
-  perfect play, per student and per hand;
+* :func:`review_table`: the app's post-hand reviews, per student and per hand: points
+  lost judged on what the student could see, on the cards and on the bids and trump
+  choice, then points given away with every card known (hindsight);
 * :func:`verify`: a row dealt again from its student's seed, to check that it
   is what the student's kernel computed.
 
@@ -231,7 +232,8 @@ def poll_tallies(rows: Iterable[Row], polls: Mapping[str, Poll] | None = None) -
 class ReviewLine:
     """One student's reviewed hands: points given away with every card known (hindsight), in all
     and per hand, and first on the page, the points lost judged on what the student could see,
-    over the hands whose rows carry that measure (rows sent before it existed do not)."""
+    over the hands whose rows carry that measure (rows sent before it existed do not); the same
+    for the student's bids and trump choice, over the hands whose rows carry it."""
 
     nickname: str
     hands: int
@@ -243,6 +245,14 @@ class ReviewLine:
     knew_hands: int = 0
     best: int = 0
     """Cards that were the best choice by what the student knew, over those hands."""
+    choice_hands: int = 0
+    """Hands whose rows carry the review of the student's bids and trump choice."""
+    choices: int = 0
+    """Bids and trump choices reviewed over those hands."""
+    choices_best: int = 0
+    """Of those, choices among the best by what the student knew."""
+    choices_lost: float = 0.0
+    """Expected points lost on them, by what the student knew."""
 
     @property
     def per_hand(self) -> float:
@@ -253,6 +263,11 @@ class ReviewLine:
     def lost_per_hand(self) -> float | None:
         """Points lost per hand by what the student knew, ``None`` with no such row."""
         return self.lost / self.knew_hands if self.knew_hands else None
+
+    @property
+    def choices_lost_per_hand(self) -> float | None:
+        """Points lost on bids and trump per hand by what the student knew, ``None`` with no such row."""
+        return self.choices_lost / self.choice_hands if self.choice_hands else None
 
     @property
     def perfect_share(self) -> float | None:
@@ -269,6 +284,7 @@ def review_table(rows: Iterable[Row]) -> list[ReviewLine]:
     lines = []
     for name, mine in by.items():
         knew = [r for r in mine if "lost_hundredths" in r.payload]
+        chose = [r for r in mine if "choices" in r.payload]
         lines.append(
             ReviewLine(
                 name,
@@ -279,6 +295,10 @@ def review_table(rows: Iterable[Row]) -> list[ReviewLine]:
                 sum(int(r.payload["lost_hundredths"]) for r in knew) / 100,
                 len(knew),
                 sum(int(r.payload["best"]) for r in knew),
+                len(chose),
+                sum(int(r.payload["choices"]) for r in chose),
+                sum(int(r.payload["choices_best"]) for r in chose),
+                sum(int(r.payload["choices_lost_hundredths"]) for r in chose) / 100,
             )
         )
     return sorted(lines, key=lambda line: payloads.fold(line.nickname))
@@ -297,6 +317,10 @@ def review_total(lines: Sequence[ReviewLine]) -> ReviewLine | None:
         sum(x.lost for x in lines),
         sum(x.knew_hands for x in lines),
         sum(x.best for x in lines),
+        sum(x.choice_hands for x in lines),
+        sum(x.choices for x in lines),
+        sum(x.choices_best for x in lines),
+        sum(x.choices_lost for x in lines),
     )
 
 

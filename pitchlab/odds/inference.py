@@ -11,7 +11,8 @@ trump in each hidden place, so a deal is summed up by
 
 * ``t`` - the trump a seat was dealt (it keeps exactly these in the refill),
 * ``x`` - the trump among the cards it drew,
-* ``r`` - for the bidder, the trump it took from the rest of the stock,
+* ``r`` - for the seat that takes the rest of the stock once the others have drawn
+  (the bidder in ten-point, the dealer in Oklahoma), the trump it took from it,
 
 and the deals with given counts number ``comb(9, t) * comb(d, x) * comb(rest, r)``
 per seat (up to a factor shared by all), the multivariate hypergeometric over
@@ -24,7 +25,7 @@ the places this seat cannot see. What the seat saw then filters the counts:
   buried nothing held at most ``keep_trump``;
 * a seat skipped in a trick holds no trump; the seat to act holds at least one;
 * each seat's number of cards in hand (the view shows it) is its dealt trump,
-  plus what it drew, plus for the bidder the trump of the rest of the stock,
+  plus what it drew, plus for the seat taking it the trump of the rest of the stock,
   less what it buried and played;
 * the cards a seat showed (buried or played) were among its trump, which a
   seat holding ``a`` trump allows in ``a! / (a - s)!`` ways for ``s`` shown
@@ -130,6 +131,8 @@ class _Evidence:
     seat: int
     dealer: int
     bidder: int
+    taker: int
+    """The seat that took the rest of the stock after the refill."""
     drawn: tuple[int, ...]
     mine: Counter[Card]
     """Trump this seat has held since the refill (dealt, drawn, from the rest of the stock)."""
@@ -172,6 +175,7 @@ def _evidence(view: SeatView) -> _Evidence:
         seat=view.seat,
         dealer=view.dealer,
         bidder=view.bidder,
+        taker=_rest_taker(rules, view.bidder, view.dealer),
         drawn=view.drawn,
         mine=mine,
         shown=tuple(shown),
@@ -216,7 +220,8 @@ def posterior_given(
 
     ``hand`` is the nine cards dealt to ``seat``; ``drawn`` the public draw
     count of every seat, by seat; ``drew`` the cards ``seat`` drew itself and
-    ``remainder`` the rest of the stock, which only the bidder sees.
+    ``remainder`` the rest of the stock, which only the seat taking it (the bidder, or
+    in Oklahoma the dealer) sees.
     ``buried`` and ``played`` map seats to cards they showed. ``out`` lists
     seats known to have no trump left (skipped in a trick), ``holding`` seats
     known to have some (the seat to act). ``burying`` is the seat burying now
@@ -238,7 +243,8 @@ def posterior_given(
             f"{_draw(kept, left[seat], rules)}, not {drawn[seat]}"
         )
     own_draw = _checked_cards(drew, rules, f"seat {seat}'s draw", drawn[seat])
-    taken = _checked_cards(remainder, rules, "the rest of the stock", rest if seat == bidder else 0)
+    taker = _rest_taker(rules, bidder, dealer)
+    taken = _checked_cards(remainder, rules, "the rest of the stock", rest if seat == taker else 0)
     _checked_cards(dealt + own_draw + taken, rules, f"the cards seat {seat} has seen")
     mine = Counter(trump_in(dealt + own_draw + taken, suit, rules))
     n = rules.players
@@ -278,6 +284,7 @@ def posterior_given(
             seat=seat,
             dealer=dealer,
             bidder=bidder,
+            taker=taker,
             drawn=drawn,
             mine=mine,
             shown=tuple(shown),
@@ -288,6 +295,17 @@ def posterior_given(
             hand_sizes=None if hand_sizes is None else tuple(hand_sizes),
         )
     )
+
+
+def _rest_taker(rules: Ruleset, bidder: int, dealer: int) -> int:
+    """The seat that takes what is left of the stock once every seat has drawn: the bidder, or
+    in Oklahoma the dealer. Where nobody does, the rest would be one more hidden place, which
+    the count does not model."""
+    if rules.bidder_takes_stock:
+        return bidder
+    if rules.stock_rest == "dealer":
+        return dealer
+    raise PitchError(f"{rules.name}: the inference expects a seat to take the rest of the stock")
 
 
 @dataclass(frozen=True)
@@ -305,8 +323,6 @@ class _Joint:
 def _joint(ev: _Evidence) -> _Joint:
     """Every combination of the other seats' counts that fits the evidence, with its number of deals."""
     rules = ev.rules
-    if not rules.bidder_takes_stock:  # the rest of the stock would be one more hidden place
-        raise PitchError(f"{rules.name}: the inference expects the bidder to take the rest of the stock")
     deck_trump = Counter(trump_in(rules.deck, ev.suit, rules))
     seen = ev.mine + sum(ev.shown, Counter[Card]())
     if seen - deck_trump:
@@ -372,7 +388,7 @@ def _seat_table(
     """One other seat's share of the count, by its trump after the refill and its repeated copies.
 
     The seat was dealt ``t`` trump of its nine, drew ``x`` among its ``d``
-    cards and, as bidder, took ``r`` of the ``rest``: ``comb(9, t) * comb(d, x)
+    cards and, as the seat taking the rest of the stock, took ``r`` of the ``rest``: ``comb(9, t) * comb(d, x)
     * comb(rest, r)`` ways. Of its ``a = t + x + r`` trump, the plain cards it
     showed take ``a! / (a - s)!`` placements and the copies of a repeated card
     (``q`` of the joker, at least as many as it showed) ``comb(room, q)``.
@@ -389,7 +405,7 @@ def _seat_table(
     for dealt in range(size + 1):
         if _draw(dealt, left, rules) != drew:
             continue
-        for taken in range(rest + 1) if seat == ev.bidder else (0,):
+        for taken in range(rest + 1) if seat == ev.taker else (0,):
             if ev.hand_sizes is not None and dealt + drew + taken - showed != ev.hand_sizes[seat]:
                 continue
             for found in range(drew + 1):

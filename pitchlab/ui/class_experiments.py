@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from pitchlab.bots import analysis
+from pitchlab.bots import analysis, bid_review
 from pitchlab.classes import experiments
 from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll, seed_for
 from pitchlab.classes.store import Member
@@ -290,7 +290,8 @@ class PollPanel(_Panel):
 
 class ReviewShare(_Panel):
     """The app's opt-in: share each reviewed hand's numbers (points lost judged on what the student
-    could see, cards, best cards; and the same with every card known) with the class. Off until the student ticks it; nothing is sent without a class."""
+    could see, cards, best cards; and the same with every card known; and the points lost on the
+    student's bids and trump choice, judged on what they could see) with the class. Off until the student ticks it; nothing is sent without a class."""
 
     def __init__(self, app: Any, join: ClassJoin, *, show_join: bool = True) -> None:
         super().__init__(join, REVIEW, show_join)
@@ -347,9 +348,12 @@ class ReviewShare(_Panel):
         players = hand.rules.players
         number = experiments.hand_number(self.table.game.history, hand)
         summary = analysis.seat_summary(self.coach.reviews, self.coach.human, players)
+        choices = bid_review.choice_summary(self.coach.choices, self.coach.human)
         slot = experiments.review_slot(self.table.seed, number, hand)
         return self.send(
-            lambda _m: experiments.review_payload(number, summary), slot, what=f"Hand {number}'s review"
+            lambda _m: experiments.review_payload(number, summary, choices),
+            slot,
+            what=f"Hand {number}'s review",
         )
 
 

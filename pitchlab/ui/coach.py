@@ -222,28 +222,39 @@ def _answer_words(kind: str, answer: str) -> str:
     return "passing" if answer == "pass" else f"bidding {answer}"
 
 
-def choice_words(choice: bid_review.ChoiceReview) -> str:
-    """One bid or trump choice of the learner's, judged on what they could see, in a sentence."""
-    what = _answer_words(choice.kind, choice.chosen).capitalize()
-    basis = f"({choice.deals} deals of the cards you could not see, each played out by the bots)"
+def choice_words(choice: bid_review.ChoiceReview, who: str = "you") -> str:
+    """One bid or trump choice, judged on what its seat could see, in a sentence.
+
+    ``who`` is the seat as the page names it: "you" (the coach, to the learner) or "seat 2"
+    (the explorer, which reviews every seat); the sentence then speaks of that seat and
+    its team instead of "you" and "your"."""
+    what = _answer_words(choice.kind, choice.chosen)
+    you = who == "you"
+    head = what.capitalize() if you else f"{who.capitalize()}: {what}"
+    basis = f"({choice.deals} deals of the cards {who} could not see, each played out by the bots)"
     if not choice.lost:
-        text = f"{what} was among the best choices on what you could see {basis}."
+        text = f"{head} was among the best choices on what {who} could see {basis}."
     else:
         top = max(choice.points, key=lambda a: choice.points[a])
         low, high = choice.lost_interval
         text = (
-            f"{what} cost about {analysis.points_text(choice.lost)} points a hand on what you could see:"
+            f"{head} cost about {analysis.points_text(choice.lost)} points a hand on what {who} could see:"
             f" {_answer_words(choice.kind, top)} was worth more on average (95% interval"
             f" {analysis.points_text(low)} to {analysis.points_text(high)} points) {basis}."
         )
     if choice.win is not None and choice.lost_win:
-        text += f" It also lowered your chance of winning the game by about {choice.lost_win:.0f} percentage points."
+        whose = "your" if you else "its team's"
+        text += f" It also lowered {whose} chance of winning the game by about {choice.lost_win:.0f} percentage points."
     return text
 
 
-def choices_html(choices: Sequence[bid_review.ChoiceReview]) -> str:
-    """The learner's bids and trump choice, a sentence each (nothing when they made none)."""
-    return "".join(f"<div class='pl-choice-review'>{escape(choice_words(c))}</div>" for c in choices)
+def choices_html(choices: Sequence[bid_review.ChoiceReview], name: Callable[[int], str] | None = None) -> str:
+    """Bids and trump choices, a sentence each (nothing when there were none): the learner's own
+    (``name`` left out), or every seat's, each named by ``name``."""
+    return "".join(
+        f"<div class='pl-choice-review'>{escape(choice_words(c, 'you' if name is None else name(c.seat)))}</div>"
+        for c in choices
+    )
 
 
 def draw_review(
@@ -259,43 +270,56 @@ def draw_review(
 
 class PlayPanel(View):
     """A hand record, for the explorer: what a bot would do at the decision where it stops (any
-    phase), the best play with every hand known once it reaches the play, and every card already
-    played against perfect play. Seats are named ``seat 0`` ... ``seat 3``."""
+    phase), the best play with every hand known once it reaches the play, and a review of what was
+    done so far: every bid and the trump choice judged on what its seat could see, then every card
+    played, first by what its player could see, second with every card known (hindsight). Seats
+    are named ``seat 0`` ... ``seat 3``. ``deals`` is how many deals of the unseen cards each bid
+    or trump choice is played out on (:data:`pitchlab.bots.bid_review.DEALS`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, deals: int = bid_review.DEALS) -> None:
+        self.deals = deals
         self.text = classed(w.HTML(), "pl-play-advice")
         self.rows = classed(w.HTML(), "pl-analysis-table")
         self.plot = classed(w.Output(), "pl-analysis-plot")
         self.widget = classed(w.VBox([self.text, self.rows, self.plot]), "pl-analysis")
         self.reviews: list[analysis.Review] = []
+        self.choices: list[bid_review.ChoiceReview] = []
+        """The record's bids and trump choice (forced ones left out), judged by what each seat knew."""
         self.show(None)
 
     def show(self, hand: Hand | None) -> None:
         """Redraw for a loaded record (``None``: nothing loaded)."""
         parts = []
         played = hand is not None and bool(hand.play_slots)
-        self.reviews = analysis.review(hand) if hand is not None and played and reviewed(hand.rules) else []
+        ours = hand is not None and reviewed(hand.rules)
+        self.reviews = analysis.review(hand) if hand is not None and played and ours else []
+        self.choices = bid_review.review_choices(hand, deals=self.deals) if hand is not None and ours else []
         if hand is None:
             parts.append(
-                "Load a hand record to see what a bot would do where it stops, and, once it reaches "
-                "the play, its best play and a review of its cards."
+                "Load a hand record to see what a bot would do where it stops, a review of its bids "
+                "and trump choice, and, once it reaches the play, its best play and a review of its cards."
             )
         elif hand.to_act is not None:
             parts.append(self._advice(hand, hand.to_act))
-        if hand is not None and played and not reviewed(hand.rules):
+        if hand is not None and played and not ours:
             parts.append(escape(not_reviewed(hand.rules)))
+        if self.choices:
+            parts.append(
+                "<b>Bids and trump, judged on what each player could see then:</b>"
+                + choices_html(self.choices, _seat_word)
+            )
         if self.reviews and hand is not None:
             players = hand.rules.players
             lost = analysis.lost_by_seat(self.reviews, players)
             hindsight = analysis.lost_by_seat_hindsight(self.reviews, players)
             parts.append(
-                "Judged on what each player could see, the cards played so far lost: "
+                "<b>Cards:</b> judged on what each player could see, the cards played so far lost: "
                 + ", ".join(f"seat {s} {analysis.points_text(n)}" for s, n in enumerate(lost))
                 + ". With every card known (hindsight) they gave away: "
                 + ", ".join(f"seat {s} {n}" for s, n in enumerate(hindsight))
                 + "."
             )
-            draw_review(self.reviews, lambda seat: f"seat {seat}", self.rows, self.plot)
+            draw_review(self.reviews, _seat_word, self.rows, self.plot)
         else:
             self.rows.value = ""
             self.plot.outputs = ()
@@ -320,6 +344,11 @@ class PlayPanel(View):
             return head + escape(f"No advice for this position: {exc}")
         said = advice_html(advice, hand.rules, f"seat {seat}'s")
         return head + f"Seeing only its own cards, {escape(advice.bot)} would say: {said}"
+
+
+def _seat_word(seat: int) -> str:
+    """A seat as the explorer names it."""
+    return f"seat {seat}"
 
 
 def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:

@@ -101,7 +101,7 @@ EXPLORER_CSS = """
 .pl-grid tr.pl-pick td { background: #eafaf1; font-weight: bold; }
 .pl-compare .pl-grid td + td { white-space: nowrap; }
 .pl-grid tr.pl-thin td { color: #888; }
-.pl-grid .pl-up { color: #1e8449; font-weight: bold; }
+.pl-grid .pl-up { color: #196f3d; font-weight: bold; }
 .pl-grid .pl-down { color: #c0392b; font-weight: bold; }
 .pl-explorer .pl-chances pre { font-size: 13px; margin: 4px 0; line-height: 1.35; }
 .pl-explorer .pl-plot { min-height: 440px; }
@@ -365,7 +365,9 @@ class Explorer(View):
                     self.ladder_box,
                     w.HTML("<h4>6 · How often would you make each bid?</h4>"),
                     self.chances,
-                    w.HTML("<h4>7 · A loaded hand record: what to do where it stops, and its play</h4>"),
+                    w.HTML(
+                        "<h4>7 · A loaded hand record: what to do where it stops, and a review of its bids and play</h4>"
+                    ),
                     self.play_panel.widget,
                 ]
             ),

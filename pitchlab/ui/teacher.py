@@ -267,26 +267,30 @@ def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
 
 def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
     """The class table of reviewed hands, with the class's line last: first the points lost per
-    hand judged on what each student could see (over the hands whose rows carry it; a dash where
-    none does), then, labelled, the points given away with every card known (hindsight), in all
-    and per hand. Nicknames escaped."""
+    hand judged on what each student could see, on the cards and then on the bids and trump
+    choice (each over the hands whose rows carry it; a dash where none does), then, labelled, the
+    points given away with every card known (hindsight), in all and per hand. Nicknames escaped."""
     if not lines:
         return "<p>No hand reviews shared yet.</p>"
     total = pooling.review_total(lines)
     body = []
+
+    def per_hand(value: float | None) -> str:
+        return f"<td class='pl-num'>{'–' if value is None else f'{value:.2f}'}</td>"
+
     for line in [*lines, *([total] if total else [])]:
         cell = "th" if line is total else "td"
         name = escape(line.nickname)
-        knew = line.lost_per_hand
         body.append(
             f"<tr><{cell}>{name}</{cell}><td class='pl-num'>{line.hands}</td>"
-            f"<td class='pl-num'>{'–' if knew is None else f'{knew:.2f}'}</td>"
+            f"{per_hand(line.lost_per_hand)}{per_hand(line.choices_lost_per_hand)}"
             f"<td class='pl-num'>{line.given_away}</td><td class='pl-num'>{line.per_hand:.2f}</td></tr>"
         )
     return (
         "<table class='pl-class-table'><caption>Points lost, judged on what each student could see; "
         "then with every card known (hindsight)</caption>"
-        "<tr><th>student</th><th>hands</th><th>points lost per hand, by what they could see</th>"
+        "<tr><th>student</th><th>hands</th><th>on the cards: points lost per hand, by what they could see</th>"
+        "<th>on bids and trump: points lost per hand, by what they could see</th>"
         "<th>with every card known (hindsight): points given away</th><th>hindsight per hand</th></tr>"
         + "".join(body)
         + "</table>"
@@ -622,7 +626,8 @@ class TeacherBoard(View):
         else:
             section.table.value = review_html(pooling.review_table(mine))
             section.words.value = (
-                "Each hand counts once: a student's page sends a hand's review once, by the hand's number."
+                "Each hand counts once: a student's page sends a hand's review once, by the hand's number. "
+                "A dash: that student's rows were sent before the page reviewed that part of the hand."
             )
 
     def _draw_polls(self, force: bool = False) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from pitchlab.classes import experiments
-from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
-from pitchlab.classes.store import DB_VARIABLE, ClassStore
+from pitchlab.classes.payloads import MONTE_CARLO, REVIEW, TRUMP_COUNT
+from pitchlab.classes.store import DB_VARIABLE, ClassStore, Member
 from tests.browser.lessons import check_widths, drawn_within
 from tests.browser.test_pages import python_errors, render
 
@@ -29,11 +29,12 @@ second; a loaded test machine is slow, and the benchmark (not this test) measure
 STUDENTS = ("Ana", "Ben", "Cho")
 
 
-def send(store: ClassStore, code: str, nickname: str) -> None:
+def send(store: ClassStore, code: str, nickname: str) -> Member:
     """A student joins and sends a Monte Carlo row and a trump count, dealt as their page deals them."""
     member = store.join(code, nickname)
     assert store.submit(member, MONTE_CARLO, experiments.monte_carlo_payload(code, nickname))
     assert store.submit(member, TRUMP_COUNT, experiments.trump_count_payload(code, nickname))
+    return member
 
 
 def test_teacher_page_behind_its_key_follows_three_students_live(
@@ -76,6 +77,23 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     expect(page.locator(".pl-class-who")).to_contain_text("Ana, Ben, Cho", timeout=LIVE_MS)
     assert page.evaluate("() => window.plNotReloaded === true"), "the page was loaded again"
 
+    # hand reviews from the app: Fay's row carries her bids and trump (3.40 points lost), Gus's is
+    # an older row without them; the table says 3.40 a hand for Fay, a dash for Gus, and for
+    # the class 3.40 over the one hand that carries it
+    cards = {"lost_hundredths": 125, "best": 5, "decisions": 6, "given_away": 2, "perfect": 4}
+    bids = {"choices": 2, "choices_best": 1, "choices_lost_hundredths": 340}
+    fay, gus = send(sqlite_store, code, "Fay"), send(sqlite_store, code, "Gus")
+    assert sqlite_store.submit(fay, REVIEW, {"hand": 1, **cards, **bids}, slot="game-1")
+    assert sqlite_store.submit(gus, REVIEW, {"hand": 1, **cards}, slot="game-1")
+    review = page.locator(".pl-class-review")
+    expect(review).to_contain_text("on bids and trump: points lost per hand", timeout=LIVE_MS)
+    row = re.compile(r"Fay\s*1\s*1\.25\s*3\.40\s*2\s*2\.00")
+    expect(review.locator("tr", has_text="Fay")).to_have_text(row, timeout=LIVE_MS)
+    expect(review.locator("tr", has_text="Gus")).to_have_text(re.compile(r"Gus\s*1\s*1\.25\s*–"))
+    expect(review.locator("tr", has_text="the class")).to_have_text(
+        re.compile(r"the class\s*2\s*1\.25\s*3\.40")
+    )
+
     more = iter(("Dee", "Eli"))
 
     def drawn_at(width: int) -> None:
@@ -91,7 +109,11 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
         page,
         screenshots,
         "teacher",
-        {"monte-carlo": ".pl-class-monte-carlo", "trump-count": ".pl-class-trump-count"},
+        {
+            "monte-carlo": ".pl-class-monte-carlo",
+            "trump-count": ".pl-class-trump-count",
+            "review": ".pl-class-review",
+        },
         drawn_at,
     )
 
@@ -107,8 +129,8 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     assert (link.get_attribute("href") or "").startswith("data:text/csv;base64,")
     page.locator("button.pl-class-reset").click()
     expect(page.locator(".pl-class-confirm")).to_contain_text(
-        "Delete the 10 rows of every experiment", timeout=LIVE_MS
+        "Delete the 16 rows of every experiment", timeout=LIVE_MS
     )
     page.locator("button.pl-class-confirm-no").click()
     expect(page.locator(".pl-class-confirm")).to_be_hidden(timeout=LIVE_MS)
-    assert len(sqlite_store.rows(code, made.teacher_key)) == 10
+    assert len(sqlite_store.rows(code, made.teacher_key)) == 16

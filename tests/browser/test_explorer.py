@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 import pitchlab as pl
-from tests.browser.test_pages import python_errors, render, shot
+from tests.browser.test_pages import access_problems, fits, python_errors, render, shot
 from tests.serving import SETTLED_JS, click_and_wait
 
 NOTEBOOK = "notebooks/explorer.ipynb"
@@ -105,6 +105,18 @@ def test_change_one_card_and_see_the_difference(
     page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
     assert "my-hand.json" in page.inner_text(".pl-explorer")
     assert not page.inner_text(".pl-message").strip()
+    # the record's bids and trump choice are reviewed first, by what each seat could see
+    # (seat 1 dealt, so seat 2 spoke first): then the cards, with hindsight last
+    assert "Bids and trump, judged on what each player could see then:" in advice
+    assert "Seat 2: " in advice and "on what seat 2 could see" in advice
+    assert advice.index("Bids and trump") < advice.index("Cards: judged on what each player could see")
+    assert advice.index("Cards: judged") < advice.index("With every card known (hindsight)")
     page.evaluate(SETTLED_JS, [400, 20_000])
     shot(page, screenshots, "explorer-record")
     assert not python_errors(page), python_errors(page)
+    # the review panel at a desktop's width and a phone's: WCAG 2.1 AA, no sideways scroll
+    assert access_problems(page) == []
+    page.set_viewport_size({"width": 375, "height": 812})
+    assert fits(page), "the explorer scrolls sideways at 375 px"
+    assert access_problems(page) == [], "at 375 px"
+    page.locator(".pl-play-advice").screenshot(path=screenshots / "explorer-record-review-375.png")
