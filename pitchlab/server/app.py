@@ -25,6 +25,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from pitchlab.classes.network import local_host
 from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
+from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
 from pitchlab.server.health import ADMISSION, PATH, HealthHandler
 from pitchlab.server.launcher import APP
@@ -182,6 +183,7 @@ class ClassServer(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
+        self.app.transforms.append(LocalAssets)  # the app exists by now: Voilà's start made it
         health = (url_path_join(self.server_url, PATH), HealthHandler)
         return [health, *(swap(spec, SWAPPED) for spec in super().init_handlers())]
 
