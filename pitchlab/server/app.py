@@ -27,8 +27,10 @@ from pitchlab.classes.network import local_host
 from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
 from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
+from pitchlab.server.files import QUIET
 from pitchlab.server.health import ADMISSION, PATH, HealthHandler
 from pitchlab.server.launcher import APP
+from pitchlab.server.logs import AccessLog, scrub_secrets
 from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShutdownHandler
 from pitchlab.server.querysocket import QuerySocket
 
@@ -78,6 +80,7 @@ SWAPPED: dict[type, type] = {
     KernelHandler: OwnKernelHandler,
     VoilaKernelWebsocketHandler: OwnKernelSocket,
     VoilaShutdownKernelHandler: OwnShutdownHandler,
+    **QUIET,
 }
 """Voilà's handler class -> the class server's, for each route Voilà sets up."""
 
@@ -141,6 +144,7 @@ class ClassServer(Voila):  # type: ignore[misc]
     )
 
     def initialize(self, argv: Any = None) -> None:
+        scrub_secrets()  # before anything is logged: no teacher key in any line
         super().initialize(argv)
         # where a preheated kernel asks for its page's request (pitchlab.ui.page_request): the
         # kernels inherit this environment, and Voilà would send them to ws://127.0.0.1
@@ -180,6 +184,7 @@ class ClassServer(Voila):  # type: ignore[misc]
         admission.install()
         admission.start()
         settings[ADMISSION] = admission
+        settings["log_function"] = AccessLog()
         return settings
 
     def init_handlers(self) -> list[Any]:
