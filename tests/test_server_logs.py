@@ -4,6 +4,7 @@ bad file path refused in one short line (no traceback), refusals rate-limited pe
 from __future__ import annotations
 
 import logging
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -70,13 +71,23 @@ def get(url: str) -> tuple[int, bytes]:
         return refused.code, refused.read()
 
 
+def logged(server: VoilaServer, text: str) -> str:
+    """The server's first log line holding ``text``, waited for: it writes the line just after
+    answering."""
+    for _ in range(200):
+        found = [line for line in server.log_text(10_000).splitlines() if text in line]
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise AssertionError(f"no log line with {text!r}:\n{server.log_text()}")
+
+
 def test_no_teacher_key_in_the_server_log(server: VoilaServer) -> None:
     status, _ = get(f"{server.url}/voila/render/notebooks/no-such-page.ipynb?class=ABCDEF&key={KEY}")
     assert status == 404
     get(f"{server.url}{TEACHER}")
-    log = server.log_text(10_000)
-    assert "no-such-page.ipynb?class=ABCDEF&key=(hidden)" in log  # the refusal was logged...
-    assert KEY not in log  # ...without the key
+    logged(server, "no-such-page.ipynb?class=ABCDEF&key=(hidden)")  # the refusal was logged...
+    assert KEY not in server.log_text(10_000)  # ...without the key
 
 
 @pytest.mark.parametrize(
@@ -97,3 +108,32 @@ def test_a_bad_file_path_is_one_short_line_and_no_traceback(server: VoilaServer,
     assert "Traceback" not in added and "Uncaught exception" not in added
     # at most the minute's allowance of lines for this address (earlier tests spent some)
     assert added.count(path) <= LINES_PER_MINUTE, added[-3000:]
+
+
+def refused_from(server: VoilaServer, forwarded: str) -> str:
+    """The log line of a refused request that says it was forwarded for ``forwarded``."""
+    request = urllib.request.Request(
+        f"{server.url}/voila/api/themes/%2e%2e/proxy-{forwarded}", headers={"X-Real-IP": forwarded}
+    )
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(request, timeout=60)
+    return logged(server, f"proxy-{forwarded}")
+
+
+@pytest.mark.parametrize("behind_proxy", [False, True])
+def test_behind_a_proxy_each_learner_is_known_by_the_forwarded_address(behind_proxy: bool) -> None:
+    """``--public-url`` (``ClassServer.behind_proxy``): the proxy's header names the learner, so
+    the per-address caps count learners; a server reached directly ignores that header (a
+    server of its own each: the log's allowance for this address is not spent by others)."""
+    served = VoilaServer(
+        extra_args=[
+            "--VoilaConfiguration.preheat_kernel=False",
+            f"--ClassServer.behind_proxy={behind_proxy}",
+        ]
+    )
+    try:
+        served.wait_until(deadline_s=120)
+        line = refused_from(served, "10.9.8.7")
+    finally:
+        served.stop()
+    assert ("(10.9.8.7)" in line) is behind_proxy and ("(127.0.0.1)" in line) is not behind_proxy
