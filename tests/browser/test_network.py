@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright
 
+from tests.helpers import self_signed
 from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port
 
 START_S = 180.0
@@ -227,18 +228,7 @@ def test_a_page_served_over_https_opens_from_another_address(
 ) -> None:
     """With a certificate and its key the page comes over https (plain http gets no page), the
     app's preheated kernel learns its page over the server's TLS, and there is no warning."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    made = subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-            "-subj", "/CN=pitchlab test", "-keyout", str(key), "-out", str(cert),
-            "-addext", f"subjectAltName=IP:{second_machine.server}",
-        ],
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
+    cert, key = self_signed(tmp_path, second_machine.server)
     options = ("--ip", second_machine.server, "--certfile", str(cert), "--keyfile", str(key))
     with pitchlab_app(tmp_path, *options) as served:
         root = f"https://{second_machine.server}:{served.port}"
