@@ -38,6 +38,7 @@ from pitchlab.server.launcher import (
     LEARNER_POOL,
     Launch,
     LaunchError,
+    Network,
     copy_pages,
     launch,
     port_refusal,
@@ -130,7 +131,23 @@ def _parser() -> argparse.ArgumentParser:
         ("tutorial", "the tutorial, the game phase by phase: its index page"),
     ):
         serve = sub.add_parser(name, help=f"serve {what} with Voila and print its address")
-        serve.add_argument("--port", type=int, default=8866, help="the port on 127.0.0.1 (default 8866)")
+        serve.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
+        serve.add_argument(
+            "--ip",
+            default="127.0.0.1",
+            help="the address to listen on: 127.0.0.1 (this machine only, the default), 0.0.0.0 "
+            "(every network of this machine: a classroom) or one of the machine's addresses",
+        )
+        serve.add_argument(
+            "--certfile", type=Path, metavar="FILE", help="serve https with this certificate (PEM)"
+        )
+        serve.add_argument("--keyfile", type=Path, metavar="FILE", help="the certificate's private key (PEM)")
+        serve.add_argument(
+            "--public-url",
+            metavar="URL",
+            help="behind a reverse proxy that does the https: the address students open "
+            "(e.g. https://pitch.myschool.org), printed instead of this machine's",
+        )
         serve.add_argument(
             "--watchdog",
             type=float,
@@ -216,7 +233,10 @@ def serving_plan(argv: Sequence[str]) -> Launch:
 
 def _plan(args: argparse.Namespace) -> Launch:
     classroom = getattr(args, "classroom", False)
-    return launch(args.command, args.port, pool=getattr(args, "pool", None), classroom=classroom)
+    network = Network(args.ip, args.certfile, args.keyfile, args.public_url)
+    return launch(
+        args.command, args.port, pool=getattr(args, "pool", None), classroom=classroom, network=network
+    )
 
 
 def _serve(what: str, plan: Launch, watchdog_s: float) -> int:
@@ -225,15 +245,21 @@ def _serve(what: str, plan: Launch, watchdog_s: float) -> int:
     A port already served (a second ``pitchlab`` command, or another program) is refused
     here in one line, before anything starts: the new server could not bind it, and would
     otherwise hear the other server answer in its place."""
-    refusal = port_refusal(what, plan.port)
+    refusal = port_refusal(what, plan.port, plan.network.ip)
     if refusal is not None:
         raise LaunchError(refusal)
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
+    for other in plan.addresses[1:]:
+        print(f"pitchlab: or {other}", flush=True)
+    warning = plan.network.warning()
+    if warning is not None:
+        print(warning, flush=True)
     if what == "app":
         print("pitchlab: pages open at once from the line 'ready: ...' below", flush=True)
     if plan.classroom:
         print(
-            f"pitchlab: class experiments go to {class_commands.shown_url()} (pitchlab class create)",
+            f"pitchlab: class experiments go to {class_commands.shown_url()} "
+            f"(pitchlab class create --address {plan.network.roots(plan.port)[0]})",
             flush=True,
         )
     elif what == "app":

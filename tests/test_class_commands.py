@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pitchlab.classes import commands
 from pitchlab.classes.commands import shown_url
 from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
 from pitchlab.classes.store import ClassStore
@@ -37,6 +38,41 @@ def test_create_prints_both_addresses_and_a_key_that_works(
     store = ClassStore(store_url)
     try:
         assert store.check_key(code, key).title == "Period 3"
+    finally:
+        store.engine.dispose()
+
+
+def test_create_prints_addresses_students_machines_can_open(
+    store_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --address, the links use this machine's network addresses (a student's 127.0.0.1
+    is the student's own laptop); 127.0.0.1 only on a machine with no network, said so."""
+    monkeypatch.setattr(commands, "machine_addresses", lambda: ["10.0.0.5", "192.168.1.20"])
+    run = run_main(["class", "create", "--db", store_url], capsys)
+    assert run.status == 0 and run.err == ""
+    code = re.search(r"class ([A-Z0-9]{6}) created", run.out)
+    assert code, run.out
+    student = f"/voila/render/notebooks/lessons/01-counting-hands.ipynb?class={code[1]}"
+    assert f"students open: http://10.0.0.5:8866{student}\n" in run.out
+    assert f"or:  http://192.168.1.20:8866{student}\n" in run.out
+    assert "teacher page:  http://10.0.0.5:8866/voila/render/notebooks/teacher.ipynb?" in run.out
+    assert "127.0.0.1" not in run.out
+    monkeypatch.setattr(commands, "machine_addresses", list)
+    alone = run_main(["class", "create", "--db", store_url], capsys)
+    assert "students open: http://127.0.0.1:8866/" in alone.out
+    assert "opens on this machine only" in alone.out
+
+
+@pytest.mark.parametrize("address", ["school:8866", "ftp://school", "http://school:8866/?x=1"])
+def test_create_refuses_an_address_that_is_not_one_in_one_line(
+    store_url: str, capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    run = run_main(["class", "create", "--db", store_url, "--address", address], capsys)
+    assert run.status == 2 and not run.out
+    assert len(run.err.strip().splitlines()) == 1 and "--address must be" in run.err
+    store = ClassStore(store_url)
+    try:
+        assert store.classes() == []  # nothing made
     finally:
         store.engine.dispose()
 

@@ -92,20 +92,13 @@ def test_dev_app_serves_with_the_shipped_config() -> None:
     command = launch("app", 8866).command
     assert str(ROOT) in command  # the pages' root is served: the app's links reach the tutorial
     given = [a.split("=", 1)[1] for a in command if a.startswith("--Voila.config_file_paths=")]
-    assert len(given) == 1
-    served = json.loads((Path(given[0]) / "voila.json").read_text(encoding="utf-8"))
-    shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
-    pools = shipped["VoilaKernelManager"]["kernel_pools_config"]
-    # the shipped config, with one learner's pool (1 kernel) given to the app's page under the root
-    pools["notebooks/app.ipynb"] = {"pool_size": 1}
-    assert served == shipped
+    assert given == [str(ROOT)]  # the shipped config itself
+    # with one learner's pool (1 kernel) given to the app's page under the root
+    assert "--ClassServer.app_pool=1" in command
     # ./dev app --class: the class's pool (30 kernels) instead
     assert '"$@"' in dev
     command = launch("app", 8866, classroom=True).command
-    given = [a.split("=", 1)[1] for a in command if a.startswith("--Voila.config_file_paths=")]
-    served = json.loads((Path(given[0]) / "voila.json").read_text(encoding="utf-8"))
-    pools["notebooks/app.ipynb"] = {"pool_size": 30}
-    assert served == shipped
+    assert "--ClassServer.app_pool=30" in command
 
 
 def test_binder_requirements_are_what_the_app_needs_pinned_inside_its_ranges() -> None:

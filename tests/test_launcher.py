@@ -3,18 +3,28 @@ each serving command runs, and copying the notebooks out for a teacher."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pitchlab.classes.network import machine_addresses
 from pitchlab.cli import serving_plan
-from pitchlab.server.launcher import PAGES, LaunchError, copy_pages, launch, pages_root
-from tests.serving import ROOT
+from pitchlab.server import launcher
+from pitchlab.server.launcher import LOCAL, PAGES, LaunchError, Network, copy_pages, launch, pages_root
+from tests.helpers import self_signed
+from tests.serving import ROOT, free_port
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,10 +38,15 @@ def test_in_a_clone_the_pages_are_the_repository_s() -> None:
 
 
 def config_of(command: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
-    """The folder of the Voila config a command reads, and that config."""
+    """The folder of the Voila config a command reads, and that config with the app's pool the
+    command gives the server (``--ClassServer.app_pool``) set as the server sets it."""
     flag = next(a for a in command if a.startswith("--Voila.config_file_paths="))
     folder = Path(flag.split("=", 1)[1])
-    return folder, json.loads((folder / "voila.json").read_text())
+    config = json.loads((folder / "voila.json").read_text())
+    pools = [int(a.split("=", 1)[1]) for a in command if a.startswith("--ClassServer.app_pool=")]
+    if pools:
+        config["VoilaKernelManager"]["kernel_pools_config"]["notebooks/app.ipynb"] = {"pool_size": pools[-1]}
+    return folder, config
 
 
 def test_the_app_is_served_from_the_pages_root_with_the_classroom_config() -> None:
@@ -74,10 +89,10 @@ def test_lessons_and_tutorial_open_on_their_folder_s_index(what: str, folder: st
     assert (ROOT / folder / "index.ipynb").is_file()
 
 
-def test_a_pool_size_is_written_into_a_copy_of_the_config() -> None:
+def test_a_pool_size_is_given_to_the_server_over_the_shipped_config() -> None:
     plan = launch("app", 8870, pool=2)
     folder, config = config_of(plan.command)
-    assert folder != ROOT
+    assert folder == ROOT  # the shipped config itself: no copy of it is written anywhere
     shipped = json.loads((ROOT / "voila.json").read_text())
     assert config["VoilaKernelManager"]["kernel_pools_config"]["notebooks/app.ipynb"] == {"pool_size": 2}
     assert config["MappingKernelManager"] == shipped["MappingKernelManager"]  # culling kept
@@ -160,3 +175,102 @@ def test_cli_serving_refuses_bad_numbers_in_one_line(args: tuple[str, ...]) -> N
     done = run(*args)
     assert done.returncode == 2 and not done.stdout
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--ip", "classroom"), "--ip must be an address of this machine"),
+        # 203.0.113.0/24 is kept for documentation: never an address of this machine
+        (("--ip", "203.0.113.77"), "203.0.113.77 is not an address of this machine"),
+        (("--certfile", "CERT"), "give both --certfile and --keyfile"),
+        (("--certfile", "CERT", "--keyfile", "CERT"), "are not a certificate and its private key"),
+        (("--certfile", "MISSING", "--keyfile", "KEY"), "--certfile: "),
+        (("--public-url", "pitch.school.org"), "--public-url must be the address students open"),
+        (("--certfile", "CERT", "--keyfile", "KEY", "--public-url", "https://x.org"), "not both"),
+    ],
+)
+def test_cli_serving_refuses_bad_network_options_in_one_line(
+    args: tuple[str, ...], said: str, tmp_path: Path
+) -> None:
+    cert, key = self_signed(tmp_path)
+    files = {"CERT": str(cert), "KEY": str(key), "MISSING": str(tmp_path / "missing.pem")}
+    done = run("app", "--port", str(free_port()), *(files.get(a, a) for a in args))
+    assert done.returncode == 2 and not done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], done.stderr
+
+
+def test_serving_every_network_prints_the_machine_s_addresses_and_warns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(launcher, "machine_addresses", lambda ipv6=False: ["10.0.0.5", "192.168.1.20"])
+    plan = launch("app", 8870, network=Network("0.0.0.0"))
+    assert "--Voila.ip=0.0.0.0" in plan.command
+    assert plan.addresses == (
+        "http://10.0.0.5:8870/voila/render/notebooks/app.ipynb",
+        "http://192.168.1.20:8870/voila/render/notebooks/app.ipynb",
+    )
+    assert plan.address == plan.addresses[0]
+    assert plan.health == "http://127.0.0.1:8870/pitchlab/health"  # the watchdog stays on this machine
+    warning = plan.network.warning()
+    assert warning is not None and warning.startswith("pitchlab: warning: serving the network without https")
+    assert "\n" not in warning
+    assert LOCAL.warning() is None  # this machine only: nothing crosses a network
+
+
+def test_https_and_a_proxy_are_said_in_the_addresses_and_silence_the_warning(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    tls = launch("tutorial", 9000, network=Network("0.0.0.0", cert, key))
+    assert all(a.startswith("https://") for a in tls.addresses)
+    assert tls.health == "https://127.0.0.1:9000/pitchlab/health"
+    assert f"--ClassServer.certfile={cert}" in tls.command and f"--ClassServer.keyfile={key}" in tls.command
+    assert tls.network.warning() is None
+    proxied = launch("app", 8870, network=Network("127.0.0.1", public_url="https://pitch.school.org/"))
+    assert proxied.addresses == ("https://pitch.school.org/voila/render/notebooks/app.ipynb",)
+    assert "--ClassServer.behind_proxy=True" in proxied.command
+    assert proxied.network.warning() is None
+    far_proxy = launch("app", 8870, network=Network("0.0.0.0", public_url="https://pitch.school.org"))
+    assert far_proxy.network.warning() is None
+
+
+def test_the_machine_s_addresses_are_its_own_and_not_the_loopback() -> None:
+    found = machine_addresses(ipv6=True)
+    for ip in found:
+        assert not ipaddress.ip_address(ip).is_loopback
+        with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as sock:
+            sock.bind((ip, 0))  # only an address of this machine can be bound
+
+
+def test_a_server_writes_no_config_and_leaves_no_temporary_folder(tmp_path: Path) -> None:
+    """``pitchlab app --pool 2`` serves the pool asked for, and after Ctrl-C its temporary folder
+    (``TMPDIR``, where the config copy and Voila's connection files went) is as it was: empty."""
+    temporary = Path(tempfile.mkdtemp(prefix="pl-", dir="/tmp"))  # short: kernels' sockets live there
+    port = free_port()
+    log = tmp_path / "app.log"
+    with log.open("wb") as out:
+        cli = subprocess.Popen(
+            [sys.executable, "-m", "pitchlab", "app", f"--port={port}", "--pool=2"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "TMPDIR": str(temporary)},
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 240
+        while "pitchlab: ready:" not in log.read_text(errors="replace"):
+            assert cli.poll() is None and time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
+            time.sleep(0.5)
+        assert not [p for p in temporary.iterdir() if p.name.startswith("pitchlab-")]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/pitchlab/health", timeout=30) as reply:
+            pools = json.loads(reply.read())["pools"]
+        assert pools == {"notebooks/app.ipynb": {"size": 2, "ready": 2}}
+        cli.send_signal(signal.SIGINT)
+        assert cli.wait(timeout=60) == 0
+    finally:
+        if cli.poll() is None:
+            os.killpg(cli.pid, signal.SIGKILL)
+            cli.wait()
+    left = sorted(p.name for p in temporary.iterdir())
+    shutil.rmtree(temporary)
+    assert left == []

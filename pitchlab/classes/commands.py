@@ -10,17 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any, TextIO
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import sqlalchemy as sa
 
+from pitchlab.classes.network import machine_addresses, url_host
 from pitchlab.classes.store import DB_VARIABLE, ClassStore, database_url, open_store
 from pitchlab.engine.errors import ClassError
 
 STUDENT_PAGE = "notebooks/lessons/01-counting-hands.ipynb"
 """The page a class usually starts on; any lesson page with ``?class=`` joins the same way."""
 TEACHER_PAGE = "notebooks/teacher.ipynb"
-DEFAULT_ADDRESS = "http://127.0.0.1:8866"
+DEFAULT_PORT = 8866
 
 
 def add_parser(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -38,8 +39,8 @@ def add_parser(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     create.add_argument("--title", default="", help="a name for the teacher's list, e.g. 'Period 3'")
     create.add_argument(
         "--address",
-        default=DEFAULT_ADDRESS,
-        help=f"where students reach the server, for the printed addresses (default {DEFAULT_ADDRESS})",
+        help="where students reach the server, as pitchlab app printed it (e.g. https://10.0.0.5:8866, "
+        f"or the proxy's public address); default: this machine's network addresses, port {DEFAULT_PORT}",
     )
     verbs.add_parser("list", help="every class: code, open or closed, students, rows, title")
     export = verbs.add_parser("export", help="a class's rows as CSV")
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> None:
     out = sys.stdout if out is None else out
     store = open_store(args.db or database_url())
     if args.verb == "create":
-        _create(store, args.title, args.address.rstrip("/"), out)
+        _create(store, args.title, student_roots(args.address), out)
     elif args.verb == "list":
         _list(store, out)
     elif args.verb == "export":
@@ -91,7 +92,22 @@ def shown_url(url: str | None = None) -> str:
         return "(an unreadable PITCHLAB_CLASS_DB)"
 
 
-def _create(store: ClassStore, title: str, address: str, out: TextIO) -> None:
+def student_roots(address: str | None) -> list[str]:
+    """The server addresses the printed links start with: the one given, else this machine's
+    addresses on its networks (a student's ``127.0.0.1`` is the student's own laptop), and
+    ``127.0.0.1`` only on a machine with no network."""
+    if address is not None:
+        where = urlsplit(address.strip())
+        if where.scheme not in ("http", "https") or not where.hostname or where.query or where.fragment:
+            raise ClassError(
+                f"pitchlab class create: --address must be the server's address as pitchlab app printed "
+                f"it, such as http://10.0.0.5:8866, not {address!r}"
+            )
+        return [address.strip().rstrip("/")]
+    return [f"http://{url_host(ip)}:{DEFAULT_PORT}" for ip in machine_addresses() or ["127.0.0.1"]]
+
+
+def _create(store: ClassStore, title: str, roots: list[str], out: TextIO) -> None:
     made = store.create_class(title)
     code = made.info.code
     shown = shown_url(store.url)
@@ -99,8 +115,17 @@ def _create(store: ClassStore, title: str, address: str, out: TextIO) -> None:
         f"class {code} created{f' ({made.info.title})' if made.info.title else ''}, open for results",
         file=out,
     )
-    print(f"  students open: {address}/voila/render/{STUDENT_PAGE}?{urlencode({'class': code})}", file=out)
+    address = roots[0]
+    student_path = f"/voila/render/{STUDENT_PAGE}?{urlencode({'class': code})}"
+    print(f"  students open: {address}{student_path}", file=out)
+    for other in roots[1:]:
+        print(f"            or:  {other}{student_path}", file=out)
     print("                 (or type the code on any lesson page; their pages remember it)", file=out)
+    if urlsplit(address).hostname in ("127.0.0.1", "localhost", "::1"):
+        print(
+            "                 (an address that opens on this machine only, not on students' machines)",
+            file=out,
+        )
     print(
         f"  teacher page:  {address}/voila/render/{TEACHER_PAGE}?{urlencode({'class': code, 'key': made.teacher_key})}",
         file=out,

@@ -26,7 +26,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,6 +46,15 @@ SCHEMA_VERSION = 1
 """The schema this pitchlab writes; an older database is migrated on open, a newer one refused."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the others: thirty students pressing Send together."""
+ANSWER_TIMEOUT_S = 10.0
+"""Seconds the store waits for PostgreSQL to connect or to answer one statement. A hung server
+or a cut network would otherwise leave a student's Send silent for as long as it lasts; past
+this the student reads one line and sends again (a result is stored once however often it
+is sent: see :meth:`ClassStore.submit`)."""
+NO_ANSWER = (
+    "the class database did not answer in time: send again in a minute "
+    "(a result is counted once, however often it is sent)"
+)
 _PG_LOCK = 0x70697463
 """PostgreSQL advisory lock held while a database is created or migrated (two servers at once)."""
 
@@ -165,6 +174,7 @@ def _engine(url: str) -> Engine:
             folder = Path(parsed.database).parent
             try:
                 folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                _create_owner_only(Path(parsed.database))
             except OSError as exc:
                 raise ClassError(f"the class database could not be used: {folder}: {exc.strerror}") from None
         engine = sa.create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
@@ -172,8 +182,73 @@ def _engine(url: str) -> Engine:
         sa.event.listen(engine, "begin", _sqlite_begin)
         return engine
     if backend == "postgresql":
-        return sa.create_engine(parsed, pool_pre_ping=True)
+        timeout_ms = int(ANSWER_TIMEOUT_S * 1000)
+        engine = sa.create_engine(
+            parsed,
+            pool_pre_ping=True,
+            connect_args={
+                "connect_timeout": max(2, round(ANSWER_TIMEOUT_S)),
+                # the server gives up on a statement (a lock held too long) by itself...
+                "options": f"-c statement_timeout={timeout_ms} -c lock_timeout={timeout_ms}",
+            },
+        )
+        answering = _answering_connection(ANSWER_TIMEOUT_S)
+        # ...and the client gives up on a server that does not answer at all (hung, or cut off)
+        sa.event.listen(
+            engine, "do_connect", lambda _d, _r, cargs, cparams: answering.connect(*cargs, **cparams)
+        )
+        return engine
     raise ClassError(f"the class store runs on SQLite or PostgreSQL, not {backend}")
+
+
+def _create_owner_only(path: Path) -> None:
+    """Create the SQLite file readable and writable by its owner alone (0600), if it is new.
+
+    SQLite would create it as the process's umask allows (usually readable by every user of
+    the machine), and the keys' digests, the students' nicknames and tokens' digests are in
+    it; its ``-wal`` and ``-shm`` files take the database file's permissions. An empty file
+    is an empty SQLite database."""
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
+def _answering_connection(timeout_s: float) -> Any:
+    """psycopg's connection class, waiting at most ``timeout_s`` for any answer of the server.
+
+    psycopg waits for the server's reply to each step with no limit of its own; a hung server
+    (or a cut network, which no packet reports) keeps the kernel waiting, the student's Send
+    silent. Past ``timeout_s`` the connection is closed (its state is unknown: the pool replaces
+    it) and the statement fails as :data:`NO_ANSWER`. A transaction cut off before its commit
+    was sent is rolled back by the server; one cut off after leaves its row, which a retry
+    finds and does not store again."""
+    import psycopg
+
+    class NoAnswer(psycopg.OperationalError):
+        no_answer = True
+
+    class Answering(psycopg.Connection):
+        def wait(self, gen: Any, *args: Any, **kwargs: Any) -> Any:
+            if len(args) < 2 and kwargs.get("timeout") is None:
+                kwargs["timeout"] = timeout_s
+            try:
+                return super().wait(gen, *args, **kwargs)
+            except psycopg.OperationalError as exc:
+                if type(exc).__name__ != "_WaitTimeout":
+                    raise
+                self.pgconn.finish()
+                raise NoAnswer(NO_ANSWER) from None
+
+    return Answering
+
+
+def _no_answer(exc: BaseException | None) -> bool:
+    """Whether a database error is the database not answering in time (not a refusal)."""
+    return (
+        getattr(exc, "no_answer", False)
+        or type(exc).__name__ == "ConnectionTimeout"  # psycopg, connecting
+        or getattr(exc, "sqlstate", None) in ("57014", "55P03")  # statement or lock timeout
+        or "database is locked" in str(exc)  # SQLite, past its busy timeout
+    )
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
@@ -237,7 +312,10 @@ class ClassStore:
             with self.engine.connect().execution_options(write=write) as conn, conn.begin():
                 yield conn
         except sa.exc.SQLAlchemyError as exc:
-            problem = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
+            cause = exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc
+            if _no_answer(cause):
+                raise ClassError(NO_ANSWER) from None
+            problem = str(cause).splitlines()[0]
             raise ClassError(f"the class database could not be used: {printable(problem, 160)}") from None
 
     # ---------------------------------------------------------- classes

@@ -9,20 +9,28 @@ the class server's own settings are read as ``ClassServer.*``.
 
 from __future__ import annotations
 
+import os
+import ssl
 from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
-from traitlets import Float, Integer
+from traitlets import Bool, Float, Integer, Unicode
+from traitlets.config import Config
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from pitchlab.classes.network import local_host
 from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
+from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
+from pitchlab.server.files import QUIET
 from pitchlab.server.health import ADMISSION, PATH, HealthHandler
+from pitchlab.server.launcher import APP
+from pitchlab.server.logs import AccessLog, scrub_secrets
 from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShutdownHandler
 from pitchlab.server.querysocket import QuerySocket
 
@@ -72,6 +80,7 @@ SWAPPED: dict[type, type] = {
     KernelHandler: OwnKernelHandler,
     VoilaKernelWebsocketHandler: OwnKernelSocket,
     VoilaShutdownKernelHandler: OwnShutdownHandler,
+    **QUIET,
 }
 """Voilà's handler class -> the class server's, for each route Voilà sets up."""
 
@@ -117,6 +126,52 @@ class ClassServer(Voila):  # type: ignore[misc]
         "script hold no kernel until the 10-minute cull.",
     )
 
+    app_pool = Integer(
+        None,
+        allow_none=True,
+        config=True,
+        help="Preheated kernels for the app's page (notebooks/app.ipynb), over voila.json's: "
+        "pitchlab app sets one learner's or a class's here, so no config file is written.",
+    )
+    certfile = Unicode("", config=True, help="The TLS certificate (PEM): with keyfile, serve https.")
+    keyfile = Unicode("", config=True, help="The certificate's private key (PEM).")
+    behind_proxy = Bool(
+        False,
+        config=True,
+        help="A reverse proxy forwards every request: its X-Real-IP / X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed, so each learner's own address counts against "
+        "the caps. Never set it on a server students reach directly: they could name any address.",
+    )
+
+    def initialize(self, argv: Any = None) -> None:
+        scrub_secrets()  # before anything is logged: no teacher key in any line
+        super().initialize(argv)
+        # where a preheated kernel asks for its page's request (pitchlab.ui.page_request): the
+        # kernels inherit this environment, and Voilà would send them to ws://127.0.0.1
+        os.environ["VOILA_APP_IP"] = local_host(self.ip)
+        os.environ["VOILA_WS_PROTOCOL"] = "wss" if self.certfile else "ws"
+        if self.app_pool is not None:
+            pools = dict(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
+            pools[APP] = {"pool_size": self.app_pool}
+            self.update_config(Config({"VoilaKernelManager": {"kernel_pools_config": pools}}))
+
+    def _url(self, ip: str) -> str:
+        """The address Voilà logs: https when it is."""
+        url: str = super()._url(ip)
+        return url.replace("http://", "https://", 1) if self.certfile else url
+
+    def listen(self) -> None:
+        """Voilà's listening, with https when a certificate is given and the proxy's headers
+        believed behind one (Voilà itself offers neither)."""
+        options: dict[str, Any] = {"xheaders": self.behind_proxy}
+        if self.certfile:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(self.certfile, self.keyfile or None)
+            options["ssl_options"] = context
+        listen = self.app.listen
+        self.app.listen = lambda port, address="", **kwargs: listen(port, address, **options, **kwargs)
+        super().listen()
+
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         limits = Limits(
@@ -129,9 +184,11 @@ class ClassServer(Voila):  # type: ignore[misc]
         admission.install()
         admission.start()
         settings[ADMISSION] = admission
+        settings["log_function"] = AccessLog()
         return settings
 
     def init_handlers(self) -> list[Any]:
+        self.app.transforms.append(LocalAssets)  # the app exists by now: Voilà's start made it
         health = (url_path_join(self.server_url, PATH), HealthHandler)
         return [health, *(swap(spec, SWAPPED) for spec in super().init_handlers())]
 

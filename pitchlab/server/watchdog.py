@@ -40,6 +40,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from pitchlab.classes.network import own_server_tls
 from pitchlab.server.launcher import SERVER_ID
 from pitchlab.server.processes import is_kernel, proc_read, process_tree, stop_group
 
@@ -60,8 +61,10 @@ STOP_GRACE_S = 30.0
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when its parent dies."""
 
-_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-"""Probes go straight to the loopback address, never through a proxy from the environment."""
+_DIRECT = urllib.request.build_opener(
+    urllib.request.ProxyHandler({}), urllib.request.HTTPSHandler(context=own_server_tls())
+)
+"""Probes go straight to the server on this machine, never through a proxy from the environment."""
 
 
 def probe(url: str, timeout_s: float = PROBE_TIMEOUT_S) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from ssl import SSLContext
 
 WAIT_S = 5.0
 """Seconds to wait for Voilà to answer the websocket's opening handshake."""
@@ -38,6 +39,16 @@ def query_url(env: Mapping[str, str] | None = None) -> str:
     )
 
 
+def _tls() -> SSLContext | None:
+    """TLS to this kernel's own server when it serves https (``wss``), else none. Imported
+    only then: the class store's package would cost every kernel its database library."""
+    if os.environ.get("VOILA_WS_PROTOCOL") != "wss":
+        return None
+    from pitchlab.classes.network import own_server_tls
+
+    return own_server_tls()
+
+
 def wait_for_request() -> bool:
     """In a preheated kernel, wait for the page that takes it and put that page's
     request (``QUERY_STRING`` and the rest) into ``os.environ``; elsewhere, return
@@ -51,7 +62,7 @@ def wait_for_request() -> bool:
     from websockets.sync.client import connect
 
     try:
-        with connect(query_url(), open_timeout=WAIT_S, max_size=MAX_REQUEST) as websocket:
+        with connect(query_url(), open_timeout=WAIT_S, max_size=MAX_REQUEST, ssl=_tls()) as websocket:
             message = websocket.recv()
         info = json.loads(message)
     except (OSError, ValueError, WebSocketException):
