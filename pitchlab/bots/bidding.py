@@ -36,10 +36,20 @@ answer, and what happens when the others hold it. What my side takes when
 it keeps the contract depends on the cards far more than on the spot, so
 those hands are scored from a second, finer table pooled over every spot
 (:func:`hand_keys_of`: the best suit's trump count, top trump, how many of
-the five highest trump, jokers, the three and the two, or coarser groups
-where such hands are rare): the points hands
-of that kind took as bidder, made or set at the answer's bid. The bid's
-size never changes the play, so one trial per turn (the top bid) fills it.
+the five highest trump, jokers, the three and the two, and coarser groups):
+the points hands of that kind took as bidder, made or set at the answer's bid.
+The bid's size never changes the play, so one trial per turn (the top bid) fills it.
+
+The finest group speaks best for the hand held but rests on the fewest trials,
+and a quote read from few trials is most often high where it is high by chance:
+the bot bids on such quotes, so they gather where the quotes are highest and
+overstate them there (10,000 ten-point self-play games, seed 7: hands bid on a group
+of fewer than 150 trials quoted a made bid 29.4% on average and made it 26.2%, while
+the groups of 600 or more were within a point). So each group's share of points is
+weighed against the next coarser group's (:meth:`Tables.pooled`), by its number of
+trials against :data:`PRIOR`: a thin group leans on the broader one, a well-tried
+group speaks for itself. In 6,000 games (seed 0) the worst made-rate decile gap fell
+from 16.3 points to 4.2, the win chance's from 2.4 to 1.5.
 
 One actual hand per deal (every seat answering as the bot does) feeds the
 game model. Readings: the pooled points are my own contract's (a partner's
@@ -70,6 +80,11 @@ from pitchlab.engine.rules import Ruleset, preset_of
 
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
+PRIOR = 30
+"""The trials a coarser group of hands counts for when a finer group's points as bidder are
+weighed against it (:meth:`Tables.pooled`): a group with :data:`MIN_TRIALS` trials of its own
+speaks for half. Chosen on 6,000 ten-point self-play games (seed 0), where 100 leaned on the
+coarser groups too far (the 20-30% made-rate decile quoted 4.4 points under what was made)."""
 LEVELS = ("f", "m", "c", "s")
 """The keys a trial is filed under, finest first (see the module docstring)."""
 _JOKER_ROLES = ("JK", "JKH", "JKL")
@@ -117,6 +132,8 @@ def keys_of(
     )
 
 
+Pool = tuple[str, ...]
+"""A hand's keys (:func:`hand_keys_of`), finest first: the groups its points as bidder are read from."""
 POOL = -1
 """The answer code under which a hand key files the points my side took as bidder."""
 
@@ -186,10 +203,11 @@ class Tables:
     self_play: int = 0
     """When not 0, :attr:`hands` come from this many games of the bots bidding by these
     tables (:func:`pitchlab.bots.derive.settle_model`), not from the deals at 0-0."""
-    _dists: dict[tuple[str, int, str | None], Outcomes] = field(default_factory=dict, repr=False)
+    _dists: dict[tuple[str, int, Pool | None], Outcomes] = field(default_factory=dict, repr=False)
     _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
-    _stacks: dict[tuple[str, str | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
+    _stacks: dict[tuple[str, Pool | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
+    _pooled: dict[Pool, dict[Outcome, float]] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
     def model(self) -> GameModel:
@@ -204,7 +222,7 @@ class Tables:
             found = self._counts[key, answer] = total // (self.rules.num_teams - 1)
         return found
 
-    def stack(self, key: str, pool: str | None, answers: tuple[int, ...]) -> Stack:
+    def stack(self, key: str, pool: Pool | None, answers: tuple[int, ...]) -> Stack:
         """The distributions of several answers end to end, judged in one call (cached)."""
         found = self._stacks.get((key, pool, answers))
         if found is None:
@@ -221,13 +239,13 @@ class Tables:
             found = self._stacks[key, pool, answers] = Stack(joined, starts, made)
         return found
 
-    def dist(self, key: str, answer: int, pool: str | None = None) -> Outcomes:
+    def dist(self, key: str, answer: int, pool: Pool | None = None) -> Outcomes:
         """The outcome distribution of ``answer`` at ``key`` (cached: decisions reuse it).
 
-        With a hand key ``pool`` (see :func:`hand_keys_of`), the hands in which my side
-        kept the contract are scored instead from the points this kind of hand took as
-        bidder, at the bid ``answer``: the auction comes from the spot, the points from
-        the cards, each from the finest data that has enough of it.
+        With a hand's keys ``pool`` (:func:`hand_keys_of`, finest first), the hands in which
+        my side kept the contract are scored instead from the points this kind of hand took
+        as bidder (:meth:`pooled`), at the bid ``answer``: the auction comes from the spot,
+        the points from the cards.
         """
         found = self._dists.get((key, answer, pool))
         if found is None:
@@ -241,13 +259,34 @@ class Tables:
                 for o, n in seen.items():
                     if not o.ours:
                         mixed[o] = mixed.get(o, 0.0) + n / total
-                took = self.trials[pool][POOL]
-                share = kept / sum(took.values())
-                for o, n in took.items():
+                for o, share in self.pooled(pool).items():
                     made = gamemodel.as_bidder(self.rules, answer, o.us, o.them, o.race)
-                    mixed[made] = mixed.get(made, 0.0) + n * share
+                    mixed[made] = mixed.get(made, 0.0) + share * kept
                 found = Outcomes.of(mixed)
             self._dists[key, answer, pool] = found
+        return found
+
+    def pooled(self, pool: Pool) -> dict[Outcome, float]:
+        """The share of each outcome a hand of these kinds (its keys, finest first) had as
+        bidder: from the coarsest group with trials up, each finer group's own shares weigh
+        ``n / (n + PRIOR)`` against the coarser groups' for ``n`` trials of its own (a
+        group without trials adds nothing). This is the estimate that treats the coarser
+        groups as what a finer group's hands are like before its own trials are counted:
+        it keeps a group of few trials from quoting its luck (see the module docstring).
+        Cached."""
+        found = self._pooled.get(pool)
+        if found is None:
+            found = {}
+            for key in reversed(pool):
+                seen = self.trials.get(key, {}).get(POOL)
+                if not seen:
+                    continue
+                total = sum(seen.values())
+                weight = 1.0 if not found else self.count(key, POOL) / (self.count(key, POOL) + PRIOR)
+                found = {o: (1 - weight) * p for o, p in found.items()}
+                for o, n in seen.items():
+                    found[o] = found.get(o, 0.0) + weight * n / total
+            self._pooled[pool] = found
         return found
 
     def to_json(self) -> str:
@@ -396,7 +435,9 @@ def choose(
     rules = tables.rules
     model = tables.model
     keys = keys_of(rules, mask, best, position, high_bid, partner_high)
-    pool = next((k for k in hand_keys_of(rules, mask, best) if tables.count(k, POOL) >= MIN_TRIALS), None)
+    hand_keys = hand_keys_of(rules, mask, best)
+    # some group of hands like this one must have been tried enough to say what it takes
+    pool = hand_keys if any(tables.count(k, POOL) >= MIN_TRIALS for k in hand_keys) else None
     answers = tuple(a for a in legal if a >= 0)
     memo = (keys, pool, answers, model.clamp(us), model.clamp(them), position)
     if memo in tables._decided:

@@ -51,7 +51,7 @@ def test_lesson_07_slider_by_keyboard_and_the_misconception(
 
     # section 8: the reliability diagram of the bots' quotes, drawn with its words
     calibration = page.locator("svg.main-svg[role='img'][aria-label*=\"The bots' quoted chances\"]")
-    expect(calibration.first).to_have_attribute("aria-label", re.compile(r"52\.9: 52\.6"), timeout=60_000)
+    expect(calibration.first).to_have_attribute("aria-label", re.compile(r"52\.7: 52\.4"), timeout=60_000)
 
     question = page.locator(".pl-choice").first
     assert not is_right(choose(question, "Yes: more points on average", "Not from 47-40"))
