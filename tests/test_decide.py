@@ -302,6 +302,7 @@ def test_claims_are_printed_as_their_json() -> None:
         "seat": 1,
         "phase": "bid",
         "action": "pass",
+        "principle": None,  # a bot of its own names none
         "why": "nobody has bid yet",
         "claims": [{"kind": "high_bid", "bid": 0}],
         "player": "claimer",
