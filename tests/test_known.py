@@ -19,7 +19,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.engine.actions import Action, Bid, NameTrump, Pass, ThrowIn
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import Hand
+from pitchlab.engine.hand import Hand, Phase
 from pitchlab.ui import drawing
 from pitchlab.ui.known import known_html
 
@@ -66,6 +66,9 @@ def check(hand: Hand, seat: int) -> None:
         assert f"You have not seen <b>{trump_out}</b> of the {in_deck} trump." in html
         return
     assert f"<b>{trump_out}</b> of {in_deck} trump are still out" in html
+    if hand.phase is Phase.PLAY:  # "still out" must be true: every trump not seen is in another hand
+        others = Counter(c for s in range(rules.players) if s != seat for c in hand.hand_of(s))
+        assert not hidden_trump - others, (rules.name, hidden_trump - others)
     points = {c: rules.points_of(c, suit) for c in hidden_trump}
     expected = Counter({f"{c.label} ({points[c]})": n for c, n in hidden_trump.items() if points[c]})
     assert listed_points(html) == expected

@@ -268,9 +268,10 @@ def solo(rules: Ruleset) -> bool:
 
 def every_trump_in_play(rules: Ruleset) -> bool:
     """Whether every trump of the deck reaches the play in every hand: all cards are
-    dealt, or the refill hands the bidder whatever is left of the stock."""
+    dealt, or the refill hands one seat whatever is left of the stock (the bidder, or in
+    Oklahoma the dealer), which keeps its trump and buries any beyond its hand face up."""
     dealt_all = rules.players * rules.hand_size == len(rules.deck)
-    return dealt_all or (rules.exchange == "refill" and rules.bidder_takes_stock)
+    return dealt_all or (rules.exchange == "refill" and rules.stock_rest != "none")
 
 
 def point_rows(
