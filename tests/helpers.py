@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import pytest
 
 import pitchlab as pl
+from pitchlab.bots.principles import SEPARATOR, VOCABULARY
 from tests.serving import ServerError, VoilaServer
 
 RANKS_HIGH_TO_LOW = "AKQJT98765432"
@@ -339,3 +340,7 @@ def self_signed(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
         )
     )
     return cert_file, key_file
+
+
+OPENING = "(?:" + "|".join(re.escape(p.name) for p in VOCABULARY) + ")" + re.escape(SEPARATOR)
+"""A pattern for a hint's or reason's opening: a principle of the vocabulary and its separator."""

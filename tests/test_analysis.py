@@ -90,7 +90,9 @@ def test_the_app_gives_a_hint_on_your_turn_and_reviews_the_hand_at_the_end() -> 
         if coach.your_play() and not hinted:
             assert not coach.hint_button.disabled
             coach.hint_button.click()
-            assert '<b>Hint:</b> <span class="pl-hint-action">Play ' in coach.hint_text.value
+            hint = coach.hint_text.value
+            assert hint.startswith('<b>Hint:</b> <span class="pl-hint-principle">'), hint
+            assert '<span class="pl-hint-action">Play ' in hint
             hinted = True
         click_once(app)
         if hinted and coach.hint_text.value:

@@ -17,6 +17,7 @@ import axe_playwright_python
 import pytest
 from playwright.sync_api import Page
 
+from tests.helpers import OPENING
 from tests.serving import ROOT, SETTLED_JS, click_and_wait, next_move
 
 NOTEBOOKS = sorted(
@@ -211,7 +212,7 @@ def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: 
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
         if not hinted and selector.startswith(".pl-card"):
             click_and_wait(page, ".pl-hint")  # the coach's advice, from the learner's own seat
-            assert "Hint: Play" in page.inner_text(".pl-hint-text")
+            assert re.search(f"Hint: {OPENING}Play", page.inner_text(".pl-hint-text"))
             hinted = True
         # each card played is shot until one comes after the fourth click (the latest shot stands)
         if not mid_hand_shot and selector.startswith(".pl-card"):
@@ -258,14 +259,14 @@ def test_a_hint_in_the_bidding_and_in_the_play_in_words(
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
         if not bid_hint and selector.startswith(".pl-bid"):
             bid_hint = ask_hint(page)
-            assert re.search(r"Hint: (Bid \d+|Pass|Shoot the moon)\.", bid_hint), bid_hint
+            assert re.search(rf"Hint: {OPENING}(Bid \d+|Pass|Shoot the moon)\.", bid_hint), bid_hint
             for width in (1280, 375):
                 page.set_viewport_size({"width": width, "height": 900})
                 shot(page, screenshots, f"app-hint-bid-{width}")
             page.set_viewport_size({"width": 1280, "height": 900})
         elif selector.startswith(".pl-card"):
             card_hint = ask_hint(page)
-            assert re.search(r"Hint: Play \S+\.", card_hint), card_hint
+            assert re.search(rf"Hint: {OPENING}Play \S+\.", card_hint), card_hint
             shot(page, screenshots, "app-hint-play-1280")
             page.set_viewport_size({"width": 375, "height": 900})
             page.evaluate(SETTLED_JS, [250, 10_000])
