@@ -23,10 +23,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import queue
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -43,6 +41,7 @@ from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, the Voilà driver
 
 from pitchlab.server.launcher import config_with_pool
+from pitchlab.server.processes import stop_group
 from tests.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -301,13 +300,7 @@ def command_start(browser: Browser, app_args: Sequence[str] = ()) -> CommandStar
         page.close(run_before_unload=True)
     finally:
         context.close()
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop_group(proc, grace_s=60)
     return CommandStart(ready_s, interactive_s)
 
 

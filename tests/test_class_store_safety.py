@@ -22,7 +22,7 @@ from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
 from pitchlab.classes.store import NO_ANSWER, ClassStore, Member
 from pitchlab.engine.errors import ClassError
 from pitchlab.server.processes import process_tree
-from tests.classdb import PostgresCluster, postgres_missing
+from tests.classdb import PostgresCluster, require_postgres
 
 HANG_BOUND_S = 120.0
 """A call still running after this, with the store's timeout at 2 s, is hung (not slow)."""
@@ -51,11 +51,7 @@ def test_a_new_sqlite_store_and_its_journal_are_its_owner_s_alone(tmp_path: Path
 @pytest.fixture
 def own_cluster() -> Iterator[PostgresCluster]:
     """A PostgreSQL server this test alone stops and starts again."""
-    missing = postgres_missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI needs PostgreSQL for the class store: {missing}")
-        pytest.skip(missing)
+    require_postgres()
     cluster = PostgresCluster()
     try:
         yield cluster

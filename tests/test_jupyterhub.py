@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from pitchlab.server.hub import CLASS_CODE_ENV, DEFAULT_URL, add_accounts
-from pitchlab.server.processes import Proc, process_tree
+from pitchlab.server.processes import Proc, process_tree, stop_group
 from tests.helpers import in_own_thread
 from tests.serving import (
     CHROMIUM,
@@ -71,12 +71,7 @@ class Hub:
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.note_processes()
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+            stop_group(self.proc, grace_s=60)
 
 
 def alive(pid: int) -> bool:

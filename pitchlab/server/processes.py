@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 
-def stop_group(proc: subprocess.Popen[bytes], grace_s: float = 30) -> None:
+def stop_group(proc: subprocess.Popen[Any], grace_s: float = 30) -> None:
     """SIGTERM a server started in its own session, which lets Voilà shut its kernels down;
     SIGKILL it if it has not gone in ``grace_s``."""
     if proc.poll() is None:

@@ -14,7 +14,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import ssl
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright
 
+from pitchlab.server.processes import stop_group
 from tests.helpers import self_signed
 from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port
 
@@ -148,12 +148,7 @@ def pitchlab_app(tmp: Path, *options: str) -> Iterator[Served]:
     try:
         yield Served(port, proc, out)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc, grace_s=60)
 
 
 def app_drawn(browser: Browser, url: str) -> tuple[str, str]:
