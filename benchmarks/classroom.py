@@ -170,7 +170,9 @@ def _student(url: str, code: str, nickname: str, at: float, out: Any) -> None:
     try:
         store = ClassStore(url)
         member = store.join(code, nickname)
-        payload = experiments.monte_carlo_payload(code, nickname)  # dealt as the student's page deals
+        payload = experiments.monte_carlo_payload(
+            member.seed(MONTE_CARLO)
+        )  # dealt as the student's page deals
         time.sleep(max(0.0, at - time.time()))
         store.submit(member, MONTE_CARLO, payload)
         out.put(time.time())

@@ -11,7 +11,7 @@ import pytest
 
 from pitchlab.classes import commands
 from pitchlab.classes.commands import shown_url
-from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
+from pitchlab.classes.payloads import DEALS, MONTE_CARLO
 from pitchlab.classes.store import ClassStore
 from tests.test_cli import run_main
 
@@ -82,9 +82,7 @@ def test_list_export_and_delete(store_url: str, capsys: pytest.CaptureFixture[st
     store = ClassStore(store_url)
     try:
         ana = store.join(code, "Ana")
-        store.submit(
-            ana, MONTE_CARLO, {"deals": DEALS, "seed": seed_for(code, "Ana", MONTE_CARLO), "hits": 37}
-        )
+        store.submit(ana, MONTE_CARLO, {"deals": DEALS, "seed": ana.seed(MONTE_CARLO), "hits": 37})
         listed = run_main(["class", "list", "--db", store_url], capsys)
         assert listed.status == 0
         assert re.search(

@@ -11,7 +11,7 @@ import multiprocessing
 from multiprocessing.synchronize import Barrier
 
 from pitchlab.classes import store as store_module
-from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
+from pitchlab.classes.payloads import DEALS, MONTE_CARLO
 from pitchlab.classes.store import ClassStore
 
 STUDENTS = 30
@@ -25,7 +25,7 @@ def student(
         nickname = f"student {number}"
         barrier.wait(timeout=60)
         member = store.join(code, nickname)
-        payload = {"deals": DEALS, "seed": seed_for(code, nickname, MONTE_CARLO), "hits": number}
+        payload = {"deals": DEALS, "seed": member.seed(MONTE_CARLO), "hits": number}
         first = store.submit(member, MONTE_CARLO, payload)
         retry = store.submit(member, MONTE_CARLO, payload)
         store.engine.dispose()

@@ -24,8 +24,6 @@ from pitchlab.lessons.classroom import counting_hands
 from pitchlab.odds import sampling, stats
 from pitchlab.ui.session import Table
 
-CODE = "K7QM2X"
-
 
 def by_cards(n: int, seed: int) -> list[int]:
     """Each of ``n`` hands dealt from ``seed``: its spade trump, counted card by card."""
@@ -38,11 +36,11 @@ def exact_chance(k: int) -> Fraction:
     return Fraction(comb(16, k) * comb(38, 9 - k), comb(54, 9))
 
 
-@pytest.mark.parametrize("nickname", ["Ana", "bo", "Zoë", "team 7"])
-def test_a_trump_count_is_the_students_own_hands_counted(nickname: str) -> None:
-    payload = experiments.trump_count_payload(CODE, nickname)
-    seed = payload["seed"]
-    assert seed == payloads.seed_for(CODE, nickname, payloads.TRUMP_COUNT)
+@pytest.mark.parametrize("secret", ["a secret", "another", "Zoë's", "7"])
+def test_a_trump_count_is_the_students_own_hands_counted(secret: str) -> None:
+    seed = payloads.seed_for(secret, payloads.TRUMP_COUNT)
+    payload = experiments.trump_count_payload(seed)
+    assert payload["seed"] == seed
     assert payload["hands"] == payloads.HANDS == 20
     counts = payload["counts"]
     assert len(counts) == 10 and sum(counts) == 20
@@ -51,11 +49,12 @@ def test_a_trump_count_is_the_students_own_hands_counted(nickname: str) -> None:
     assert payloads.check(payloads.TRUMP_COUNT, payload) == payload  # the store takes it as it is
 
 
-def test_students_deal_different_hands_and_a_nickname_in_another_case_the_same() -> None:
-    seeds = {experiments.trump_count_payload(CODE, name)["seed"] for name in ("Ana", "Bo", "Cy")}
-    assert len(seeds) == 3
-    assert experiments.trump_count_payload(CODE, "ANA") == experiments.trump_count_payload(CODE, "ana")
-    assert experiments.trump_count_payload("K7QM2Y", "Ana") != experiments.trump_count_payload(CODE, "Ana")
+def test_students_deal_different_hands_and_the_same_secret_the_same() -> None:
+    seeds = {payloads.seed_for(secret, payloads.TRUMP_COUNT) for secret in ("a", "b", "c")}
+    assert len(seeds) == 3 and len({experiments.trump_count_payload(s)["seed"] for s in seeds}) == 3
+    assert payloads.seed_for("a", payloads.TRUMP_COUNT) != payloads.seed_for("a", payloads.MONTE_CARLO)
+    seed = payloads.seed_for("a", payloads.TRUMP_COUNT)
+    assert experiments.trump_count_payload(seed) == experiments.trump_count_payload(seed)
 
 
 def test_the_exact_reference_is_lesson_01s_distribution() -> None:
@@ -67,21 +66,24 @@ def test_the_exact_reference_is_lesson_01s_distribution() -> None:
 
 
 def test_a_class_of_200_pooled_closes_in_on_the_exact_chances() -> None:
-    """4,000 hands from 200 nicknames' seeds: each count's share within the pooled 95% Wilson
+    """4,000 hands from 200 students' seeds: each count's share within the pooled 95% Wilson
     interval's reach (four standard errors, the project's agreement test) of the exact chance;
     one student's 20 hands are far coarser."""
     pooled = np.zeros(10, dtype=int)
     for i in range(200):
-        pooled += experiments.trump_count_payload(CODE, f"student {i}")["counts"]
+        pooled += experiments.trump_count_payload(payloads.seed_for(f"student {i}", payloads.TRUMP_COUNT))[
+            "counts"
+        ]
     assert pooled.sum() == 4_000
     for k in range(10):
         assert stats.agrees(stats.proportion(int(pooled[k]), 4_000), exact_chance(k)), k
 
 
 def test_a_monte_carlo_replicate_is_the_students_deals_counted() -> None:
-    for nickname in ("Ana", "Bo"):
-        payload = experiments.monte_carlo_payload(CODE, nickname)
-        assert payload["seed"] == payloads.seed_for(CODE, nickname, payloads.MONTE_CARLO)
+    for secret in ("a", "b"):
+        seed = payloads.seed_for(secret, payloads.MONTE_CARLO)
+        payload = experiments.monte_carlo_payload(seed)
+        assert payload["seed"] == seed
         assert payload["deals"] == payloads.DEALS == 100
         assert payload["hits"] == sum(n >= 4 for n in by_cards(100, payload["seed"]))
         assert payloads.check(payloads.MONTE_CARLO, payload) == payload
@@ -90,7 +92,10 @@ def test_a_monte_carlo_replicate_is_the_students_deals_counted() -> None:
 def test_the_monte_carlo_exact_answer_and_the_spread_of_a_class() -> None:
     exact = experiments.monte_carlo_exact()
     assert exact == 1 - sum(exact_chance(k) for k in range(4)) == Fraction(1_484_227, 6_015_765)
-    shares = [experiments.monte_carlo_payload(CODE, f"s{i}")["hits"] / 100 for i in range(300)]
+    shares = [
+        experiments.monte_carlo_payload(payloads.seed_for(f"s{i}", payloads.MONTE_CARLO))["hits"] / 100
+        for i in range(300)
+    ]
     p = float(exact)
     se = math.sqrt(p * (1 - p) / 100)  # one student's standard error, about 4.3 points
     mean = sum(shares) / len(shares)

@@ -15,7 +15,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.bots import analysis, bid_review
-from pitchlab.classes import experiments, payloads
+from pitchlab.classes import experiments, origin, payloads
 from pitchlab.classes.store import ClassStore, Created
 from pitchlab.ui.class_experiments import MonteCarloPanel, PollPanel, ReviewShare, TrumpCountPanel
 from pitchlab.ui.class_join import ClassJoin, code_from_query
@@ -150,6 +150,39 @@ def test_a_forged_or_foreign_memory_is_not_taken_up(sqlite_store: ClassStore, kl
     assert page.member is None and page.nickname_box.value == "Ana"
 
 
+def test_a_look_alike_nickname_is_refused_in_words(sqlite_store: ClassStore, klass: Created) -> None:
+    joined(sqlite_store, klass.info.code, "Ana")
+    page = ClassJoin(sqlite_store, query=f"class={klass.info.code}")
+    page.nickname_box.value = "\u0410na"  # a Cyrillic А
+    assert not page.join() and page.member is None
+    assert page.message.value == (
+        "Not joined: someone in this class is already called \u0410na (written Ana): choose another nickname."
+    )
+
+
+def test_one_browser_joins_a_class_under_a_few_nicknames_only(
+    sqlite_store: ClassStore, klass: Created, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The steering attack: one page joining under twenty nicknames. The class server tells the
+    page's kernel its browser and address (pitchlab.classes.origin); the fourth join is refused."""
+    monkeypatch.setenv(origin.env_name(origin.BROWSER_HEADER), origin.browser_label("one browser"))
+    monkeypatch.setenv(origin.env_name(origin.ADDRESS_HEADER), "192.0.2.7")
+    page = ClassJoin(sqlite_store, query=f"class={klass.info.code}")
+    for i in range(3):
+        page.nickname_box.value = f"name {i}"
+        assert page.join(), page.message.value
+        page.leave()
+    page.nickname_box.value = "name 3"
+    assert not page.join() and page.member is None
+    assert page.message.value == (
+        f"Not joined: this browser has joined class {klass.info.code} 3 times already: ask your teacher."
+    )
+    assert sqlite_store.members(klass.info.code, klass.teacher_key) == ["name 0", "name 1", "name 2"]
+    # another browser on the same network joins (a class shares its school's address)
+    monkeypatch.setenv(origin.env_name(origin.BROWSER_HEADER), origin.browser_label("another"))
+    assert page.join()
+
+
 # ------------------------------------------------------------------ experiments
 
 
@@ -159,7 +192,8 @@ def test_deal_send_and_a_retry_counts_once(sqlite_store: ClassStore, klass: Crea
     panel.send_button.click()
     assert "Deal your hands first" in panel.sent.value and rows(sqlite_store, klass) == []
     panel.deal_button.click()
-    expected = experiments.trump_count_payload(klass.info.code, "Ana")
+    assert join.member is not None
+    expected = experiments.trump_count_payload(join.member.seed(payloads.TRUMP_COUNT))
     assert panel.counts == expected["counts"]
     assert panel.box.figure is not None and "Your 20 hands" in panel.result.value
     panel.send_button.click()
@@ -193,9 +227,11 @@ def test_a_student_not_in_a_class_deals_for_themself_and_sends_nothing(
 
 
 def test_run_send_and_a_retry_counts_once(sqlite_store: ClassStore, klass: Created) -> None:
-    panel = MonteCarloPanel(joined(sqlite_store, klass.info.code, "Bo"))
+    join = joined(sqlite_store, klass.info.code, "Bo")
+    panel = MonteCarloPanel(join)
     hits = panel.run()
-    expected = experiments.monte_carlo_payload(klass.info.code, "Bo")
+    assert join.member is not None
+    expected = experiments.monte_carlo_payload(join.member.seed(payloads.MONTE_CARLO))
     assert hits == expected["hits"] and f"{hits} of your 100 deals" in panel.result.value
     assert "95% interval" in panel.result.value
     assert panel.send_hits() is True and panel.send_hits() is False
@@ -239,10 +275,20 @@ def test_a_prediction_made_outside_a_class_is_not_sent_later(
     assert poll.predict() is None and rows(sqlite_store, klass) == []
 
 
+def play_out(table: Table) -> None:
+    """The learner plays their seat as the bots would (so the hand is the one the bots make of
+    this deal), the bots the others."""
+    while not table.hand.is_over:
+        if table.human_to_act:
+            assert table.act(table.bots[0].decide(table.hand.view(0)).action), table.message
+        else:
+            table.run_bots(200)
+
+
 def test_the_apps_reviews_are_shared_only_when_ticked_and_once_a_hand(
     sqlite_store: ClassStore, klass: Created
 ) -> None:
-    app = TableApp(Table(human=None, seed=4))
+    app = TableApp(Table(human=0, seed=4))
     join = ClassJoin(sqlite_store, query=f"class={klass.info.code}")
     share = ReviewShare(app, join)
     share.box.value = True  # not in a class yet: the box will not stay ticked
@@ -250,7 +296,7 @@ def test_the_apps_reviews_are_shared_only_when_ticked_and_once_a_hand(
     join.nickname_box.value = "Ed"
     join.join()
     assert klass.info.code in share.box.description
-    app.table.run_bots(200)
+    play_out(app.table)
     app.refresh()  # the hand is over: the coach reviews it, and nothing is sent unticked
     assert app.table.hand.is_over and app.coach.reviews and rows(sqlite_store, klass) == []
     share.box.value = True  # ticked after the review: the hand just reviewed goes too
@@ -268,13 +314,46 @@ def test_the_apps_reviews_are_shared_only_when_ticked_and_once_a_hand(
     assert payload["choices_lost_hundredths"] == round(sum(c.lost for c in app.coach.choices) * 100)
     assert share.shared(hand) is False and "counted once" in share.sent.value
     app.table.new_hand()
-    app.table.run_bots(200)
+    play_out(app.table)
     app.refresh()
     assert app.table.hand.is_over
     assert [r[1] for r in rows(sqlite_store, klass)] == [
         slot,
         experiments.review_slot(app.table.seed, 2, app.table.hand),
     ]
+
+
+def test_reviews_of_loaded_hands_and_resumed_games_stay_on_the_page(
+    sqlite_store: ClassStore, klass: Created
+) -> None:
+    """The forgery: finished hands the bots played, loaded into the app one after another, each
+    shared as the student's own review (8 rows of "0 points given away, 35 of 35 perfect"). Only
+    hands dealt and played at this table go to the class."""
+    app = TableApp(Table(human=0, seed=4))
+    join = joined(sqlite_store, klass.info.code, "Ed")
+    share = ReviewShare(app, join)
+    share.box.value = True
+    for seed in range(8):
+        bots = Table(human=None, seed=100 + seed)
+        bots.run_bots(200)
+        assert bots.hand.is_over
+        assert app.table.load(bots.record()), app.table.message
+        app.refresh()
+        assert app.table.hand.is_over and app.coach.reviews  # reviewed on the page, as before
+        assert "stays on this page" in share.sent.value and one_line(share.sent.value)
+        assert share.shared(app.table.hand) is None
+    assert rows(sqlite_store, klass) == []
+    # a saved game resumed: its hand was played elsewhere, by anyone
+    finished = Table(human=0, seed=9)
+    play_out(finished)
+    app.table.restore_game(finished.saved_game())
+    app.refresh()
+    assert app.table.hand.is_over and app.coach.reviews and rows(sqlite_store, klass) == []
+    # the next hand is dealt here: its review goes
+    assert app.table.new_hand()
+    play_out(app.table)
+    app.refresh()
+    assert [r[0] for r in rows(sqlite_store, klass)] == ["Ed"]
 
 
 # ------------------------------------------------------------------ forged messages
@@ -290,9 +369,10 @@ def test_forged_widget_messages_store_only_what_the_kernel_computes(
     accepted = sum(forge(panel.widget) for panel in [*panels, poll])
     assert accepted > 100  # the forgeries reached the widgets
     # every button was pressed last, after the hostile values: the deal and the send went through
+    ana = sqlite_store.rejoin(code, "Ana", remembered(join)["token"])
     expected = {
-        payloads.TRUMP_COUNT: ("Ana", "", experiments.trump_count_payload(code, "Ana")),
-        payloads.MONTE_CARLO: ("Ana", "", experiments.monte_carlo_payload(code, "Ana")),
+        payloads.TRUMP_COUNT: ("Ana", "", experiments.trump_count_payload(ana.seed(payloads.TRUMP_COUNT))),
+        payloads.MONTE_CARLO: ("Ana", "", experiments.monte_carlo_payload(ana.seed(payloads.MONTE_CARLO))),
     }
 
     def stored() -> dict[str, tuple[str, str, dict[str, object]]]:

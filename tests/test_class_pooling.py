@@ -189,17 +189,26 @@ def test_submitted_names_each_once_in_arrival_order() -> None:
 
 
 def test_verify_checks_seed_and_recomputation() -> None:
-    seed = payloads.seed_for(CODE, "Ana", MONTE_CARLO)
-    good = row(MONTE_CARLO, "Ana", {"deals": 100, "seed": seed, "hits": 23}, 1)
+    seed = payloads.seed_for("Ana's secret", MONTE_CARLO)
+
+    def ana(payload: dict[str, int], nickname: str = "Ana", secret: str | None = "Ana's secret") -> Row:
+        return Row(CODE, MONTE_CARLO, nickname, "", payload, T0, secret)
 
     def dealt(experiment: str, s: int) -> dict[str, int]:
         assert (experiment, s) == (MONTE_CARLO, seed)
         return {"deals": 100, "seed": s, "hits": 23}
 
-    assert pooling.verify(good, dealt)
-    assert not pooling.verify(row(MONTE_CARLO, "Ana", {"deals": 100, "seed": seed, "hits": 24}, 1), dealt)
-    # another student's seed: refused before anything is dealt
-    assert not pooling.verify(row(MONTE_CARLO, "Ben", {"deals": 100, "seed": seed, "hits": 23}, 1), dealt)
+    assert pooling.verify(ana({"deals": 100, "seed": seed, "hits": 23}), dealt)
+    assert pooling.why_not(ana({"deals": 100, "seed": seed, "hits": 24}), dealt) == pooling.NOT_ITS_DEAL
+    # another student's seed, or the one her nickname gave before the server drew secrets:
+    # refused before anything is dealt
+    assert pooling.why_not(ana({"deals": 100, "seed": seed, "hits": 23}, "Ben", "Ben's secret"), dealt) == (
+        pooling.NOT_ITS_SEED
+    )
+    old = payloads.nickname_seed(CODE, "Ana", MONTE_CARLO)
+    assert pooling.why_not(ana({"deals": 100, "seed": old, "hits": 23}), dealt) == pooling.NOT_ITS_SEED
+    # a member who joined before secrets (none stored) is checked by the seed her nickname gave
+    assert pooling.why_not(ana({"deals": 100, "seed": old, "hits": 23}, secret=None)) is not None
     with pytest.raises(ValueError, match="nothing to deal again"):
         pooling.verify(row("poll:p1", "Ana", {"choice": 0}, 1), dealt)
 
@@ -209,16 +218,25 @@ def test_verify_deals_a_students_rows_again_with_the_student_side() -> None:
     number changed, or another student's row under this name, does not."""
     experiments = pytest.importorskip("pitchlab.classes.experiments")
     at = T0
+    secret = "Ana's secret"
     for experiment, payload in (
-        (TRUMP_COUNT, experiments.trump_count_payload(CODE, "Ana")),
-        (MONTE_CARLO, experiments.monte_carlo_payload(CODE, "Ana")),
+        (TRUMP_COUNT, experiments.trump_count_payload(payloads.seed_for(secret, TRUMP_COUNT))),
+        (MONTE_CARLO, experiments.monte_carlo_payload(payloads.seed_for(secret, MONTE_CARLO))),
     ):
-        assert pooling.verify(Row(CODE, experiment, "Ana", "", payload, at))
-        assert pooling.verify(Row(CODE, experiment, "ANA", "", payload, at))  # nicknames fold
-        assert not pooling.verify(Row(CODE, experiment, "Ben", "", payload, at))
-    counts = experiments.trump_count_payload(CODE, "Ana")
+        assert pooling.verify(Row(CODE, experiment, "Ana", "", payload, at, secret))
+        assert not pooling.verify(Row(CODE, experiment, "Ben", "", payload, at, "Ben's secret"))
+        # a row of a member who joined before secrets: dealt again from her nickname's seed
+        old = payloads.nickname_seed(CODE, "Ana", experiment)
+        old_payload = (
+            experiments.trump_count_payload(old)
+            if experiment == TRUMP_COUNT
+            else experiments.monte_carlo_payload(old)
+        )
+        assert pooling.verify(Row(CODE, experiment, "ANA", "", old_payload, at))  # nicknames fold
+        assert not pooling.verify(Row(CODE, experiment, "Ben", "", old_payload, at))
+    counts = experiments.trump_count_payload(payloads.seed_for(secret, TRUMP_COUNT))
     moved = list(counts["counts"])
     k = next(i for i, c in enumerate(moved) if c)
     moved[k] -= 1
     moved[(k + 1) % 10] += 1  # still 20 hands: a forged row the store's shape check would pass
-    assert not pooling.verify(Row(CODE, TRUMP_COUNT, "Ana", "", {**counts, "counts": moved}, at))
+    assert not pooling.verify(Row(CODE, TRUMP_COUNT, "Ana", "", {**counts, "counts": moved}, at, secret))

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from pitchlab.classes import store as store_module
-from pitchlab.classes.payloads import DEALS, MONTE_CARLO, seed_for
+from pitchlab.classes.payloads import DEALS, MONTE_CARLO
 from pitchlab.classes.store import NO_ANSWER, ClassStore, Member
 from pitchlab.engine.errors import ClassError
 from pitchlab.server.processes import process_tree
@@ -36,7 +36,7 @@ def test_a_new_sqlite_store_and_its_journal_are_its_owner_s_alone(tmp_path: Path
         try:
             made = store.create_class("Period 3")
             ana = store.join(made.info.code, "Ana")
-            result = {"deals": DEALS, "seed": seed_for(made.info.code, "Ana", MONTE_CARLO), "hits": 37}
+            result = {"deals": DEALS, "seed": ana.seed(MONTE_CARLO), "hits": 37}
             assert store.submit(ana, MONTE_CARLO, result)
             files = [p for p in path.parent.iterdir() if p.name.startswith("classes.sqlite")]
             assert path in files and len(files) >= 2, files  # the database and its write-ahead log
@@ -89,7 +89,7 @@ def test_a_hung_database_is_one_line_and_a_retry_stores_once(
         made = store.create_class("Period 3")
         code = made.info.code
         ana: Member = store.join(code, "Ana")
-        result = {"deals": DEALS, "seed": seed_for(code, "Ana", MONTE_CARLO), "hits": 37}
+        result = {"deals": DEALS, "seed": ana.seed(MONTE_CARLO), "hits": 37}
         frozen = cluster_pids(own_cluster)
         assert len(frozen) > 1  # the postmaster and its workers
         for pid in frozen:

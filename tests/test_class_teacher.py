@@ -12,13 +12,18 @@ import asyncio
 import base64
 import csv
 import io
+import re
+import statistics
+import time
 from html import escape
 
 import pytest
+import sqlalchemy as sa
 
 from pitchlab.classes import experiments, payloads
 from pitchlab.classes.payloads import MONTE_CARLO, TRUMP_COUNT
-from pitchlab.classes.store import ClassStore, Created
+from pitchlab.classes.store import ClassStore, Created, Member
+from pitchlab.odds.stats import proportion
 from pitchlab.ui import plots, teacher
 from pitchlab.ui.teacher import TeacherBoard
 from tests.helpers import run_async
@@ -36,13 +41,19 @@ def made(store: ClassStore) -> Created:
     return store.create_class("Maths 9B")
 
 
-def send(store: ClassStore, code: str, nickname: str, hits: int, *, trump: bool = True) -> None:
+def send(store: ClassStore, code: str, nickname: str, hits: int | None, *, trump: bool = True) -> Member:
+    """A student joins and sends a Monte Carlo row (``hits``, or ``None``: what their seed deals,
+    as their page sends it) and, with ``trump``, the counts :data:`TRUMP`. A row with hits made up
+    here is what a forger could store: the board leaves it out of the figures."""
     member = store.join(code, nickname)
-    seed = payloads.seed_for(code, nickname, MONTE_CARLO)
-    assert store.submit(member, MONTE_CARLO, {"deals": 100, "seed": seed, "hits": hits})
+    seed = member.seed(MONTE_CARLO)
+    dealt = experiments.monte_carlo_payload(seed)
+    payload = dealt if hits is None else {"deals": 100, "seed": seed, "hits": hits}
+    assert store.submit(member, MONTE_CARLO, payload)
     if trump:
-        seed = payloads.seed_for(code, nickname, TRUMP_COUNT)
+        seed = member.seed(TRUMP_COUNT)
         assert store.submit(member, TRUMP_COUNT, {"hands": 20, "seed": seed, "counts": TRUMP})
+    return member
 
 
 def shows_nothing(board: TeacherBoard) -> bool:
@@ -162,7 +173,8 @@ def test_export_csv_is_a_download_of_every_row(store: ClassStore, made: Created)
         (MONTE_CARLO, "Ben"),
     ]
     assert table[0]["hits"] == "25" and table[2]["hits"] == "19" and table[1]["counts_2"] == "6"
-    assert table[0]["seed"] == str(payloads.seed_for(code, "Ana", MONTE_CARLO))
+    ana = store.rows(code, made.teacher_key)[0]
+    assert ana.nickname == "Ana" and table[0]["seed"] == str(ana.seed())
 
 
 def test_redraw_on_a_change_and_only_what_changed(store: ClassStore, made: Created) -> None:
@@ -177,12 +189,12 @@ def test_redraw_on_a_change_and_only_what_changed(store: ClassStore, made: Creat
     assert board.check() and board.redraws == draws + 1
     assert "1 student joined" in board.status.value and "Ana" in board.who.value
     assert board.sections[MONTE_CARLO].figure.figure is mc_figure  # no row: the same figure
-    seed = payloads.seed_for(code, "Ana", MONTE_CARLO)
-    store.submit(member, MONTE_CARLO, {"deals": 100, "seed": seed, "hits": 23})
+    dealt = experiments.monte_carlo_payload(member.seed(MONTE_CARLO))
+    store.submit(member, MONTE_CARLO, dealt)
     assert board.check()
     assert board.sections[MONTE_CARLO].figure.figure is not mc_figure
     assert board.sections[TRUMP_COUNT].figure.figure is trump_figure  # untouched experiment
-    assert "Pooled: 23.0%" in board.sections[MONTE_CARLO].words.value
+    assert f"Pooled: {dealt['hits']}.0%" in board.sections[MONTE_CARLO].words.value  # its hits of 100
     assert not board.check()
 
 
@@ -196,7 +208,7 @@ def test_the_periodic_task_redraws_by_itself(store: ClassStore, made: Created) -
         board.enter_class(code, made.teacher_key)  # starts the task: a loop is running
         assert board._task is not None
         draws = board.redraws
-        send(store, code, "Ana", 25)
+        hits.append(send(store, code, "Ana", None, trump=False).seed(MONTE_CARLO))
         for _ in range(500):
             await asyncio.sleep(0.01)
             if board.redraws > draws:
@@ -204,8 +216,10 @@ def test_the_periodic_task_redraws_by_itself(store: ClassStore, made: Created) -
         board.stop()
         return board.redraws - draws, board.sections[MONTE_CARLO].words.value
 
+    hits: list[int] = []
     more, words = run_async(scenario)
-    assert more >= 1 and "Pooled: 25.0%" in words
+    dealt = experiments.monte_carlo(hits[0])  # the row Ana's page sent: its hits of 100 deals
+    assert more >= 1 and f"Pooled: {dealt}.0%" in words
 
 
 def test_a_store_that_fails_says_one_line(store: ClassStore, made: Created) -> None:
@@ -269,18 +283,21 @@ def test_figures_have_titles_units_and_words() -> None:
 def test_each_row_is_dealt_again_from_its_students_seed(store: ClassStore, made: Created) -> None:
     code = made.info.code
     ana = store.join(code, "Ana")
-    assert store.submit(ana, MONTE_CARLO, experiments.monte_carlo_payload(code, "Ana"))
+    assert store.submit(ana, MONTE_CARLO, experiments.monte_carlo_payload(ana.seed(MONTE_CARLO)))
     board = TeacherBoard(store)
     board.enter_class(code, made.teacher_key)
     assert (
-        "Dealt again from each student's seed: all 1 rows match." in board.sections[MONTE_CARLO].words.value
+        "Dealt again from each student's seed: all 1 rows match, and all are pooled."
+        in board.sections[MONTE_CARLO].words.value
     )
     ben = store.join(code, "Ben")
-    forged = experiments.monte_carlo_payload(code, "Ben")
+    forged = experiments.monte_carlo_payload(ben.seed(MONTE_CARLO))
     forged["hits"] = (forged["hits"] + 1) % (payloads.DEALS + 1)  # the right seed, another number
     assert store.submit(ben, MONTE_CARLO, forged)
     assert board.check()
-    assert "1 row of 2 does not match (Ben)." in board.sections[MONTE_CARLO].words.value
+    words = board.sections[MONTE_CARLO].words.value
+    assert "1 of 2 rows match and only they are pooled" in words
+    assert "<li>Ben: its numbers are not what its seed deals</li>" in words
 
 
 def test_polls_tally_and_the_right_answer_only_when_asked(store: ClassStore, made: Created) -> None:
@@ -315,3 +332,95 @@ def test_a_closed_board_stops_looking(store: ClassStore, made: Created) -> None:
         return task.done()
 
     assert run_async(scenario)
+
+
+def test_only_rows_that_deal_again_are_pooled_and_the_others_are_listed(
+    store: ClassStore, made: Created
+) -> None:
+    """The projector's attack: one forged row among a class's honest ones moved the spread of the
+    students' estimates from 3.4 to 12.4 points. Here 30 students send what their seeds deal; Eve
+    sends 100 hits of 100 under her own seed, and a row written straight into the database names a
+    seed Fay was never given. Both are named with the reason, and every figure is the 30's."""
+    code, key = made.info.code, made.teacher_key
+    honest = [send(store, code, f"student {i}", None, trump=False) for i in range(30)]
+    shares = [experiments.monte_carlo(m.seed(MONTE_CARLO)) / 100 for m in honest]
+    eve = store.join(code, "Eve")
+    assert store.submit(eve, MONTE_CARLO, {"deals": 100, "seed": eve.seed(MONTE_CARLO), "hits": 100})
+    fay = store.join(code, "Fay")
+    with store.engine.begin() as conn:  # past the store's checks, as a reader of its file could
+        class_id = conn.scalar(sa.text("SELECT id FROM pitchlab_classes WHERE code = :c"), {"c": code})
+        fay_id = conn.scalar(sa.text("SELECT id FROM pitchlab_members WHERE nickname = 'Fay'"))
+        conn.execute(
+            sa.text(
+                "INSERT INTO pitchlab_rows (class_id, member_id, experiment, slot, payload, at) "
+                "VALUES (:c, :m, 'monte-carlo', '', :p, :at)"
+            ),
+            {"c": class_id, "m": fay_id, "p": '{"deals": 100, "seed": 12345, "hits": 0}', "at": time.time()},
+        )
+    assert fay.seed(MONTE_CARLO) != 12345
+    board = TeacherBoard(store)
+    board.enter_class(code, key)
+    words = board.sections[MONTE_CARLO].words.value
+    # the spread the page shows is the 30 honest estimates' standard deviation (n - 1)...
+    honest_spread = statistics.stdev(shares)
+    assert f"The class's 30 estimates spread by {100 * honest_spread:.1f} points" in words
+    # ...where the two forged rows would have made it far wider
+    assert statistics.stdev([*shares, 1.0, 0.0]) > 2 * honest_spread
+    pooled = sum(round(100 * s) for s in shares)
+    assert f"Pooled: {escape(str(proportion(pooled, 3000)))}." in words
+    assert (
+        " of 30 lie within 1.96 standard errors" in words
+        and "30 of 32 rows match and only they are pooled. Left out (2):" in words
+    )
+    assert "<li>Eve: its numbers are not what its seed deals</li>" in words
+    assert "<li>Fay: its seed is not the one the class server gave this student</li>" in words
+    spec = board.sections[MONTE_CARLO].figure.figure
+    assert spec is not None
+    students = next(t for t in spec.data if t.name.startswith("each student"))
+    assert list(students.customdata) == [f"student {i}" for i in range(30)]  # no forged dot
+    # a student's forged trump count is left out of the pooled counts too
+    ana = store.join(code, "Ana")
+    dealt = experiments.trump_count_payload(ana.seed(TRUMP_COUNT))
+    assert store.submit(ana, TRUMP_COUNT, dealt)
+    assert store.submit(eve, TRUMP_COUNT, {"hands": 20, "seed": eve.seed(TRUMP_COUNT), "counts": TRUMP})
+    board.check()
+    trump_words = board.sections[TRUMP_COUNT].words.value
+    assert trump_words.startswith("1 student, 20 hands.")
+    assert experiments.trump_count(eve.seed(TRUMP_COUNT)) != TRUMP  # so Eve's counts are forged
+    assert "<li>Eve: its numbers are not what its seed deals</li>" in trump_words
+
+
+def test_the_teacher_sees_who_joined_and_removes_a_student_with_their_rows(
+    store: ClassStore, made: Created
+) -> None:
+    code, key = made.info.code, made.teacher_key
+    send(store, code, "Ana", None)
+    send(store, code, "Ben", None)
+    store.join(code, "Cho")
+    board = TeacherBoard(store)
+    board.enter_class(code, key)
+    assert board.members in board.panel.children
+    roster = board.roster.value
+    for name, rows in (("Ana", 2), ("Ben", 2), ("Cho", 0)):
+        assert re.search(
+            rf"<tr><td>{name}</td><td>\d\d:\d\d:\d\d</td><td class='pl-num'>{rows}</td></tr>", roster
+        )
+    assert [v for _, v in board.remove_choice.options] == ["", "Ana", "Ben", "Cho"]
+    assert board.remove("Ben") == 0 and "Press Remove first" in board.message.value  # no second click
+    board.remove_choice.value = "Ben"
+    board.remove_button.click()
+    confirm = board.confirm.children[0].value
+    assert "Remove Ben and the 2 rows they sent?" in confirm
+    no = board.confirm.children[1].children[1]
+    no.click()  # Keep the student
+    assert store.members(code, key) == ["Ana", "Ben", "Cho"]
+    board.remove_button.click()
+    board.confirm.children[1].children[0].click()  # Remove Ben
+    assert store.members(code, key) == ["Ana", "Cho"]
+    assert {r.nickname for r in store.rows(code, key)} == {"Ana"}
+    assert board.message.value == "Removed Ben and 2 rows."
+    assert "Ben" not in board.roster.value and "2 students joined" in board.status.value
+    assert [v for _, v in board.remove_choice.options] == ["", "Ana", "Cho"]
+    board.remove_choice.value = ""
+    board.remove_button.click()
+    assert board.message.value == "Choose a student to remove first."

@@ -1,9 +1,9 @@
 """The student's side of a class experiment: each result dealt in the student's own kernel.
 
 A row in the class store is only ever what this module computed from the student's
-seed (:func:`pitchlab.classes.payloads.seed_for`: the class code, the nickname and the
-experiment), never a number a page sends: a widget carries clicks, and the kernel
-deals. The same seed gives the same hands on every page, retry and reload, so a
+seed (:meth:`pitchlab.classes.store.Member.seed`: from the secret the server drew when
+they joined, and the experiment), never a number a page sends: a widget carries clicks,
+and the kernel deals. The same seed gives the same hands on every page, retry and reload, so a
 retry stores nothing new, and the teacher can deal any row again to check it.
 
 The experiments are lessons' own, made small enough for one student and pooled by
@@ -28,10 +28,7 @@ from pitchlab.bots import analysis
 from pitchlab.classes.payloads import (
     DEALS,
     HANDS,
-    MONTE_CARLO,
-    TRUMP_COUNT,
     Poll,
-    seed_for,
 )
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand
@@ -61,9 +58,9 @@ def trump_count(seed: int, hands: int = HANDS) -> list[int]:
     return [int(n) for n in tally]
 
 
-def trump_count_payload(code: str, nickname: str) -> dict[str, Any]:
-    """The trump-count row a student sends: their seed and their counts, both from the kernel."""
-    seed = seed_for(code, nickname, TRUMP_COUNT)
+def trump_count_payload(seed: int) -> dict[str, Any]:
+    """The trump-count row a student sends: their seed (from the class store) and their counts,
+    both from the kernel."""
     return {"hands": HANDS, "seed": seed, "counts": trump_count(seed)}
 
 
@@ -92,9 +89,9 @@ def monte_carlo(seed: int, deals: int = DEALS) -> int:
     return sampling.hits_at_least(deals, seed, AT_LEAST, suit=SUIT, rules=RULES)
 
 
-def monte_carlo_payload(code: str, nickname: str) -> dict[str, Any]:
-    """The monte-carlo row a student sends: their seed and their hits, both from the kernel."""
-    seed = seed_for(code, nickname, MONTE_CARLO)
+def monte_carlo_payload(seed: int) -> dict[str, Any]:
+    """The monte-carlo row a student sends: their seed (from the class store) and their hits,
+    both from the kernel."""
     return {"deals": DEALS, "seed": seed, "hits": monte_carlo(seed)}
 
 

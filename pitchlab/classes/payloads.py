@@ -4,9 +4,10 @@ A row reaches the class store only through :func:`check`, so whatever a page (or
 forged widget message) tries to send, the database holds small objects of whole
 numbers in the shape each experiment defines, within that experiment's bounds.
 
-A student's deals are seeded by :func:`seed_for` from the class code, the nickname
-and the experiment: every student deals hands of their own, the same ones on any
-page or retry, and the teacher can deal them again to check a row.
+A student's deals are seeded by :func:`seed_for` from a secret the server draws when
+they join (kept with their membership in the class store) and the experiment: every
+student deals hands of their own, the same ones on any page or retry, none of them
+chosen by the student, and the teacher's page can deal them again to check a row.
 """
 
 from __future__ import annotations
@@ -108,16 +109,29 @@ def experiments() -> tuple[str, ...]:
     return (TRUMP_COUNT, MONTE_CARLO, *(p.experiment for p in POLLS.values()), REVIEW)
 
 
-def fold(nickname: str) -> str:
-    """A nickname as it is compared: ``Ana``, ``ana`` and ``ＡＮＡ`` are one student."""
-    return unicodedata.normalize("NFKC", nickname).casefold()
-
-
-def seed_for(code: str, nickname: str, experiment: str) -> int:
-    """A student's seed for an experiment: the same on every page and retry, different for
-    every student, and one the teacher can compute again from the row alone."""
-    text = f"pitchlab-class/1\n{code.upper()}\n{fold(nickname)}\n{experiment}"
+def seed_for(secret: str, experiment: str) -> int:
+    """A student's seed for an experiment, from the secret the server drew when they joined
+    (:func:`pitchlab.classes.names.new_secret`): the same on every page and retry, different
+    for every student and experiment, and one the teacher's page computes again from the
+    store. A student chooses their nickname, never their secret, so nobody picks their deals
+    (a seed made from the nickname let a page try names offline for extreme deals)."""
+    text = f"pitchlab-class/2\n{secret}\n{experiment}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def nickname_seed(code: str, nickname: str, experiment: str) -> int:
+    """The seed of a student who joined before the server drew secrets (a class store of schema
+    1): made from the class code and the nickname as it was compared then (NFKC, case folded),
+    so their rows sent then still check. No student joins this way any more."""
+    then = unicodedata.normalize("NFKC", nickname).casefold()
+    text = f"pitchlab-class/1\n{code.upper()}\n{then}\n{experiment}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def member_seed(code: str, nickname: str, secret: str | None, experiment: str) -> int:
+    """A member's seed for an experiment: from their secret (:func:`seed_for`), or for a member
+    who joined before secrets (``secret`` is ``None``) from their nickname (:func:`nickname_seed`)."""
+    return nickname_seed(code, nickname, experiment) if secret is None else seed_for(secret, experiment)
 
 
 # ------------------------------------------------------------------ checks

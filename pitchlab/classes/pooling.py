@@ -18,8 +18,10 @@ worked out on paper and the teacher's page only has to draw what it returns.
 * :func:`review_table`: the app's post-hand reviews, per student and per hand: points
   lost judged on what the student could see, on the cards and on the bids and trump
   choice, then points given away with every card known (hindsight);
-* :func:`verify`: a row dealt again from its student's seed, to check that it
-  is what the student's kernel computed.
+* :func:`verify` and :func:`why_not`: a row dealt again from its student's seed, to
+  check that it is what the student's kernel computed; :func:`verified` keeps the rows
+  that are and lists the others with the reason, so that only checked rows are pooled
+  (one forged row moved a class's spread of estimates from 3.4 to 12.4 points).
 
 Rows are taken in the order they arrived (the store's order breaks ties), so "after k
 students" means the first k to submit, as the teacher saw them arrive.
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pitchlab.classes import experiments, payloads
+from pitchlab.classes import experiments, names, payloads
 from pitchlab.classes.payloads import DEALS, HAND_CARDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
 from pitchlab.classes.store import Row
 from pitchlab.odds.stats import Estimate, binomial_se, proportion
@@ -301,7 +303,7 @@ def review_table(rows: Iterable[Row]) -> list[ReviewLine]:
                 sum(int(r.payload["choices_lost_hundredths"]) for r in chose) / 100,
             )
         )
-    return sorted(lines, key=lambda line: payloads.fold(line.nickname))
+    return sorted(lines, key=lambda line: names.fold(line.nickname))
 
 
 def review_total(lines: Sequence[ReviewLine]) -> ReviewLine | None:
@@ -348,29 +350,67 @@ DEALT = (TRUMP_COUNT, MONTE_CARLO)
 not deals, so there is nothing to recompute for them."""
 
 
-def verify(row: Row, recompute: Recompute | None = None) -> bool:
-    """Whether ``row`` is what its student's kernel computes: the payload's seed is
-    :func:`~pitchlab.classes.payloads.seed_for` its class, nickname and experiment, and dealing
-    from that seed again gives the same numbers. ``ValueError`` for an experiment that deals
-    nothing (:data:`DEALT`)."""
+NOT_ITS_SEED = "its seed is not the one the class server gave this student"
+NOT_ITS_DEAL = "its numbers are not what its seed deals"
+
+
+def why_not(row: Row, recompute: Recompute | None = None) -> str | None:
+    """Why ``row`` is not what its student's kernel computes (``None``: it is). The payload's
+    seed must be the student's own (:meth:`~pitchlab.classes.store.Row.seed`: from the secret the
+    store drew when they joined), and dealing from that seed again must give the same numbers.
+    ``ValueError`` for an experiment that deals nothing (:data:`DEALT`)."""
     if row.experiment not in DEALT:
         raise ValueError(f"a {row.experiment} row is a choice, not a deal: there is nothing to deal again")
-    seed = payloads.seed_for(row.code, row.nickname, row.experiment)
+    seed = row.seed()
     if row.payload.get("seed") != seed:
-        return False
+        return NOT_ITS_SEED
     dealt = (recompute or _recompute)(row.experiment, seed)
-    return dict(dealt) == dict(row.payload)
+    return None if dict(dealt) == dict(row.payload) else NOT_ITS_DEAL
+
+
+def verify(row: Row, recompute: Recompute | None = None) -> bool:
+    """Whether ``row`` is what its student's kernel computes (see :func:`why_not`)."""
+    return why_not(row, recompute) is None
+
+
+@dataclass(frozen=True)
+class Excluded:
+    """A row left out of the class's figures, and why (:func:`why_not`)."""
+
+    row: Row
+    why: str
+
+
+def verified(
+    rows: Iterable[Row], check: Callable[[Row], str | None] = why_not
+) -> tuple[list[Row], list[Excluded]]:
+    """The rows that deal again to themselves, in their order, and the others with the reason.
+    Only the first are pooled: a row the store holds but its student's seed does not deal (one
+    written into the database by other means) must not move the class's figures. ``check`` is
+    :func:`why_not`, or a caching wrapper of it (the teacher's page checks each row once)."""
+    kept: list[Row] = []
+    left: list[Excluded] = []
+    for row in rows:
+        why = check(row)
+        if why is None:
+            kept.append(row)
+        else:
+            left.append(Excluded(row, why))
+    return kept, left
 
 
 def _recompute(experiment: str, seed: int) -> Mapping[str, Any]:
     """The student's computation, with the student side's own dealing (one definition of it)."""
     if experiment == TRUMP_COUNT:
-        return {"hands": payloads.HANDS, "seed": seed, "counts": experiments.trump_count(seed)}
-    return {"deals": DEALS, "seed": seed, "hits": experiments.monte_carlo(seed)}
+        return experiments.trump_count_payload(seed)
+    return experiments.monte_carlo_payload(seed)
 
 
 __all__ = [
     "DEALT",
+    "NOT_ITS_DEAL",
+    "NOT_ITS_SEED",
+    "Excluded",
     "MonteCarloPool",
     "PollTally",
     "Replicate",
@@ -386,5 +426,7 @@ __all__ = [
     "review_total",
     "submitted",
     "trump_count",
+    "verified",
     "verify",
+    "why_not",
 ]

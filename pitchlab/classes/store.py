@@ -14,8 +14,15 @@ when something arrived.
 
 Who may do what: a student holds a token for their nickname (made when they join,
 kept in their browser) and may add and read only their own rows; the teacher holds
-the key made with the class, needed to read every row, open, close and reset.
-Only digests of keys and tokens are stored.
+the key made with the class, needed to read every row, open, close, reset and remove
+a student. Only digests of keys and tokens are stored.
+
+What a student deals is seeded by a secret drawn here when they join and kept with
+their membership (:func:`pitchlab.classes.payloads.seed_for`), never by the nickname
+they chose, and a row dealt from any other seed is refused. Joins are counted per
+browser and per network address the page came from (:func:`join_caps`), so one page
+cannot join under many names to pick the deals it likes; the teacher sees every
+member (:meth:`ClassStore.roster`) and can remove one with their rows.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -42,7 +49,7 @@ from pitchlab.engine.saves import data_folder
 
 DB_VARIABLE = "PITCHLAB_CLASS_DB"
 """A SQLAlchemy URL for the class store: ``postgresql://user:pass@host/db`` or ``sqlite:///path``."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this pitchlab writes; an older database is migrated on open, a newer one refused."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the others: thirty students pressing Send together."""
@@ -55,6 +62,16 @@ NO_ANSWER = (
     "the class database did not answer in time: send again in a minute "
     "(a result is counted once, however often it is sent)"
 )
+JOINS_PER_BROWSER_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_BROWSER"
+JOINS_PER_BROWSER = 3
+"""Nicknames one browser may hold in a class: a student who left and joined again, or two
+students sharing a laptop, with room; never the twenty names of a page picking its deals.
+:data:`JOINS_PER_BROWSER_VARIABLE` sets another (0: no cap)."""
+JOINS_PER_ADDRESS_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_ADDRESS"
+JOINS_PER_ADDRESS = 40
+"""Nicknames one network address may hold in a class: a school may put a whole class behind
+one address, so the cap is above a class, and it bounds a script that drops its cookies.
+:data:`JOINS_PER_ADDRESS_VARIABLE` sets another (0: no cap)."""
 _PG_LOCK = 0x70697463
 """PostgreSQL advisory lock held while a database is created or migrated (two servers at once)."""
 
@@ -80,6 +97,11 @@ members_table = sa.Table(
     sa.Column("folded", sa.String(4 * names.MAX_NICKNAME_CHARS), nullable=False),
     sa.Column("token_digest", sa.String(64), nullable=False),
     sa.Column("joined", sa.Float, nullable=False),
+    # schema 2: the secret the member's deals are seeded from (none for a member of schema 1,
+    # whose seed came from the nickname), and where they joined from (none if not known)
+    sa.Column("secret", sa.String(64)),
+    sa.Column("browser", sa.String(64)),
+    sa.Column("address", sa.String(64)),
     sa.UniqueConstraint("class_id", "folded"),
 )
 rows_table = sa.Table(
@@ -97,10 +119,36 @@ rows_table = sa.Table(
 
 
 def _create_v1(conn: Connection) -> None:
+    """Create the tables (as this pitchlab defines them: a later step finds nothing to add)."""
     metadata.create_all(conn, tables=[classes_table, members_table, rows_table])
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1}
+_V2_COLUMNS = ("secret", "browser", "address")
+
+
+def _seeds_v2(conn: Connection) -> None:
+    """Schema 2: each member's deal secret and where they joined from (kept empty for members of
+    schema 1, whose seeds stay the nickname's, so their rows still check), and nicknames
+    compared after look-alike letters are folded (:func:`pitchlab.classes.names.fold`). A member
+    whose new folded name another member of the class already holds keeps the old one: both stay
+    joined, and their tokens, not their names, find them."""
+    present = {column["name"] for column in sa.inspect(conn).get_columns(members_table.name)}
+    for name in _V2_COLUMNS:
+        if name not in present:
+            column = members_table.c[name]
+            kind = column.type.compile(dialect=conn.dialect)
+            conn.exec_driver_sql(f"ALTER TABLE {members_table.name} ADD COLUMN {name} {kind}")
+    m = members_table.c
+    taken = {(r.class_id, r.folded) for r in conn.execute(sa.select(m.class_id, m.folded))}
+    for member in conn.execute(sa.select(m.id, m.class_id, m.nickname, m.folded).order_by(m.id)).all():
+        new = names.fold(member.nickname)
+        if new != member.folded and (member.class_id, new) not in taken:
+            conn.execute(members_table.update().where(m.id == member.id).values(folded=new))
+            taken.discard((member.class_id, member.folded))
+            taken.add((member.class_id, new))
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _seeds_v2}
 """Step ``n`` takes a database from schema ``n - 1`` to ``n``; each runs once, in order, in one
 transaction with the version it leads to (a new schema adds a step here, never edits one)."""
 
@@ -128,11 +176,18 @@ class Created:
 
 @dataclass(frozen=True)
 class Member:
-    """A student's claim on a nickname in a class; ``token`` proves it on every write."""
+    """A student's claim on a nickname in a class; ``token`` proves it on every write, and
+    ``secret`` (from the store, never from the page) seeds their deals (:meth:`seed`)."""
 
     code: str
     nickname: str
     token: str
+    secret: str | None = field(default=None, repr=False)
+    """``None`` only for a member who joined before the store drew secrets (schema 1)."""
+
+    def seed(self, experiment: str) -> int:
+        """This student's seed for ``experiment`` (:func:`pitchlab.classes.payloads.member_seed`)."""
+        return payloads.member_seed(self.code, self.nickname, self.secret, experiment)
 
 
 @dataclass(frozen=True)
@@ -143,6 +198,21 @@ class Row:
     slot: str
     payload: dict[str, Any]
     at: datetime
+    secret: str | None = field(default=None, repr=False)
+    """The sender's deal secret (``None``: a member of schema 1), so the row can be dealt again."""
+
+    def seed(self) -> int:
+        """The seed this row's student deals this experiment from."""
+        return payloads.member_seed(self.code, self.nickname, self.secret, self.experiment)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A member as the teacher's page lists them: nickname, when they joined, rows sent."""
+
+    nickname: str
+    joined: datetime
+    rows: int
 
 
 def _when(seconds: float) -> datetime:
@@ -150,6 +220,21 @@ def _when(seconds: float) -> datetime:
 
 
 # ------------------------------------------------------------------ opening
+
+
+def join_caps(env: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """How many nicknames one browser and one network address may hold in a class: the
+    defaults, or :data:`JOINS_PER_BROWSER_VARIABLE` and :data:`JOINS_PER_ADDRESS_VARIABLE`
+    (whole numbers; 0 for no cap; anything else keeps the default)."""
+    env = os.environ if env is None else env
+    caps = []
+    for variable, default in (
+        (JOINS_PER_BROWSER_VARIABLE, JOINS_PER_BROWSER),
+        (JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_ADDRESS),
+    ):
+        given = env.get(variable, "").strip()
+        caps.append(int(given) if given.isdigit() and len(given) < 7 else default)
+    return caps[0], caps[1]
 
 
 def database_url(env: Mapping[str, str] | None = None) -> str:
@@ -437,65 +522,134 @@ class ClassStore:
 
     # ---------------------------------------------------------- students
 
-    def join(self, code: str, nickname: str) -> Member:
-        """Claim ``nickname`` in the class; refused if another student holds it (in any case)."""
+    def join(
+        self,
+        code: str,
+        nickname: str,
+        *,
+        browser: str | None = None,
+        address: str | None = None,
+        caps: tuple[int, int] | None = None,
+    ) -> Member:
+        """Claim ``nickname`` in the class, with a deal secret drawn now; refused if another
+        student holds it (in any case, or written with look-alike letters), or if the page's
+        ``browser`` or network ``address`` (as the class server saw them; ``None``: not known)
+        holds its share of the class's nicknames already (``caps``: per browser and per address,
+        :func:`join_caps` unless given)."""
         nickname = names.check_nickname(nickname)
-        token = names.new_secret()
+        folded = names.fold(nickname)
+        token, secret = names.new_secret(), names.new_secret()
+        per_browser, per_address = join_caps() if caps is None else caps
+        shown_code = names.check_code(code)
         with self._db(write=True) as conn:
             class_id, is_open = self._class_id(conn, code)
             if not is_open:
-                raise ClassError(f"class {names.check_code(code)} is closed: ask your teacher to open it")
-            taken = conn.execute(
-                sa.select(members_table.c.id).where(
-                    (members_table.c.class_id == class_id)
-                    & (members_table.c.folded == payloads.fold(nickname))
+                raise ClassError(f"class {shown_code} is closed: ask your teacher to open it")
+            m = members_table.c
+            for column, value, cap, who in (
+                (m.browser, browser, per_browser, "this browser has"),
+                (m.address, address, per_address, "pages from this network address have"),
+            ):
+                if value is None or cap <= 0:
+                    continue
+                held = conn.scalar(
+                    sa.select(sa.func.count())
+                    .select_from(members_table)
+                    .where((m.class_id == class_id) & (column == value))
                 )
+                if int(held or 0) >= cap:
+                    raise ClassError(
+                        f"{who} joined class {shown_code} {cap} time{'s' * (cap != 1)} already: "
+                        "ask your teacher"
+                    )
+            taken = conn.execute(
+                sa.select(m.nickname).where((m.class_id == class_id) & (m.folded == folded))
             ).first()
             if taken is not None:
+                looks = "" if taken.nickname == nickname else f" (written {taken.nickname})"
                 raise ClassError(
-                    f"someone in this class is already called {nickname}: choose another nickname"
+                    f"someone in this class is already called {nickname}{looks}: choose another nickname"
                 )
             conn.execute(
                 members_table.insert().values(
                     class_id=class_id,
                     nickname=nickname,
-                    folded=payloads.fold(nickname),
+                    folded=folded,
                     token_digest=names.digest(token),
                     joined=time.time(),
+                    secret=secret,
+                    browser=browser,
+                    address=address,
                 )
             )
             self._bump(conn, class_id)
-        return Member(names.check_code(code), nickname, token)
+        return Member(shown_code, nickname, token, secret)
 
     def rejoin(self, code: str, nickname: str, token: str) -> Member:
         """The same student on another page or after a reload, proved by the token they got."""
         with self._db() as conn:
-            _, shown = self._member(conn, code, nickname, token)
-        return Member(names.check_code(code), shown, token)
+            _, shown, secret = self._member(conn, code, nickname, token)
+        return Member(names.check_code(code), shown, token, secret)
 
-    def _member(self, conn: Connection, code: str, nickname: str, token: str) -> tuple[int, str]:
+    def _member(self, conn: Connection, code: str, nickname: str, token: str) -> tuple[int, str, str | None]:
+        """The member ``token`` was given to, if they are ``nickname``: id, nickname, secret."""
         class_id, _ = self._class_id(conn, code)
+        refused = ClassError(
+            f"this page has not joined class {names.check_code(code)} as {printable(nickname, 20)}"
+        )
+        if not isinstance(token, str) or not token or len(token) > names.MAX_KEY_CHARS:
+            raise refused
+        m = members_table.c
         found = conn.execute(
-            sa.select(members_table.c.id, members_table.c.nickname, members_table.c.token_digest).where(
-                (members_table.c.class_id == class_id)
-                & (members_table.c.folded == payloads.fold(names.check_nickname(nickname)))
+            sa.select(m.id, m.nickname, m.secret).where(
+                (m.class_id == class_id) & (m.token_digest == names.digest(token))
             )
         ).first()
-        if found is None or not names.matches(token, found.token_digest):
-            raise ClassError(
-                f"this page has not joined class {names.check_code(code)} as {printable(nickname, 20)}"
-            )
-        return found.id, found.nickname
+        if found is None or names.fold(found.nickname) != names.fold(names.check_nickname(nickname)):
+            raise refused
+        return found.id, found.nickname, found.secret
 
-    def members(self, code: str, key: str) -> list[str]:
+    def roster(self, code: str, key: str) -> list[Joined]:
+        """Every member, in the order they joined, with how many rows each has sent."""
+        m = members_table.c
+        sent = (
+            sa.select(rows_table.c.member_id, sa.func.count().label("rows"))
+            .group_by(rows_table.c.member_id)
+            .subquery()
+        )
         with self._db() as conn:
             class_id, _ = self._class_id(conn, code, key)
             found = conn.execute(
-                sa.select(members_table.c.nickname)
-                .where(members_table.c.class_id == class_id)
-                .order_by(members_table.c.joined, members_table.c.id)
+                sa.select(m.nickname, m.joined, sa.func.coalesce(sent.c.rows, 0))
+                .outerjoin(sent, sent.c.member_id == m.id)
+                .where(m.class_id == class_id)
+                .order_by(m.joined, m.id)
             ).all()
-            return [nickname for (nickname,) in found]
+            return [Joined(nickname, _when(joined), int(rows)) for nickname, joined, rows in found]
+
+    def members(self, code: str, key: str) -> list[str]:
+        """Every member's nickname, in the order they joined."""
+        return [joined.nickname for joined in self.roster(code, key)]
+
+    def remove(self, code: str, key: str, nickname: str) -> int:
+        """Remove a student and every row they sent (the teacher's); returns the rows removed.
+        Their page can send nothing more (its token finds no one); they may join again."""
+        with self._db(write=True) as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            m = members_table.c
+            found = conn.scalar(
+                sa.select(m.id).where(
+                    (m.class_id == class_id) & (m.folded == names.fold(names.check_nickname(nickname)))
+                )
+            )
+            if found is None:
+                raise ClassError(
+                    f"nobody in class {names.check_code(code)} is called {printable(nickname, 20)}"
+                )
+            removed = conn.execute(rows_table.delete().where(rows_table.c.member_id == found)).rowcount
+            conn.execute(members_table.delete().where(m.id == found))
+            self._bump(conn, class_id)
+            return int(removed)
 
     def submit(self, member: Member, experiment: str, payload: Mapping[str, Any], slot: str = "") -> bool:
         """Store a result; ``False`` if this (experiment, student, slot) is stored already."""
@@ -504,11 +658,11 @@ class ClassStore:
         text = json.dumps(stored, separators=(",", ":"))
         with self._db(write=True) as conn:
             class_id, is_open = self._class_id(conn, member.code)
-            member_id, _ = self._member(conn, member.code, member.nickname, member.token)
+            member_id, nickname, secret = self._member(conn, member.code, member.nickname, member.token)
             if not is_open:
                 raise ClassError(f"class {member.code} is closed: your teacher is not taking results now")
-            if "seed" in stored and stored["seed"] != payloads.seed_for(
-                member.code, member.nickname, experiment
+            if "seed" in stored and stored["seed"] != payloads.member_seed(
+                member.code, nickname, secret, experiment
             ):
                 raise ClassError(f"a {experiment} result must be dealt from {member.nickname}'s own seed")
             values = {
@@ -531,7 +685,7 @@ class ClassStore:
 
     def own(self, member: Member, experiment: str) -> list[Row]:
         with self._db() as conn:
-            member_id, _ = self._member(conn, member.code, member.nickname, member.token)
+            member_id, _, _ = self._member(conn, member.code, member.nickname, member.token)
             return self._rows(conn, rows_table.c.member_id == member_id, experiment)
 
     def rows(self, code: str, key: str | None, experiment: str | None = None) -> list[Row]:
@@ -552,6 +706,7 @@ class ClassStore:
                 rows_table.c.slot,
                 rows_table.c.payload,
                 rows_table.c.at,
+                members_table.c.secret,
             )
             .join(members_table, members_table.c.id == rows_table.c.member_id)
             .join(classes_table, classes_table.c.id == rows_table.c.class_id)
@@ -559,7 +714,7 @@ class ClassStore:
             .order_by(rows_table.c.at, rows_table.c.id)
         )
         return [
-            Row(r.code, r.experiment, r.nickname, r.slot, json.loads(r.payload), _when(r.at))
+            Row(r.code, r.experiment, r.nickname, r.slot, json.loads(r.payload), _when(r.at), r.secret)
             for r in conn.execute(query)
         ]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
+from tornado.httputil import HTTPHeaders
 from traitlets import Bool, Float, Integer, Unicode
 from traitlets.config import Config
 from voila.app import Voila
@@ -23,7 +24,9 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from pitchlab.classes import origin
 from pitchlab.classes.network import local_host
+from pitchlab.classes.store import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
 from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
 from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
@@ -35,6 +38,14 @@ from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShut
 from pitchlab.server.querysocket import QuerySocket
 
 
+def stamp_origin(headers: HTTPHeaders, remote_ip: str | None, client: str) -> None:
+    """Write into a page's request ``headers`` what its kernel learns of where it came from
+    (:mod:`pitchlab.classes.origin`): the browser's label and the address the request came
+    from, over anything the browser sent under these names."""
+    headers[origin.BROWSER_HEADER] = origin.browser_label(client)
+    headers[origin.ADDRESS_HEADER] = remote_ip or ""
+
+
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """A notebook page: as Voilà's, and the browser gets its id before anything is started;
     an address that would skip the pool is sent to the one that uses it, and a page beyond
@@ -44,6 +55,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     async def prepare(self, **kwargs: Any) -> None:
         client = ensure_client_id(self)
+        stamp_origin(self.request.headers, self.request.remote_ip, client)
         await super().prepare(**kwargs)
         path = self.path_args[0] if self.path_args else None
         if self._finished or self.request.method != "GET" or not starts_kernel(self, path):
@@ -143,9 +155,34 @@ class ClassServer(Voila):  # type: ignore[misc]
         "the caps. Never set it on a server students reach directly: they could name any address.",
     )
 
+    class_joins_per_browser = Integer(
+        None,
+        allow_none=True,
+        config=True,
+        help="Nicknames one browser may hold in a class (default 3; 0: no cap): a student who "
+        "left and joined again, or two sharing a laptop, but not a page joining under many "
+        "names to pick the deals it likes.",
+    )
+    class_joins_per_address = Integer(
+        None,
+        allow_none=True,
+        config=True,
+        help="Nicknames one network address may hold in a class (default 40; 0: no cap): above "
+        "a class, since a school may put a whole class behind one address.",
+    )
+
     def initialize(self, argv: Any = None) -> None:
         scrub_secrets()  # before anything is logged: no teacher key in any line
         super().initialize(argv)
+        # each page's kernel learns its browser and address (pitchlab.classes.origin)
+        envs = list(self.voila_configuration.http_header_envs)
+        self.voila_configuration.http_header_envs = envs + [h for h in origin.HEADERS if h not in envs]
+        for variable, cap in (
+            (JOINS_PER_BROWSER_VARIABLE, self.class_joins_per_browser),
+            (JOINS_PER_ADDRESS_VARIABLE, self.class_joins_per_address),
+        ):
+            if cap is not None:  # the kernels inherit the server's environment
+                os.environ[variable] = str(max(0, cap))
         # where a preheated kernel asks for its page's request (pitchlab.ui.page_request): the
         # kernels inherit this environment, and Voilà would send them to ws://127.0.0.1
         os.environ["VOILA_APP_IP"] = local_host(self.ip)

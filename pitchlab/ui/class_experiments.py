@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from pitchlab.bots import analysis, bid_review
 from pitchlab.classes import experiments
-from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll, seed_for
+from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
 from pitchlab.classes.store import Member
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
@@ -135,7 +135,7 @@ class TrumpCountPanel(_Panel):
         from pitchlab.ui import plots  # imported where a lesson draws (see __init__)
 
         member = self.member
-        seed = seed_for(member.code, member.nickname, TRUMP_COUNT) if member is not None else _fresh_seed()
+        seed = member.seed(TRUMP_COUNT) if member is not None else _fresh_seed()
         counts = experiments.trump_count(seed)
         self.counts, self._dealt_for = counts, member
         held = ", ".join(f"{n} with {k}" for k, n in enumerate(counts) if n)
@@ -163,7 +163,7 @@ class TrumpCountPanel(_Panel):
             self.sent.value = "Deal your hands first: you send what you have seen."
             return None
         return self.send(
-            lambda m: experiments.trump_count_payload(m.code, m.nickname), what=f"Your {HANDS} hands"
+            lambda m: experiments.trump_count_payload(m.seed(TRUMP_COUNT)), what=f"Your {HANDS} hands"
         )
 
     def _on_member(self) -> None:
@@ -200,7 +200,7 @@ class MonteCarloPanel(_Panel):
 
     def run(self) -> int:
         member = self.member
-        seed = seed_for(member.code, member.nickname, MONTE_CARLO) if member is not None else _fresh_seed()
+        seed = member.seed(MONTE_CARLO) if member is not None else _fresh_seed()
         hits = experiments.monte_carlo(seed)
         self.hits, self._run_for = hits, member
         estimate = experiments.monte_carlo_estimate(hits)
@@ -219,7 +219,7 @@ class MonteCarloPanel(_Panel):
         if self.member is not None and (self.hits is None or self._run_for != self.member):
             self.sent.value = "Run your deals first: you send what you have seen."
             return None
-        return self.send(lambda m: experiments.monte_carlo_payload(m.code, m.nickname), what="Your estimate")
+        return self.send(lambda m: experiments.monte_carlo_payload(m.seed(MONTE_CARLO)), what="Your estimate")
 
     def _on_member(self) -> None:
         if self.hits is not None and self._run_for != self.member:
@@ -342,8 +342,17 @@ class ReviewShare(_Panel):
         self.app.refresh()
 
     def shared(self, hand: Hand) -> bool | None:
-        """Send the review of ``hand`` (just drawn by the coach), if the student opted in."""
+        """Send the review of ``hand`` (just drawn by the coach), if the student opted in and
+        played it: a hand dealt at this table in this session with the student in a seat. A
+        loaded record or a resumed game was played elsewhere (a finished hand of bots would
+        share "35 of 35 perfect"), so its review stays on the page, and one line says so."""
         if not self.box.value or self.member is None or not self.coach.reviews or hand is not self.table.hand:
+            return None
+        if self.table.human is None or not self.table.dealt_here(hand):
+            self.sent.value = (
+                "This hand's review stays on this page: only hands dealt and played here go to your class "
+                "(not a loaded hand or a resumed game)."
+            )
             return None
         players = hand.rules.players
         number = experiments.hand_number(self.table.game.history, hand)

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from pitchlab.classes import names
+from pitchlab.classes import names, origin
 from pitchlab.classes.store import ClassStore, Member, open_store
 from pitchlab.engine.errors import PitchError, printable
 from pitchlab.ui import page_request
@@ -177,7 +177,8 @@ class ClassJoin(View):
             return False
         try:
             code = names.check_code(self.code_box.value)
-            member = self.store.join(code, self.nickname_box.value)
+            browser, address = origin.page_origin()
+            member = self.store.join(code, self.nickname_box.value, browser=browser, address=address)
         except PitchError as exc:
             self.message.value = f"Not joined: {line(exc)}."
             return False

@@ -285,6 +285,8 @@ class Table:
         left for a loaded record never ends, so its bots' cards stay hidden)."""
         self._logged: Hand | None = None
         self._undo = None
+        self._dealt: list[Hand] = []
+        """The hands dealt at this table in this session (not loaded from a record or a save)."""
         self._log_deal()
 
     # ------------------------------------------------------------------ state
@@ -674,8 +676,15 @@ class Table:
 
     # ------------------------------------------------------------------- log
 
+    def dealt_here(self, hand: Hand) -> bool:
+        """Whether ``hand`` was dealt at this table in this session, so every decision in it was
+        made here: not a hand record loaded, nor a saved game resumed (whose play happened
+        elsewhere, by anyone, bots included). Only such a hand's review may go to a class."""
+        return any(dealt is hand for dealt in self._dealt)
+
     def _log_deal(self) -> None:
         self._logged = self.hand
+        self._dealt.append(self.hand)
         self.deals += 1
         dealt = verb(self.name(self.hand.dealer), f"deals {self.rules.hand_size} cards each")
         self.log.append(Event(None, f"New hand: {dealt}."))

@@ -14,13 +14,21 @@ the page as an ordinary widget update.
 Buttons open or close submissions, offer every row as a CSV file made in the page
 (a ``data:`` link, as the app's Save hand does: nothing is written on the server),
 and reset all rows or one experiment's after a second click that says how many
-rows will go. Nicknames are the students' own text: every one is escaped.
+rows will go. The list of students says when each joined and how many rows each
+sent, and a student can be removed with their rows (again after a second click).
+Nicknames are the students' own text: every one is escaped.
+
+Only rows that deal again to themselves from their student's seed are pooled
+(:func:`pitchlab.classes.pooling.verified`); any other row is named under its
+experiment's figure, with the reason, and moves none of its numbers.
 
 Stable CSS classes: ``pl-teacher``, ``pl-teacher-code``, ``pl-teacher-key``,
 ``pl-teacher-enter``, ``pl-message``, ``pl-class-status``, ``pl-class-open``,
 ``pl-class-export``, ``pl-class-download``, ``pl-class-reset-choice``,
 ``pl-class-reset``, ``pl-class-confirm``, ``pl-class-confirm-yes``,
-``pl-class-confirm-no``, ``pl-class-who``, ``pl-class-updated``, and one
+``pl-class-confirm-no``, ``pl-class-who``, ``pl-class-updated``, ``pl-class-members``,
+``pl-class-roster``, ``pl-class-remove-choice``, ``pl-class-remove``,
+``pl-class-excluded``, and one
 ``pl-class-<experiment>`` box per experiment (``pl-class-trump-count``,
 ``pl-class-monte-carlo``, ``pl-class-polls``, ``pl-class-review``).
 """
@@ -34,7 +42,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from html import escape
 from urllib.parse import parse_qs
@@ -46,7 +54,7 @@ import traitlets
 
 from pitchlab.classes import names, payloads, pooling
 from pitchlab.classes.payloads import DEALS, MONTE_CARLO, REVIEW, TRUMP_COUNT
-from pitchlab.classes.store import ClassInfo, ClassStore, Row, open_store
+from pitchlab.classes.store import ClassInfo, ClassStore, Joined, Row, open_store
 from pitchlab.engine.errors import PitchError, printable
 from pitchlab.odds.probability import percent
 from pitchlab.ui import page_request, plots
@@ -365,8 +373,9 @@ class TeacherBoard(View):
         self.redraws = 0
         """How many times the class's parts were drawn again (a test's and a benchmark's hook)."""
         self._task: asyncio.Task[None] | None = None
-        self._verified: dict[tuple[str, str, str, str], bool] = {}
+        self._checks: dict[tuple[str, str, str, str, str | None], str | None] = {}
         self._pending_reset: str | None = None
+        self._pending_remove: str | None = None
         self._polls: list[Row] = []
         self._counts: dict[str, int] = {}
 
@@ -420,6 +429,23 @@ class TeacherBoard(View):
         self.show_right.observe(lambda _c: self._draw_polls(force=True), names="value")
         self.updated = classed(w.HTML(), "pl-class-updated")
         self.who = classed(w.HTML(), "pl-class-who")
+        self.roster = classed(w.HTML(), "pl-class-roster")
+        self.remove_choice = classed(
+            w.Dropdown(description="Remove", options=[("nobody chosen", "")], value=""),
+            "pl-class-remove-choice",
+        )
+        self.remove_button = classed(w.Button(description="Remove…"), "pl-class-remove")
+        self.remove_button.on_click(lambda _b: self.ask_remove(self.remove_choice.value))
+        self.members = classed(
+            w.VBox(
+                [
+                    w.HTML("<h3>Students</h3>"),
+                    self.roster,
+                    w.HBox([self.remove_choice, self.remove_button], layout=w.Layout(flex_flow="row wrap")),
+                ]
+            ),
+            "pl-class-members",
+        )
         self.sections = {
             TRUMP_COUNT: _Section("trump-count", EXPERIMENT_TITLES[TRUMP_COUNT]),
             MONTE_CARLO: _Section("monte-carlo", EXPERIMENT_TITLES[MONTE_CARLO]),
@@ -499,6 +525,7 @@ class TeacherBoard(View):
             self.download,
             self.updated,
             self.who,
+            self.members,
             *(s.widget for s in self.sections.values()),
         )
         self.revision = None
@@ -559,10 +586,11 @@ class TeacherBoard(View):
         """Read the class and draw again whatever changed."""
         info = self.store.check_key(self.code, self._key)
         rows = self.store.rows(self.code, self._key)
-        joined = self.store.members(self.code, self._key)
+        joined = self.store.roster(self.code, self._key)
         self.info = info
         self._draw_status(info, rows)
-        self._draw_who(rows, joined)
+        self._draw_who(rows, [j.nickname for j in joined])
+        self._draw_roster(joined)
         self._draw_section(TRUMP_COUNT, rows)
         self._draw_section(MONTE_CARLO, rows)
         self._draw_section(REVIEW, rows)
@@ -602,12 +630,32 @@ class TeacherBoard(View):
     def _draw_who(self, rows: Sequence[Row], joined: Sequence[str]) -> None:
         sent = pooling.submitted(rows)
         lines = [f"<b>{escape(self._name(e))}</b> ({len(n)}): {_names(n)}" for e, n in sent.items()]
-        anyone = {payloads.fold(n) for ns in sent.values() for n in ns}
-        waiting = [n for n in joined if payloads.fold(n) not in anyone]
+        anyone = {names.fold(n) for ns in sent.values() for n in ns}
+        waiting = [n for n in joined if names.fold(n) not in anyone]
         lines.append(f"<b>Joined, nothing sent yet</b> ({len(waiting)}): {_names(waiting)}")
         self.who.value = (
             "<details open><summary>Who has sent what</summary>" + "<br>".join(lines) + "</details>"
         )
+
+    def _draw_roster(self, joined: Sequence[Joined]) -> None:
+        """The students who joined, in the order they did: when, and how many rows each sent."""
+        if not joined:
+            self.roster.value = "<p>Nobody has joined yet.</p>"
+        else:
+            body = "".join(
+                f"<tr><td>{escape(j.nickname)}</td><td>{j.joined:%H:%M:%S}</td>"
+                f"<td class='pl-num'>{j.rows}</td></tr>"
+                for j in joined
+            )
+            self.roster.value = (
+                "<table class='pl-class-table'><caption>Who joined, when (UTC) and how many rows each sent"
+                "</caption><tr><th>student</th><th>joined</th><th>rows</th></tr>" + body + "</table>"
+            )
+        options = [("nobody chosen", "")] + [(j.nickname, j.nickname) for j in joined]
+        if list(self.remove_choice.options) != options:
+            keep = self.remove_choice.value
+            self.remove_choice.options = options
+            self.remove_choice.value = keep if keep in dict(options).values() else ""
 
     def _draw_section(self, experiment: str, rows: Sequence[Row]) -> None:
         section = self.sections[experiment]
@@ -615,14 +663,17 @@ class TeacherBoard(View):
         if section.rows == mine:
             return  # this experiment did not change: its figure stays as it is
         section.rows = mine
-        if experiment == TRUMP_COUNT:
-            pool = pooling.trump_count(mine)
-            section.figure.draw(trump_count_figure(pool))
-            section.words.value = self._trump_words(pool) + self._checked(mine)
-        elif experiment == MONTE_CARLO:
-            mc = pooling.monte_carlo(mine)
-            section.figure.draw(monte_carlo_figure(mc))
-            section.words.value = self._monte_carlo_words(mc) + self._checked(mine)
+        if experiment in pooling.DEALT:
+            kept, left = pooling.verified(mine, self._why_not)
+            if experiment == TRUMP_COUNT:
+                pool = pooling.trump_count(kept)
+                section.figure.draw(trump_count_figure(pool))
+                words = self._trump_words(pool)
+            else:
+                mc = pooling.monte_carlo(kept)
+                section.figure.draw(monte_carlo_figure(mc))
+                words = self._monte_carlo_words(mc)
+            section.words.value = words + self._checked(len(mine), left)
         else:
             section.table.value = review_html(pooling.review_table(mine))
             section.words.value = (
@@ -663,7 +714,7 @@ class TeacherBoard(View):
         shares = pool.shares()
         top = max(range(len(shares)), key=lambda k: float(pool.exact[k]))
         return (
-            f"{len(pool.students)} students, {pool.hands:,} hands. Most likely count: {top} trump, exactly "
+            f"{len(pool.students)} student{'s' * (len(pool.students) != 1)}, {pool.hands:,} hands. Most likely count: {top} trump, exactly "
             f"{percent(pool.exact[top])}; the class has {100 * shares[top]:.1f}%. The pooled shares are at most "
             f"{100 * pool.farthest():.1f} percentage points from the exact ones; one student's 20 hands "
             "scatter much more (grey dots)."
@@ -689,22 +740,26 @@ class TeacherBoard(View):
             text += f" Pooled: {escape(str(pooled))}."
         return text
 
-    def _checked(self, rows: Sequence[Row]) -> str:
-        """A line saying whether each row is what its student's seed deals (cached per row)."""
+    def _why_not(self, row: Row) -> str | None:
+        """:func:`pitchlab.classes.pooling.why_not`, once per row (a redraw deals nothing again)."""
+        mark = (row.experiment, row.nickname, row.slot, json.dumps(row.payload, sort_keys=True), row.secret)
+        if mark not in self._checks:
+            self._checks[mark] = pooling.why_not(row)
+        return self._checks[mark]
+
+    @staticmethod
+    def _checked(rows: int, left: Sequence[pooling.Excluded]) -> str:
+        """What dealing each row again from its student's seed found, and the rows left out of the
+        figures above, each by nickname with the reason."""
         if not rows:
             return ""
-        bad = []
-        for r in rows:
-            mark = (r.experiment, r.nickname, r.slot, json.dumps(r.payload, sort_keys=True))
-            if mark not in self._verified:
-                self._verified[mark] = pooling.verify(r)
-            if not self._verified[mark]:
-                bad.append(r.nickname)
-        if not bad:
-            return f" Dealt again from each student's seed: all {len(rows)} rows match."
+        if not left:
+            return f" Dealt again from each student's seed: all {rows} rows match, and all are pooled."
+        kept = rows - len(left)
+        items = "".join(f"<li>{escape(x.row.nickname)}: {escape(x.why)}</li>" for x in left)
         return (
-            f" Dealt again from each student's seed: {len(bad)} row{'s' * (len(bad) != 1)} of {len(rows)} "
-            f"{'do' if len(bad) != 1 else 'does'} not match ({_names(bad)})."
+            f" Dealt again from each student's seed: {kept} of {rows} rows match and only they are pooled. "
+            f"Left out ({len(left)}):<ul class='pl-class-excluded'>{items}</ul>"
         )
 
     # ---------------------------------------------------------- the teacher's buttons
@@ -737,6 +792,58 @@ class TeacherBoard(View):
         )
         return text
 
+    def ask_remove(self, nickname: str) -> None:
+        """First click of Remove: say whom and how many rows would go, and ask again."""
+        found = {j.nickname: j for j in self._joined()}
+        if nickname not in found:
+            self.say("Choose a student to remove first.")
+            return
+        rows = found[nickname].rows
+        self._ask(
+            f"Remove {escape(nickname)} and the {rows} row{'s' * (rows != 1)} they sent? Their page can send "
+            "nothing more; they may join again under a nickname. This cannot be undone.",
+            f"Remove {printable(nickname, 20)}",
+            lambda: self.remove(nickname),
+            "Keep the student",
+        )
+        self._pending_remove = nickname
+
+    def _joined(self) -> list[Joined]:
+        try:
+            return self.store.roster(self.code, self._key)
+        except PitchError as exc:
+            self.say(str(exc))
+            return []
+
+    def remove(self, nickname: str) -> int:
+        """Second click: remove the student and their rows. Returns how many rows went."""
+        if self._pending_remove != nickname:
+            self.say("Press Remove first, then confirm.")
+            return 0
+        self._cancel_reset()
+        try:
+            removed = self.store.remove(self.code, self._key, nickname)
+        except PitchError as exc:
+            self.say(str(exc))
+            return 0
+        self.say("")
+        self.download.value = ""
+        self.check()
+        self.message.value = _one_line(f"Removed {nickname} and {removed} row{'s' * (removed != 1)}.")
+        return removed
+
+    def _ask(
+        self, question: str, yes_label: str, on_yes: Callable[[], object], no_label: str = "Keep them"
+    ) -> None:
+        """The second click every deletion needs: ``question`` (page HTML), then Yes or Keep."""
+        yes = classed(w.Button(description=yes_label), "pl-class-confirm-yes", "pl-danger")
+        no = classed(w.Button(description=no_label), "pl-class-confirm-no")
+        yes.on_click(lambda _b: on_yes())
+        no.on_click(lambda _b: self._cancel_reset())
+        self._pending_reset = self._pending_remove = None
+        self.confirm.layout.display = ""
+        replace_children(self.confirm, [w.HTML(question), w.HBox([yes, no])])
+
     def ask_reset(self, experiment: str | None) -> None:
         """First click of Reset: say how many rows would go, and ask again."""
         if experiment is not None and experiment not in payloads.experiments():
@@ -745,25 +852,16 @@ class TeacherBoard(View):
         counts = self._counts
         rows = sum(counts.values()) if experiment is None else counts.get(experiment, 0)
         what = "every experiment" if experiment is None else self._name(experiment)
-        yes = classed(w.Button(description=f"Delete {rows} rows"), "pl-class-confirm-yes", "pl-danger")
-        no = classed(w.Button(description="Keep them"), "pl-class-confirm-no")
-        yes.on_click(lambda _b: self.reset(experiment))
-        no.on_click(lambda _b: self._cancel_reset())
-        self._pending_reset = experiment or ""
-        self.confirm.layout.display = ""
-        replace_children(
-            self.confirm,
-            [
-                w.HTML(
-                    f"Delete the {rows} row{'s' * (rows != 1)} of {escape(what)}? Students stay joined and can "
-                    "send again. This cannot be undone (export first to keep a copy)."
-                ),
-                w.HBox([yes, no]),
-            ],
+        self._ask(
+            f"Delete the {rows} row{'s' * (rows != 1)} of {escape(what)}? Students stay joined and can "
+            "send again. This cannot be undone (export first to keep a copy).",
+            f"Delete {rows} rows",
+            lambda: self.reset(experiment),
         )
+        self._pending_reset = experiment or ""
 
     def _cancel_reset(self) -> None:
-        self._pending_reset = None
+        self._pending_reset = self._pending_remove = None
         replace_children(self.confirm, [])
         self.confirm.layout.display = "none"
 

@@ -90,8 +90,10 @@ def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
         shot(page, screenshots, "class-teacher-after-three")
         rows = sqlite_store.rows(code, key)
         assert [(r.experiment, r.nickname, r.payload) for r in rows] == [
-            (payloads.TRUMP_COUNT, n, experiments.trump_count_payload(code, n)) for n in STUDENTS
+            (payloads.TRUMP_COUNT, n, experiments.trump_count_payload(r.seed()))
+            for r, n in zip(rows, STUDENTS, strict=True)
         ]
+        assert len({r.seed() for r in rows}) == len(STUDENTS) and all(r.secret for r in rows)
 
         # the first student's page: audited, at a phone's width, then reloaded without the code
         assert not python_errors(student), python_errors(student)

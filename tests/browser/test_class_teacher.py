@@ -32,8 +32,8 @@ STUDENTS = ("Ana", "Ben", "Cho")
 def send(store: ClassStore, code: str, nickname: str) -> Member:
     """A student joins and sends a Monte Carlo row and a trump count, dealt as their page deals them."""
     member = store.join(code, nickname)
-    assert store.submit(member, MONTE_CARLO, experiments.monte_carlo_payload(code, nickname))
-    assert store.submit(member, TRUMP_COUNT, experiments.trump_count_payload(code, nickname))
+    assert store.submit(member, MONTE_CARLO, experiments.monte_carlo_payload(member.seed(MONTE_CARLO)))
+    assert store.submit(member, TRUMP_COUNT, experiments.trump_count_payload(member.seed(TRUMP_COUNT)))
     return member
 
 
