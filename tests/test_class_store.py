@@ -638,5 +638,7 @@ def test_a_schema_1_store_keeps_its_students_and_rows_and_their_seeds(empty_stor
         newcomer = store.join(code, "Bo")
         assert newcomer.secret is not None
         assert store.submit(newcomer, MONTE_CARLO, monte_carlo_payload(newcomer.seed(MONTE_CARLO)))
+        store.remove(code, key, "\u0410na")  # the one listed so, not Ana, whose name folds alike
+        assert store.members(code, key) == ["Ana", "Bo"]
     finally:
         store.engine.dispose()

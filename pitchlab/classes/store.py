@@ -545,6 +545,10 @@ class ClassStore:
             class_id, is_open = self._class_id(conn, code)
             if not is_open:
                 raise ClassError(f"class {shown_code} is closed: ask your teacher to open it")
+            if self.backend == "postgresql":  # joins to one class one at a time, so no cap is passed
+                conn.execute(
+                    sa.select(classes_table.c.id).where(classes_table.c.id == class_id).with_for_update()
+                )
             m = members_table.c
             for column, value, cap, who in (
                 (m.browser, browser, per_browser, "this browser has"),
@@ -637,10 +641,12 @@ class ClassStore:
         with self._db(write=True) as conn:
             class_id, _ = self._class_id(conn, code, key)
             m = members_table.c
+            shown = names.check_nickname(nickname)
+            # as listed first (two members of an older store may fold alike), else however written
             found = conn.scalar(
-                sa.select(m.id).where(
-                    (m.class_id == class_id) & (m.folded == names.fold(names.check_nickname(nickname)))
-                )
+                sa.select(m.id).where((m.class_id == class_id) & (m.nickname == shown))
+            ) or conn.scalar(
+                sa.select(m.id).where((m.class_id == class_id) & (m.folded == names.fold(shown)))
             )
             if found is None:
                 raise ClassError(

@@ -20,7 +20,7 @@ from pitchlab.classes import experiments
 from pitchlab.classes.payloads import MONTE_CARLO, REVIEW, TRUMP_COUNT
 from pitchlab.classes.store import DB_VARIABLE, ClassStore, Member
 from tests.browser.lessons import check_widths, drawn_within
-from tests.browser.test_pages import python_errors, render
+from tests.browser.test_pages import python_errors, render, shot
 
 TEACHER = "notebooks/teacher.ipynb"
 LIVE_MS = 30_000
@@ -94,12 +94,24 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
         re.compile(r"the class\s*2\s*1\.25\s*3\.40")
     )
 
+    # a forged row (its student's seed, numbers of its own): listed by nickname with the reason,
+    # and left out of the figures (the class stays at 5 estimates, from the 5 honest students)
+    hal = sqlite_store.join(code, "Hal")
+    assert sqlite_store.submit(hal, MONTE_CARLO, {"deals": 100, "seed": hal.seed(MONTE_CARLO), "hits": 100})
+    words = mc.locator(".pl-class-words")
+    expect(words).to_contain_text("5 of 6 rows match and only they are pooled", timeout=LIVE_MS)
+    expect(mc.locator(".pl-class-excluded li")).to_have_text("Hal: its numbers are not what its seed deals")
+    expect(words).to_contain_text("The class's 5 estimates")
+    members = page.locator(".pl-class-members")
+    expect(members.locator("tr", has_text="Hal")).to_have_text(re.compile(r"Hal\s*\d\d:\d\d:\d\d\s*1$"))
+    expect(members.locator("tr", has_text="Fay")).to_have_text(re.compile(r"Fay\s*\d\d:\d\d:\d\d\s*3$"))
+
     more = iter(("Dee", "Eli"))
 
     def drawn_at(width: int) -> None:
         """A student sends at this width: plotly draws the new figures at the window's width."""
         send(sqlite_store, code, next(more))
-        count = sqlite_store.info(code).students
+        count = sqlite_store.info(code).students - 1  # Hal's forged row is not drawn
         said = re.compile(f"{count} students × 100 deals")
         expect(figure).to_have_attribute("aria-label", said, timeout=LIVE_MS)
         for part in (".pl-class-monte-carlo", ".pl-class-trump-count"):
@@ -113,6 +125,7 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
             "monte-carlo": ".pl-class-monte-carlo",
             "trump-count": ".pl-class-trump-count",
             "review": ".pl-class-review",
+            "members": ".pl-class-members",
         },
         drawn_at,
     )
@@ -129,8 +142,21 @@ def test_teacher_page_behind_its_key_follows_three_students_live(
     assert (link.get_attribute("href") or "").startswith("data:text/csv;base64,")
     page.locator("button.pl-class-reset").click()
     expect(page.locator(".pl-class-confirm")).to_contain_text(
-        "Delete the 16 rows of every experiment", timeout=LIVE_MS
+        "Delete the 17 rows of every experiment", timeout=LIVE_MS
     )
     page.locator("button.pl-class-confirm-no").click()
     expect(page.locator(".pl-class-confirm")).to_be_hidden(timeout=LIVE_MS)
-    assert len(sqlite_store.rows(code, made.teacher_key)) == 16
+    assert len(sqlite_store.rows(code, made.teacher_key)) == 17
+
+    # removing a student: chosen, asked again, then gone with their row, from the list and the words
+    members.locator(".pl-class-remove-choice select").select_option("Hal")
+    members.locator("button.pl-class-remove").click()
+    expect(page.locator(".pl-class-confirm")).to_contain_text(
+        "Remove Hal and the 1 row they sent?", timeout=LIVE_MS
+    )
+    page.locator("button.pl-class-confirm-yes").click()
+    expect(page.locator(".pl-message")).to_have_text("Removed Hal and 1 row.", timeout=LIVE_MS)
+    expect(members.locator("tr", has_text="Hal")).to_have_count(0, timeout=LIVE_MS)
+    expect(words).to_contain_text("all 7 rows match, and all are pooled", timeout=LIVE_MS)
+    assert sqlite_store.members(code, made.teacher_key) == ["Ana", "Ben", "Cho", "Fay", "Gus", "Dee", "Eli"]
+    shot(page, screenshots, "teacher-after-removing")
