@@ -10,7 +10,9 @@ so the next lesson, or a reload, finds the student still in their class; **Leave
 forgets it. The token, not the nickname, is what lets a page send in a student's name.
 
 Every refusal (a code that cannot be one, an unknown or closed class, a taken nickname,
-markup in a nickname, a long paste) is one line in the page and changes nothing. The
+however its letters are written, markup in a nickname, a long paste, a browser or network
+address that holds its share of the class's nicknames already: see
+:mod:`pitchlab.classes.origin`) is one line in the page and changes nothing. The
 store is opened only when a student joins, so a page nobody joins from touches no
 database. Stable CSS classes: ``pl-class-join``, ``pl-class-code``, ``pl-class-nickname``,
 ``pl-class-consent``, ``pl-class-join-button``, ``pl-class-leave``, ``pl-class-status``,

@@ -12,9 +12,11 @@ and a second Send counts once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import sqlalchemy as sa
 from playwright.sync_api import Browser, Page, expect
 
 from pitchlab.classes import experiments, payloads
@@ -94,6 +96,13 @@ def test_three_students_in_lesson_01_and_the_teachers_page_follows_them(
             for r, n in zip(rows, STUDENTS, strict=True)
         ]
         assert len({r.seed() for r in rows}) == len(STUDENTS) and all(r.secret for r in rows)
+        # the class server told each page's kernel its browser and address, and the store kept them
+        # for the join caps: three browsers (a context each), one address
+        with sqlite_store.engine.connect() as conn:
+            joined = conn.execute(sa.text("SELECT browser, address FROM pitchlab_members")).all()
+        assert {address for _, address in joined} == {"127.0.0.1"}
+        assert len({browser for browser, _ in joined}) == 3
+        assert all(re.fullmatch("[0-9a-f]{32}", browser or "") for browser, _ in joined)
 
         # the first student's page: audited, at a phone's width, then reloaded without the code
         assert not python_errors(student), python_errors(student)
