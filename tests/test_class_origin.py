@@ -9,7 +9,6 @@ import os
 from tornado.httputil import HTTPHeaders
 
 from pitchlab.classes import origin
-from pitchlab.classes.store import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
 from pitchlab.server.app import ClassServer, stamp_origin
 
 
@@ -46,8 +45,8 @@ def test_the_server_lists_both_headers_for_voila_to_pass_on_and_hands_its_caps_t
             ]
         )
         assert server.voila_configuration.http_header_envs == ["X-Other", *origin.HEADERS]
-        assert os.environ[JOINS_PER_BROWSER_VARIABLE] == "2"  # the kernels inherit it
-        assert JOINS_PER_ADDRESS_VARIABLE not in os.environ  # not set: the store's default
+        assert os.environ[origin.JOINS_PER_BROWSER_VARIABLE] == "2"  # the kernels inherit it
+        assert origin.JOINS_PER_ADDRESS_VARIABLE not in os.environ  # not set: the store's default
     finally:
         server.clear_instance()
         os.environ.clear()

@@ -12,13 +12,12 @@ import sqlalchemy as sa
 from pitchlab.classes import payloads
 from pitchlab.classes.experiments import monte_carlo, monte_carlo_payload
 from pitchlab.classes.names import CODE_ALPHABET, check_code, check_nickname, fold
+from pitchlab.classes.origin import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
 from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, nickname_seed, seed_for
 from pitchlab.classes.pooling import verify
 from pitchlab.classes.store import (
     JOINS_PER_ADDRESS,
-    JOINS_PER_ADDRESS_VARIABLE,
     JOINS_PER_BROWSER,
-    JOINS_PER_BROWSER_VARIABLE,
     MIGRATIONS,
     SCHEMA_VERSION,
     ClassStore,

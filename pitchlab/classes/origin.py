@@ -21,6 +21,10 @@ BROWSER_HEADER = "X-Pitchlab-Browser"
 ADDRESS_HEADER = "X-Pitchlab-Address"
 HEADERS = (BROWSER_HEADER, ADDRESS_HEADER)
 """The headers the class server sets on every page request and lists for Voilà to pass on."""
+JOINS_PER_BROWSER_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_BROWSER"
+JOINS_PER_ADDRESS_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_ADDRESS"
+"""Where the class server hands its kernels other caps than the class store's (see
+:func:`pitchlab.classes.store.join_caps`): named here, so the server need not load the store."""
 MAX_CHARS = 64
 """Characters kept of either: a digest has 32, an IPv6 address at most 45."""
 
@@ -46,4 +50,13 @@ def page_origin(env: Mapping[str, str] | None = None) -> tuple[str | None, str |
     return found[0], found[1]
 
 
-__all__ = ["ADDRESS_HEADER", "BROWSER_HEADER", "HEADERS", "browser_label", "env_name", "page_origin"]
+__all__ = [
+    "ADDRESS_HEADER",
+    "BROWSER_HEADER",
+    "HEADERS",
+    "JOINS_PER_ADDRESS_VARIABLE",
+    "JOINS_PER_BROWSER_VARIABLE",
+    "browser_label",
+    "env_name",
+    "page_origin",
+]

@@ -44,6 +44,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from pitchlab.classes import names, payloads
+from pitchlab.classes.origin import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
 from pitchlab.engine.errors import ClassError, printable
 from pitchlab.engine.saves import data_folder
 
@@ -62,12 +63,10 @@ NO_ANSWER = (
     "the class database did not answer in time: send again in a minute "
     "(a result is counted once, however often it is sent)"
 )
-JOINS_PER_BROWSER_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_BROWSER"
 JOINS_PER_BROWSER = 3
 """Nicknames one browser may hold in a class: a student who left and joined again, or two
 students sharing a laptop, with room; never the twenty names of a page picking its deals.
 :data:`JOINS_PER_BROWSER_VARIABLE` sets another (0: no cap)."""
-JOINS_PER_ADDRESS_VARIABLE = "PITCHLAB_CLASS_JOINS_PER_ADDRESS"
 JOINS_PER_ADDRESS = 40
 """Nicknames one network address may hold in a class: a school may put a whole class behind
 one address, so the cap is above a class, and it bounds a script that drops its cookies.

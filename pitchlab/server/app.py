@@ -26,7 +26,6 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from pitchlab.classes import origin
 from pitchlab.classes.network import local_host
-from pitchlab.classes.store import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
 from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
 from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
@@ -178,8 +177,8 @@ class ClassServer(Voila):  # type: ignore[misc]
         envs = list(self.voila_configuration.http_header_envs)
         self.voila_configuration.http_header_envs = envs + [h for h in origin.HEADERS if h not in envs]
         for variable, cap in (
-            (JOINS_PER_BROWSER_VARIABLE, self.class_joins_per_browser),
-            (JOINS_PER_ADDRESS_VARIABLE, self.class_joins_per_address),
+            (origin.JOINS_PER_BROWSER_VARIABLE, self.class_joins_per_browser),
+            (origin.JOINS_PER_ADDRESS_VARIABLE, self.class_joins_per_address),
         ):
             if cap is not None:  # the kernels inherit the server's environment
                 os.environ[variable] = str(max(0, cap))
