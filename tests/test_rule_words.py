@@ -22,7 +22,7 @@ from hypothesis import given
 import pitchlab as pl
 from pitchlab.engine.actions import Action, Bid, Discard, Pass, Play, ThrowIn
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.ui import guide, rule_words
+from pitchlab.ui import drawing, guide, rule_words
 from pitchlab.ui.known import known_html
 from tests.test_ruleset_identity import SETTINGS, house_rules
 
@@ -233,6 +233,9 @@ def test_the_points_a_hand_gives_out_are_the_points_the_hands_gave(name: str) ->
     else:
         assert f"A hand gives out up to {rules.total_points} points" in text
     assert ("never reaches the play" in text) == seen.trump_missing
+    table = drawing.points_table(pl.Suit.SPADES, rules)  # What scores
+    assert ("never reaches the play" in table) == seen.trump_missing
+    assert ("thrown away" in table) == seen.trump_thrown
     assert ("a tied Game" in text) == seen.game_tie
     assert f"reach {rules.target} " in text or f"reaching {rules.target} " in text
     assert f"game to {rules.target}." in rule_words.summary_line(rules)

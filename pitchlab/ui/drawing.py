@@ -288,7 +288,9 @@ def point_rows(
     trump = rules.trump(suit)
     side = "player" if solo(rules) else "team"
     holder_side = "the player" if solo(rules) else "the team of the player"
-    undealt = "" if every_trump_in_play(rules) else " (nobody, if it was not dealt)"
+    thrown = rules.exchange == "discard-draw" and rules.discard_trump  # a trump may be thrown away
+    missed = "it was not dealt or was thrown away" if thrown else "it was not dealt"
+    undealt = "" if every_trump_in_play(rules) else f" (nobody, if {missed}: it never reaches the play)"
     rows: list[tuple[Card | None, str, int, str]] = []
 
     def award_row(kind: str) -> None:
