@@ -46,18 +46,22 @@ import json
 import platform
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, cast
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # benchmarks.baseline, from a clone
+
 import pitchlab as pl
+from benchmarks.baseline import RuleBasedV1, StrongV1
 from pitchlab.bots.calibration import self_play
 from pitchlab.bots.claimcheck import false_claims
 from pitchlab.bots.claims import word_count
 from pitchlab.bots.players import BiddingStyle, Decision, Player
 from pitchlab.bots.simulation import Duel, FastPlayer, duel_games
 from pitchlab.bots.strong import StrongPlayer, solvable
-from pitchlab.bots.v1 import RuleBasedV1, StrongV1
 from pitchlab.ui.session import why_lines
 
 FAST_RULESETS = ("ten-point", "auction-pitch")

@@ -17,7 +17,7 @@ import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, cast
 
@@ -46,10 +46,18 @@ from pitchlab.server.launcher import (
 )
 from pitchlab.server.watchdog import Watchdog
 
-PLAYERS = ("rule-based", "estimate", "random", "strong", "rule-based-v1", "strong-v1")
-"""Players the tournament knows by name (``strong:40`` sets the strong bot's samples). The
-``-v1`` names are frozen baselines (:mod:`pitchlab.bots.v1`): the bots as they played on
-commit 67acb9f, to tell whether a change to the live bots helped."""
+PLAYERS = ("rule-based", "estimate", "random", "strong")
+"""Players the tournament knows by name (``strong:40`` sets the strong bot's samples)."""
+MORE_PLAYERS: dict[str, Callable[[str, str], object | None]] = {}
+"""Players a script adds by name before it runs :func:`main`: each makes the player from the
+text after its name's colon (``""`` if none) and the seed, or gives ``None`` for a text it
+refuses. ``python -m benchmarks.baseline`` (in a clone) adds the frozen baselines
+``rule-based-v1`` and ``strong-v1``: measurement tooling the installed package does not hold."""
+
+
+def player_names() -> str:
+    """Every player name the tournament and ``decide`` know, for their help and refusals."""
+    return ", ".join((*PLAYERS, *MORE_PLAYERS))
 
 
 class UsageError(Exception):
@@ -116,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     for side in ("first", "second"):
         match.add_argument(
-            side, metavar=side.upper(), help=f"the {side} partnership: {', '.join(PLAYERS)}[:SAMPLES]"
+            side, metavar=side.upper(), help=f"the {side} partnership: {player_names()}[:SAMPLES]"
         )
     match.add_argument(
         "--games", type=int, default=100, help="game pairs (each deal sequence played both ways)"
@@ -178,7 +186,7 @@ def _parser() -> argparse.ArgumentParser:
     decide.add_argument("file", metavar="FILE", help="a hand record stopping at a decision ('-' reads stdin)")
     decide.add_argument(
         "--player",
-        help=f"who decides: {', '.join(PLAYERS)}[:SAMPLES] (default: the strongest bot that answers "
+        help=f"who decides: {player_names()}[:SAMPLES] (default: the strongest bot that answers "
         "within about a second: strong where it can search the ruleset, else rule-based)",
     )
     decide.add_argument("--seed", type=int, default=0, help="seeds the bots that draw at random")
@@ -485,17 +493,12 @@ def _review(name: str, seed: int, as_json: bool) -> None:
 
 def player(spec: str, seed: str) -> object:
     """A player from its name: ``rule-based``, ``estimate`` (the old bidding), ``random``,
-    ``strong`` or ``strong:SAMPLES``, and the frozen baselines ``rule-based-v1`` and
-    ``strong-v1`` (or ``strong-v1:SAMPLES``)."""
+    ``strong`` or ``strong:SAMPLES``, or one of :data:`MORE_PLAYERS`."""
     name, _, samples = spec.partition(":")
-    if name == "rule-based-v1" and not samples:
-        from pitchlab.bots.v1 import RuleBasedV1
-
-        return RuleBasedV1()
-    if name == "strong-v1" and (not samples or (samples.isdigit() and 1 <= int(samples) <= 1000)):
-        from pitchlab.bots.v1 import StrongV1
-
-        return StrongV1(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
+    more = MORE_PLAYERS.get(name)
+    made = more(samples, seed) if more is not None else None
+    if made is not None:
+        return made
     if name == "rule-based" and not samples:
         return RuleBasedPlayer()
     if name == "estimate" and not samples:
@@ -507,8 +510,7 @@ def player(spec: str, seed: str) -> object:
 
         return StrongPlayer(samples=int(samples or 20), seed=random.Random(f"{seed}:{spec}"))
     raise UsageError(
-        f"pitchlab tournament: unknown player {spec!r} "
-        f"(known: {', '.join(PLAYERS)}, strong:SAMPLES, strong-v1:SAMPLES)"
+        f"pitchlab tournament: unknown player {spec!r} (known: {player_names()}, strong:SAMPLES)"
     )
 
 

@@ -1,6 +1,6 @@
 """Write tests/records/bots_v1_baseline.json: what the bots of commit 67acb9f did.
 
-The fixture pins :mod:`pitchlab.bots.v1` to the bots it froze. It was made by
+The fixture pins :mod:`benchmarks.baseline` (once ``pitchlab.bots.v1``) to the bots it froze. It was made by
 running this script on commit 67acb9f (where ``RuleBasedPlayer`` and
 ``StrongPlayer`` were the code that ``bots_v1`` copies); run on a later commit
 it would record the *new* bots, so do not regenerate it to make a test pass.

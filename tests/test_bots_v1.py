@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
+from benchmarks.baseline import RuleBasedV1, StrongV1, register
+from benchmarks.baseline import players as v1_players
 from pitchlab.bots.players import play_hand
-from pitchlab.bots.v1 import RuleBasedV1, StrongV1
-from pitchlab.bots.v1 import players as v1_players
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.record import to_record
 from pitchlab.engine.rules import ruleset
@@ -107,9 +107,17 @@ def test_v1_refuses_a_replaced_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
         v1_players.ladder.cache_clear()
 
 
-def test_the_tournament_knows_the_baselines_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_tournament_knows_the_baselines_by_name_once_registered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The installed command line has no baselines; ``python -m benchmarks.baseline``
+    registers them, and then they play as they did under the package's own names."""
     from pitchlab import cli
 
+    monkeypatch.setattr(cli, "MORE_PLAYERS", {})
+    with pytest.raises(cli.UsageError, match="rule-based-v1"):
+        cli.player("rule-based-v1", "s")
+    register()
     assert isinstance(cli.player("rule-based-v1", "s"), RuleBasedV1)
     strong = cli.player("strong-v1:5", "s")
     assert isinstance(strong, StrongV1) and strong.samples == 5
@@ -119,3 +127,14 @@ def test_the_tournament_knows_the_baselines_by_name(capsys: pytest.CaptureFixtur
     assert cli.main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["first"] == "rule-based-v1" and report["win_rate"] == 0.5
+
+
+def test_the_package_holds_no_baseline_bots() -> None:
+    """The wheel is the ``pitchlab`` folder (pyproject's wheel target); the baselines live
+    beside the benchmarks, so no module of the package defines them (tests/test_layers.py
+    checks that none imports them, tests/browser/test_wheel.py the built wheel itself)."""
+    package = Path(__file__).resolve().parent.parent / "pitchlab"
+    assert not (package / "bots" / "v1").exists()
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "class RuleBasedV1" not in text and "class StrongV1" not in text, path

@@ -231,9 +231,9 @@ def test_how_to_play_follows_the_chosen_ruleset() -> None:
     text = " ".join(guide.howto_lines(pl.ruleset("auction-pitch")))
     # Auction Pitch: bids 2 to 4, so the example is its top bid; four points at most; game to 7
     assert "A bid of 4 says you will take at least 4" in text and "fall short and you lose 4" in text
-    assert "Bid from 2 to 4" in text and "up to 4 points" in text and "reaching 7" in text
-    assert "Follow the suit led" in text and "first card led becomes trump" in text
-    assert "10 points" not in text and "52" not in text and "Only trump" not in text
+    assert "Bid from 2 to 4" in text and "up to 4 points" in text and "to reach 7" in text
+    assert "To a trump lead, play a trump if you have one" in text and "The suit of the first card" in text
+    assert "10 points" not in text and "reach 52" not in text and "Only trump" not in text
     simple = " ".join(guide.howto_lines(pl.ruleset("simple-pitch")))
     assert "no bidding" in simple and "below zero" not in simple  # nobody can be set
 

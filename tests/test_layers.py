@@ -112,6 +112,17 @@ def test_below_the_ui_nothing_draws_or_serves(name: str) -> None:
         assert module.split(".")[0] not in DISPLAY, f"{name}:{line} imports {module}"
 
 
+OUTSIDE = ("benchmarks", "tests", "scripts")
+"""What a clone holds beside the package: measurement tooling (the frozen baseline bots of
+``benchmarks/baseline/`` among it), tests and scripts. The wheel ships only ``pitchlab``."""
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_the_package_imports_nothing_a_wheel_leaves_out(name: str) -> None:
+    for module, line in imports_of(name):
+        assert module.split(".")[0] not in OUTSIDE, f"{name}:{line} imports {module}"
+
+
 def test_no_module_imports_itself_round_a_circle() -> None:
     """No import circle at run time: a name imported only for annotations (under
     ``TYPE_CHECKING``) loads nothing, so it may point back, as a view's type names its hand."""

@@ -1298,7 +1298,7 @@ def test_the_called_card_must_be_played_to_the_bidders_first_lead() -> None:
     assert legal(replay("razzle-dazzle-made.json", plays=1)) == {"QS", "5S"}
 
 
-def test_the_called_cards_holder_must_lead_it_when_the_first_lead_is_its() -> None:
+def test_a_called_holder_playing_second_must_play_it_only_where_the_rules_say_so() -> None:
     """The same deal with QS called (seat 4, QS 5S): seat 4 must play QS to trick 1, and
     the ten-point call-partner rules, with no such duty, let it keep QS."""
     hand = replay("razzle-dazzle-set.json", plays=1)

@@ -360,4 +360,4 @@ def test_points_and_odds_panels_say_what_the_ruleset_allows() -> None:
         if drawing.every_trump_in_play(rules):
             assert "trump are still out" in app.odds.value
         else:
-            assert "nobody was dealt" in app.odds.value
+            assert "left in the stock" in app.odds.value

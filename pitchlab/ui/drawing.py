@@ -288,7 +288,9 @@ def point_rows(
     trump = rules.trump(suit)
     side = "player" if solo(rules) else "team"
     holder_side = "the player" if solo(rules) else "the team of the player"
-    undealt = "" if every_trump_in_play(rules) else " (nobody, if it was not dealt)"
+    thrown = rules.exchange == "discard-draw" and rules.discard_trump  # a trump may be thrown away
+    missed = "it was not dealt or was thrown away" if thrown else "it was not dealt"
+    undealt = "" if every_trump_in_play(rules) else f" (nobody, if {missed}: it never reaches the play)"
     rows: list[tuple[Card | None, str, int, str]] = []
 
     def award_row(kind: str) -> None:
@@ -314,7 +316,7 @@ def point_rows(
         if role in _CARD_NAMES:
             what = _CARD_NAMES[role]
         elif role in ("OJ", "OA", "O3"):
-            what = f"{_ROLE_NOTES[role]} ({_RANK_WORDS[role[1]]} of {suit.sibling.name.lower()})"
+            what = f"{_ROLE_NOTES[role]} ({RANK_WORDS[role[1]]} of {suit.sibling.name.lower()})"
         elif card.is_joker:
             what = _ROLE_NOTES.get(role, "joker")
         else:
@@ -328,7 +330,11 @@ def point_rows(
     return rows
 
 
-_RANK_WORDS = {"J": "jack", "A": "ace", "3": "three"}
+RANK_WORDS = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+}  # fmt: skip
+"""Each rank letter in words (an off-card's rank: the off-jack's "jack")."""
 
 
 def _who(rules: Ruleset) -> str:

@@ -17,7 +17,7 @@ from pitchlab.bots.principles import VOCABULARY
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.rules import Ruleset
-from pitchlab.ui import drawing
+from pitchlab.ui import rule_words
 from pitchlab.ui.session import Table, verb
 
 TUTORIAL = "../tutorial/"
@@ -34,70 +34,19 @@ LINKS = (
 """Tutorial pages linked from the how-to box, with their titles (the tutorial teaches ten-point)."""
 
 
-def _side(rules: Ruleset) -> tuple[str, str, str]:
-    """Who a bid binds, as (subject, its verb "lose", possessive): "your team", "loses",
-    "your team's"; or "you" when each plays alone."""
-    if rules.num_teams == rules.players and not rules.call_partner:
-        return "you", "lose", "your"
-    if rules.call_partner:
-        return "you and your partner", "lose", "your"
-    return "your team", "loses", "your team's"
-
-
-def example_bid(rules: Ruleset) -> int:
-    """A bid to explain the promise with: 6 where the ruleset allows it, else its highest."""
-    return min(max(6, rules.min_bid), rules.max_bid)
-
-
 def howto_lines(rules: Ruleset) -> list[str]:
-    """Five or six plain lines on how the chosen ruleset is played, from its own facts."""
-    who, lose, whose = _side(rules)
-    if rules.num_teams == rules.players:
-        seats = f"{rules.players} players, each playing alone"
-    else:
-        per = rules.players // rules.num_teams
-        seats = f"{rules.players} players in {rules.num_teams} teams of {per}"
-        if rules.players == 4 and rules.num_teams == 2 and not rules.call_partner:
-            seats += " (partners sit across)"
-    if rules.call_partner:
-        seats = f"{rules.players} players; the bidder calls a card and its holder is the bidder's partner"
-        if rules.called_to_first_lead:
-            seats += " (who must play it to the first trick)"
-    lines = [f"{seats}; each is dealt {rules.hand_size} cards."]
-    if rules.auction:
-        bid = example_bid(rules)
-        lines.append(
-            f"Bid from {rules.min_bid} to {rules.max_bid}"
-            + (" (or shoot the moon)" if rules.moon_bid is not None else "")
-            + ", or pass; each bid must beat the last"
-            + (" (the dealer may match it)" if rules.dealer_may_match else "")
-            + f". A bid of {bid} says {who} will take at least {bid} of the hand's points; "
-            f"fall short and {who} {lose} {bid}."
-        )
-    else:
-        lines.append("There is no bidding: the player on the dealer's left pitches (leads) first.")
-    if rules.trump_choice == "first-lead":
-        lines.append("The suit of the first card led becomes trump.")
-    else:
-        lines.append("The highest bidder names the trump suit.")
-    if rules.play_rule == "trump-only":
-        lines.append(
-            "Only trump are played: your other cards are dead. The highest trump in a trick wins it."
-        )
-    else:
-        lines.append(
-            "Follow the suit led if you can, or play a trump; the highest trump, "
-            "else the highest card of the suit led, wins the trick."
-        )
-    total = rules.total_points
-    points = f"{total} points" if drawing.points_exact(rules) else f"up to {total} points"
-    if rules.win_rule == "bidder-only":
-        win = f"the game is won by reaching {rules.target} on a hand you bid"
-    else:
-        win = f"the game is won by reaching {rules.target}"
-    below = f"; {whose} score can go below zero" if rules.auction else ""
-    lines.append(f"A hand gives out {points} (see What scores); {win}{below}.")
-    return lines
+    """Six to nine plain lines on how the chosen ruleset is played, each made from its own
+    fields by :mod:`pitchlab.ui.rule_words` (so a house rule reads as truly as a preset)."""
+    lines = [
+        rule_words.seats_line(rules),
+        rule_words.redeal_line(rules),
+        *rule_words.bidding_lines(rules),
+        rule_words.trump_line(rules),
+        rule_words.exchange_line(rules),
+        rule_words.play_line(rules),
+        rule_words.score_line(rules),
+    ]
+    return [line for line in lines if line]
 
 
 def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> str:
@@ -237,7 +186,6 @@ def score_bars_html(table: Table) -> str:
 __all__ = [
     "LINKS",
     "TUTORIAL",
-    "example_bid",
     "howto_html",
     "howto_lines",
     "last_trick_line",

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from html import escape
 
 from pitchlab.engine.cards import Card
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
-from pitchlab.ui import drawing
+from pitchlab.ui import drawing, rule_words
 from pitchlab.ui.widgets import readable
 
 
@@ -26,6 +27,18 @@ def unseen_points(view: SeatView) -> list[tuple[Card, int]]:
     return [(c, p) for c in view.unseen_trump() if (p := view.rules.points_of(c, suit))]
 
 
+def unseen_places(rules: Ruleset) -> list[str]:
+    """Where a trump the seat has not seen may be, from the ruleset's deal and exchange: another
+    hand, the stock (where not every card is dealt), or another player's discards (only where
+    a player may throw trump away)."""
+    places = ["in another hand"]
+    if rules.players * rules.hand_size < len(rules.deck):
+        places.append("among the cards left in the stock")
+    if rules.exchange == "discard-draw" and rules.discard_trump:
+        places.append("among the cards another player threw away")
+    return places
+
+
 def known_html(view: SeatView, others: Sequence[str]) -> str:
     """The panel for ``view``'s seat; ``others`` names the other seats (who may hold what is out)."""
     rules, suit = view.rules, view.trump
@@ -36,10 +49,7 @@ def known_html(view: SeatView, others: Sequence[str]) -> str:
     unseen, total = len(view.unseen_trump()), len(rules.trump_cards(suit))
     if not drawing.every_trump_in_play(rules):
         dealt = rules.players * rules.hand_size
-        places = ["in another hand", "among the cards nobody was dealt"]
-        if rules.exchange == "discard-draw":
-            places.append("among those another player threw away")
-        where = ", ".join(places[:-1]) + " or " + places[-1]
+        where = rule_words.words_list(unseen_places(rules), "or")
         return (
             f"<div>You have not seen <b>{unseen}</b> of the {total} trump.</div>"
             f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "

@@ -66,7 +66,7 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.engine.tricks import sort_cards
-from pitchlab.ui import drawing, guide, page_request
+from pitchlab.ui import drawing, guide, page_request, rule_words
 from pitchlab.ui.board import BOARD_CSS, Drawer, board
 from pitchlab.ui.capped import CappedTextarea
 from pitchlab.ui.download import DownloadButton
@@ -748,17 +748,7 @@ class TableApp(View):
 
     @staticmethod
     def _rules_html(rules: Ruleset) -> str:
-        teams = (
-            "each for themself"
-            if drawing.solo(rules)
-            else f"{rules.num_teams} teams of {rules.players // rules.num_teams}"
-        )
-        facts = (
-            f"{rules.players} players, {teams}; {len(rules.deck)} cards, {rules.hand_size} each; "
-            f"bids {rules.min_bid}-{rules.max_bid}"
-            + (f" or Moon ({moon})" if (moon := getattr(rules, "moon_bid", None)) else "")
-            + f"; game to {rules.target}."
-        )
+        facts = rule_words.summary_line(rules)
         return f'<div style="line-height:1.45"><b>{escape(facts)}</b> {escape(rules.description)}</div>'
 
     def _table_svg(self, hand: Hand, human: int) -> str:

@@ -135,6 +135,18 @@ def test_the_wheel_ships_the_watchdogs_process_helpers_not_the_test_driver(venv:
     assert [n for n in names if n.startswith("tests/") or n.endswith("serving.py")] == []
 
 
+def test_the_wheel_holds_no_baseline_bots(venv: Path) -> None:
+    """The frozen baselines are measurement tooling (benchmarks/baseline/): no file of the
+    built wheel is theirs or defines them."""
+    (wheel,) = (venv.parent / "dist").glob("pitchlab-*.whl")
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
+    assert "pitchlab/bots/players.py" in names  # the live bots are there
+    assert [n for n in names if n.startswith(("benchmarks/", "pitchlab/bots/v1/"))] == []
+    defining = [n for n in names if n.endswith(".py") and b"class RuleBasedV1" in archive.read(n)]
+    assert defining == []
+
+
 def test_pitchlab_lessons_from_the_wheel_lists_the_lessons(
     venv: Path, browser: Browser, served: list[Served]
 ) -> None:

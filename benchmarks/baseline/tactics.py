@@ -1,7 +1,7 @@
 """The rule-based bot's judgement, worked out on slot masks.
 
 FROZEN: a copy of ``pitchlab/bots/tactics.py`` as of commit 67acb9f, kept unchanged so that
-the ``rule-based-v1`` and ``strong-v1`` baselines (:mod:`pitchlab.bots.v1`) play as the
+the ``rule-based-v1`` and ``strong-v1`` baselines (:mod:`benchmarks.baseline`) play as the
 bots did that day. Never edit it to improve play: improve :mod:`pitchlab.bots.tactics` instead.
 
 A bot decides many thousand times in one simulation, so its rules of thumb are

@@ -1,7 +1,7 @@
 """The rule-based bot's judgement for follow-suit rulesets (Auction Pitch and its family).
 
 FROZEN: a copy of ``pitchlab/bots/tactics_suit.py`` as of commit 67acb9f, kept unchanged so that
-the ``rule-based-v1`` and ``strong-v1`` baselines (:mod:`pitchlab.bots.v1`) play as the
+the ``rule-based-v1`` and ``strong-v1`` baselines (:mod:`benchmarks.baseline`) play as the
 bots did that day. Never edit it to improve play: improve :mod:`pitchlab.bots.tactics_suit` instead.
 
 In these games every card is played, the pitcher's first lead makes trump, and

@@ -3,8 +3,8 @@
 A copy of that day's :class:`pitchlab.bots.players.RuleBasedPlayer` (ladder
 bidding) with the parts of :mod:`pitchlab.bots.ladder` it read, so that it plays as
 it did however the live bot, its rules of thumb and its bidding change. It
-reads its own frozen rules of thumb (:mod:`pitchlab.bots.v1.tactics` and
-:mod:`pitchlab.bots.v1.tactics_suit`) and the ten-point ladder from the data
+reads its own frozen rules of thumb (:mod:`benchmarks.baseline.tactics` and
+:mod:`benchmarks.baseline.tactics_suit`) and the ten-point ladder from the data
 file by its explicit name, ``ladder-ten-point.json`` (:data:`LADDER_FILE`),
 never through :func:`pitchlab.bots.ladder.ladder_for`, which may come to name a
 newer one. Only the engine (hands, rules, cards) is shared with the live code.
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from benchmarks.baseline import tactics, tactics_suit
 from pitchlab.bots.players import Decision
-from pitchlab.bots.v1 import tactics, tactics_suit
 from pitchlab.engine.actions import PASS, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card
 from pitchlab.engine.hand import Hand, Phase, card_slots

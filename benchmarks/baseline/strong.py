@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from benchmarks.baseline.players import RuleBasedV1
 from pitchlab.bots import solver
 from pitchlab.bots.players import Decision
-from pitchlab.bots.v1.players import RuleBasedV1
 from pitchlab.engine.actions import NameTrump, Play
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand, Phase
