@@ -455,8 +455,9 @@ def test_the_hubs_secrets_are_out_of_a_learners_reach(hub: Hub) -> None:
         hub.state / "hub" / "jupyterhub_cookie_secret",
         hub.state / "hub" / "jupyterhub.sqlite",
     )
-    for name in ("ana", "ben"):  # both have a server running (the first test)
+    for name in ("ana", "ben"):  # each with a server running
         assert hub.browser(name).log_in(name, CLASS_CODE, then="/hub/home").status == 200
+        assert hub.browser(name).open_app(name).status == 200
     hub.note_processes()
     servers = {
         p.pid: uid_of(p.pid) for p in process_tree(hub.proc.pid) if "jupyterhub.singleuser" in p.cmdline
@@ -488,6 +489,8 @@ def test_the_hubs_secrets_are_out_of_a_learners_reach(hub: Hub) -> None:
     for target in (secret_file, database, hub.state / "hub" / "names.json", Path(ben.pw_dir)):
         done = as_user(ana, "ls" if target.is_dir() else "cat", str(target))
         assert done.returncode != 0 and "Permission denied" in done.stderr, (target, done)
+    written = as_user(ana, "touch", str(ROOT / "notebooks" / "mine.ipynb"))  # the pages every learner gets
+    assert written.returncode != 0 and "Permission denied" in written.stderr, written
     store = hub.state / "classes" / "classes.sqlite"
     learners = subprocess.run(
         ["cat", str(store)], user=ana.pw_uid, group=ana.pw_gid, capture_output=True, check=False

@@ -378,16 +378,9 @@ class ClassAuthenticator(Authenticator):  # type: ignore[misc]
         if taken is None:
             bound[name] = _digest(token)
             self._save_names(bound)
-        secure = handler.request.protocol == "https"
-        handler.set_cookie(
-            BROWSER_COOKIE,
-            token,
-            path="/hub/",
-            expires_days=365,
-            httponly=True,
-            secure=secure,
-            samesite="Strict",
-        )
+        settings = {"httponly": True, "secure": handler.request.protocol == "https", "samesite": "Strict"}
+        path = getattr(getattr(handler, "hub", None), "base_url", "/hub/")  # the hub's pages, login included
+        handler.set_cookie(BROWSER_COOKIE, token, path=path, expires_days=365, **settings)
 
     def _names(self) -> dict[str, str]:
         if self._bound is None:
