@@ -141,17 +141,38 @@ def learners_python(folder: Path) -> str:
     for shared in ("share", "etc"):  # Voila's templates, the extensions' settings: under the prefix
         (folder / shared).mkdir(exist_ok=True)
         (folder / shared / "jupyter").symlink_to(Path(sys.prefix) / shared / "jupyter")
-    blocked = unreachable([Path(packages), ROOT])
-    assert blocked is None, (
-        f"the learners' users cannot enter {blocked}: the checkout must be readable by others"
-    )
     return str(folder / "bin" / "python")
+
+
+@contextmanager
+def passable(paths: list[Path]) -> Iterator[None]:
+    """Folders on the way to ``paths`` that other users may not enter, opened for passing
+    through (o+x, not listing) while the hub runs, then closed again: a checkout in a private
+    folder (a fresh clone in a temporary folder) would keep the learners' servers from the
+    code they run. Nothing changes where they can pass already."""
+    opened: list[tuple[Path, int]] = []
+    try:
+        while (blocked := unreachable(paths)) is not None and len(opened) < 32:
+            mode = stat.S_IMODE(blocked.stat().st_mode)
+            opened.append((blocked, mode))
+            blocked.chmod(mode | stat.S_IXOTH | (0 if blocked.is_dir() else stat.S_IROTH))
+        assert unreachable(paths) is None, unreachable(paths)
+        yield
+    finally:
+        for folder, mode in reversed(opened):
+            folder.chmod(mode)
 
 
 @contextmanager
 def started_hub(folder: Path) -> Iterator[Hub]:
     """The recipe's hub with its state in a folder the learners' users can pass through (not
     pytest's, which is root's alone), the class code and one account (cleo)."""
+    with passable([Path(sysconfig.get_paths()["purelib"]), ROOT]), _running_hub(folder) as running:
+        yield running
+
+
+@contextmanager
+def _running_hub(folder: Path) -> Iterator[Hub]:
     state = Path(tempfile.mkdtemp(prefix="pitchlab-hub-test-"))
     state.chmod(0o711)
     prefix = f"plt{uuid.uuid4().hex[:4]}-"
