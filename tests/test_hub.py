@@ -29,6 +29,7 @@ from pitchlab.server.hub import (
     DEFAULT_URL,
     ClassAuthenticator,
     HubError,
+    WrongLogins,
     add_accounts,
     class_db_url,
     hash_password,
@@ -340,9 +341,11 @@ def test_a_class_code_name_belongs_to_the_browser_that_took_it(tmp_path: Path) -
         _login(restarted, "ana", "heron-42", theirs)
     assert _login(restarted, "ana", "heron-42", mine) == "ana"
 
-    # the teacher frees the name (a learner on a new computer)
+    # the teacher frees the name (a learner on a new computer): the running hub reads it again
     assert main(["free", str(names), "Ana"]) == 0
-    assert _login(ClassAuthenticator(class_code="heron-42", names_file=str(names)), "ana", "heron-42", theirs)
+    assert _login(restarted, "ana", "heron-42", theirs) == "ana"
+    with pytest.raises(HTTPError):
+        _login(restarted, "ana", "heron-42", mine)
 
 
 def test_freeing_a_name_nobody_took_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -385,6 +388,19 @@ def test_wrong_logins_are_limited_per_address_and_per_name(monkeypatch: pytest.M
     clock[0] += 60.5  # the minute has passed
     assert _login(auth, "hal", "heron-42", Browser("127.0.0.11")) == "hal"
     assert _login(auth, "n5", "heron-42", Browser(here)) == "n5"
+
+
+def test_a_flood_of_new_names_is_let_go_after_its_minute() -> None:
+    wrong = WrongLogins(cap=5, window_s=60)
+    for i in range(WrongLogins.SWEEP_AT):
+        wrong.add(f"n{i}", now=0.0)
+    assert len(wrong) == WrongLogins.SWEEP_AT and wrong.over("n0", now=30.0) is False  # 1 of 5
+    wrong.add("late", now=61.0)  # every earlier key's one wrong login is past its minute
+    assert len(wrong) == 1
+    unlimited = WrongLogins(cap=0, window_s=60)
+    for _ in range(10):
+        unlimited.add("ana", now=0.0)
+    assert not unlimited.over("ana", now=0.0) and len(unlimited) == 0
 
 
 def test_the_login_address_is_the_one_the_proxy_saw() -> None:

@@ -90,7 +90,11 @@ class HubError(PitchError):
 
 class WrongLogins:
     """Wrong logins in the last ``window_s`` seconds, per key (an address, or a name): once a
-    key has ``cap`` of them, it is :meth:`over` until the oldest leaves the window."""
+    key has ``cap`` of them, it is :meth:`over` until the oldest leaves the window. A cap of 0
+    counts nothing."""
+
+    SWEEP_AT = 4096
+    """Keys held before the ones with nothing left in the window are let go."""
 
     def __init__(self, cap: int, window_s: float) -> None:
         self.cap, self.window_s = cap, window_s
@@ -98,14 +102,23 @@ class WrongLogins:
 
     def over(self, key: str, now: float) -> bool:
         times = self._times.get(key)
+        if self.cap <= 0 or times is None:
+            return False
         while times and times[0] <= now - self.window_s:
             times.popleft()
-        if times is not None and not times:
-            del self._times[key]  # a flood of new keys does not stay in memory
-        return times is not None and len(times) >= self.cap
+        return len(times) >= self.cap
+
+    def __len__(self) -> int:
+        """Keys held now."""
+        return len(self._times)
 
     def add(self, key: str, now: float) -> None:
-        self._times.setdefault(key, deque(maxlen=self.cap)).append(now)
+        if self.cap <= 0:
+            return
+        if len(self._times) >= self.SWEEP_AT:  # a flood of new names does not stay in memory
+            old = now - self.window_s
+            self._times = {k: t for k, t in self._times.items() if t and t[-1] > old}
+        self._times.setdefault(key[:64], deque(maxlen=self.cap)).append(now)
 
 
 def peer_address(handler: Any) -> str:
@@ -237,7 +250,7 @@ def read_names(path: Path) -> dict[str, str]:
 
 def free_names(path: Path, names: Sequence[str]) -> None:
     """Unbind class-code ``names`` from their browsers (a learner on a new computer); a name
-    that is not bound is an error. The hub reads the file at its start: restart it after."""
+    that is not bound is an error. The hub reads the file again at the next login."""
     bound = read_names(path)
     for name in names:
         if bound.pop(normalize_name(name), None) is None:
@@ -302,7 +315,8 @@ class ClassAuthenticator(Authenticator):  # type: ignore[misc]
         super().__init__(**kwargs)
         self._by_address = WrongLogins(self.wrong_per_address, self.wrong_window_s)
         self._by_name = WrongLogins(self.wrong_per_name, self.wrong_window_s)
-        self._bound: dict[str, str] | None = None
+        self._bound: dict[str, str] = {}
+        self._names_read = -1  # the names file's time when last read
 
     @default("class_code")
     def _class_code_from_environment(self) -> str:
@@ -341,7 +355,7 @@ class ClassAuthenticator(Authenticator):  # type: ignore[misc]
         name = normalize_name(data.get("username", ""))
         password = data.get("password", "")
         address, now = peer_address(handler), time.monotonic()
-        if self._by_address.over(address, now) or self._by_name.over(name, now):
+        if self._by_address.over(address, now) or self._by_name.over(name[:64], now):
             raise HTTPError(429, TOO_MANY)
         given = self._check(name, password)
         if given is None:
@@ -383,14 +397,23 @@ class ClassAuthenticator(Authenticator):  # type: ignore[misc]
         handler.set_cookie(BROWSER_COOKIE, token, path=path, expires_days=365, **settings)
 
     def _names(self) -> dict[str, str]:
-        if self._bound is None:
-            path = Path(self.names_file) if self.names_file else None
-            self._bound = read_names(path) if path is not None and path.exists() else {}
+        """The bound names, read again when the file has changed (a name the teacher freed)."""
+        if not self.names_file:
+            return self._bound
+        path = Path(self.names_file)
+        try:
+            changed = path.stat().st_mtime_ns
+        except FileNotFoundError:
+            return self._bound
+        if changed != self._names_read:
+            self._bound, self._names_read = read_names(path), changed
         return self._bound
 
     def _save_names(self, bound: dict[str, str]) -> None:
         if self.names_file:
-            write_private(Path(self.names_file), json.dumps(bound, indent=1, sort_keys=True) + "\n")
+            path = Path(self.names_file)
+            write_private(path, json.dumps(bound, indent=1, sort_keys=True) + "\n")
+            self._names_read = path.stat().st_mtime_ns
 
 
 # ------------------------------------------------------------ each learner's server
@@ -472,9 +495,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     remove = commands.add_parser("remove", help="remove accounts")
     remove.add_argument("accounts", type=Path)
     remove.add_argument("names", nargs="+")
-    free = commands.add_parser(
-        "free", help="let class-code names be taken again, from any browser (restart the hub after)"
-    )
+    free = commands.add_parser("free", help="let class-code names be taken again, from any browser")
     free.add_argument("names_file", type=Path, help="the hub's names file (ClassAuthenticator.names_file)")
     free.add_argument("names", nargs="+")
     config = commands.add_parser(
