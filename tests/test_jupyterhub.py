@@ -15,6 +15,7 @@ prefix of the test's own and are removed at the end.
 from __future__ import annotations
 
 import functools
+import grp
 import http.client
 import http.cookiejar
 import json
@@ -562,6 +563,43 @@ def test_a_login_flood_is_refused_unchecked(hub: Hub) -> None:
     per_name = [Learner(hub, source=f"127.0.0.{3 + i}").log_in("hal", "not-the-code") for i in range(6)]
     assert [r.status for r in per_name] == [403] * 5 + [429]
     assert Learner(hub, source="127.0.0.20").log_in("hal", CLASS_CODE).status == 429
+
+
+def test_the_hub_refuses_a_python_its_learners_cannot_run() -> None:
+    """A Python in a private folder (mkdtemp makes it 0700) would leave every learner's server
+    unable to start: the hub says which folder, in one line, before it makes anything."""
+    if os.geteuid() != 0:
+        pytest.skip("the recipe runs each learner's server as a Unix user of its own: it needs root")
+    private, state = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+    prefix = f"plt{uuid.uuid4().hex[:4]}-"
+    try:
+        (private / "python").write_text("")  # never run: the hub stops before any learner's server
+        (private / "python").chmod(0o755)
+        state.chmod(0o711)
+        env = {
+            **os.environ,
+            "PITCHLAB_HUB_STATE": str(state / "state"),
+            "PITCHLAB_HUB_USER_PREFIX": prefix,
+            "PITCHLAB_HUB_LEARNER_PYTHON": str(private / "python"),
+            CLASS_CODE_ENV: CLASS_CODE,
+        }
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(RECIPE / "jupyterhub_config.py")]
+        done = subprocess.run(
+            [*command, f"--JupyterHub.bind_url=http://127.0.0.1:{free_port()}"],
+            env=env, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 1, done
+        assert done.stderr.strip().splitlines()[-1] == (
+            f"pitchlab hub: the learners' users cannot enter {private}: install pitchlab and its "
+            "Python where every user may read them (or set PITCHLAB_HUB_LEARNER_PYTHON), and keep "
+            "PITCHLAB_HUB_STATE outside private folders"
+        )
+        with pytest.raises(KeyError):
+            grp.getgrnam(f"{prefix}learners")  # nothing made for the learners
+    finally:
+        remove_learners(prefix, f"{prefix}learners")
+        shutil.rmtree(private, ignore_errors=True)
+        shutil.rmtree(state, ignore_errors=True)
 
 
 def test_a_learner_in_a_browser_plays_through_the_hub(hub: Hub) -> None:

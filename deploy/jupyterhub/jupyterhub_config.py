@@ -88,6 +88,13 @@ atexit.register(shutil.rmtree, RUNTIME, ignore_errors=True)  # after the hub has
 SINGLEUSER = write_singleuser_config(STATE / "singleuser").parent
 SINGLEUSER.chmod(0o755)
 if ISOLATED:
+    blocked = unreachable([Path(LEARNER_PYTHON), pages_root(), SINGLEUSER, STATE])
+    if blocked is not None:
+        sys.exit(
+            f"pitchlab hub: the learners' users cannot enter {blocked}: install pitchlab and its "
+            "Python where every user may read them (or set PITCHLAB_HUB_LEARNER_PYTHON), and keep "
+            "PITCHLAB_HUB_STATE outside private folders"
+        )
     # class experiments: every learner's kernels write to one class store (pitchlab class create
     # with the same PITCHLAB_CLASS_DB makes its classes); the SQLite file made here, for the
     # learners' group, unless PITCHLAB_CLASS_DB names a PostgreSQL server
@@ -101,13 +108,6 @@ if ISOLATED:
     CLASS_DB = class_db_url(CLASSES)
     if f"sqlite:///{CLASSES / 'classes.sqlite'}" == CLASS_DB:
         group_file(CLASSES / "classes.sqlite")
-    blocked = unreachable([Path(LEARNER_PYTHON), pages_root(), SINGLEUSER, STATE])
-    if blocked is not None:
-        sys.exit(
-            f"pitchlab hub: the learners' users cannot enter {blocked}: install pitchlab and its "
-            "Python where every user may read them (or set PITCHLAB_HUB_LEARNER_PYTHON), and keep "
-            "PITCHLAB_HUB_STATE outside private folders"
-        )
     ENVIRONMENT = {}
 else:
     # no isolation: every learner's server runs as this user, a home each under the state folder
