@@ -12,6 +12,11 @@ share a machine and one of them opens the developer tools:
   it first, and is shut down only from its owner's page (a real XSRF check), so a
   closed tab frees its kernel at once.
 
+On the JupyterHub recipe (``deploy/jupyterhub/``) each learner has a Jupyter server
+of their own instead: :mod:`pitchlab.server.hub` (logins, names bound to a browser,
+wrong logins limited), :mod:`pitchlab.server.hubusers` (a Unix user per learner) and
+:mod:`pitchlab.server.learner` (the learner's server answers Voilà's routes alone).
+
 Nothing in the engine imports this package: it needs Voilà, and it only runs
 in the server process.
 """
