@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pitchlab as pl
 from pitchlab.bots import bidding, gamemodel
+from pitchlab.lessons.classroom import comparing_variants
 from pitchlab.lessons.classroom import winning_the_game as game
+from pitchlab.odds import stats
+from pitchlab.studies import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -112,3 +115,62 @@ def test_lesson_07_right_choice_is_not_explained_with_yes_when_it_says_no() -> N
     for choice in question.choices:
         said = choice.text.split(":")[0]
         assert not choice.why.startswith(("Yes:", "No:")) or choice.why.startswith(said), choice.text
+
+
+# ------------------------------------------------------------------ lesson 06
+
+
+def test_lesson_06_ranks_bids_made_only_where_there_is_an_auction() -> None:
+    """Issue 28, item 2: simple-pitch has no auction, so nobody is ever set; its 100% says
+    nothing about timid bidding and it is left out of the ranking."""
+    results = compare.compare(["simple-pitch", "auction-pitch"], hands=12, games=2, seed=6)
+    bidding, left_out = comparing_variants.with_auction(results)
+    assert [s.name for s in bidding] == ["auction-pitch"] and left_out == ["simple-pitch"]
+    assert all(h.made for h in results[0].hands)  # made by the rules on every hand
+    text = prose("06")
+    assert "**no auction**" in text and "nobody can be set" in text
+    assert "they bid timidly there" not in text
+
+
+def test_lesson_06_reads_twenty_one_intervals_as_a_family() -> None:
+    """Issue 28, item 5: 21 intervals at once, both signs, and a correction for the family.
+
+    By hand: 0.95^21 = exp(21 ln 0.95) = exp(-1.07716) = 0.34056, so 1 - 0.95^21 = 0.6594;
+    Bonferroni asks each of 21 intervals for 1 - 0.05/21 = 0.997619."""
+    assert round(comparing_variants.any_miss_by_chance(21), 4) == 0.6594
+    assert round(comparing_variants.family_level(21), 6) == 0.997619
+    # value 1, se 0.4: 1 ± 1.96 x 0.4 = 0.216 to 1.784 at 95%; z = 3.04 at 99.76% gives -0.216 to 2.216
+    edges = {
+        "up": stats.Estimate(1.0, 0.4, 100),
+        "down": stats.Estimate(-1.0, 0.4, 100),
+        "level": stats.Estimate(0.5, 0.4, 100),
+    }
+    assert comparing_variants.clear_of_zero(edges) == (["up"], ["down"])
+    assert comparing_variants.clear_of_zero(edges, comparing_variants.family_level(21)) == ([], [])
+    text = prose("06")
+    for said in (
+        "Twenty-one intervals at once",
+        "0.95^{21} \\approx 66\\%",
+        "**Bonferroni**",
+        "clear below it",
+    ):
+        assert said in text, said
+    code = " ".join(cells("06", "code").values())
+    assert "clear_of_zero(edges)" in code and "below" in code
+
+
+def test_lesson_06_says_when_pairing_helps_and_shows_it_widening() -> None:
+    """Issue 28, item 6: pairing narrows the interval only as far as results on a shared deal agree.
+
+    By hand, four deals on which the two rules always disagree: x = 1, 0, 1, 0 and y = 0, 1, 0, 1.
+    Differences 1, -1, 1, -1: mean 0, sample variance 4/3, paired se sqrt(4/3 / 4) = 0.577;
+    apart, each share 1/2 has se sqrt(1/4 / 4) = 0.25, together sqrt(2) x 0.25 = 0.354."""
+    xs, ys = [1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0]
+    assert comparing_variants.agreement(xs, ys) == -1
+    mean, low, high = comparing_variants.paired_difference(xs, ys)
+    paired_se, apart_se = (high - low) / 2 / stats.z_of(0.95), (2 * 0.25 / 4) ** 0.5
+    assert mean == 0 and (round(paired_se, 3), round(apart_se, 3)) == (0.577, 0.354)
+    assert comparing_variants.agreement(xs, xs) == 1 and comparing_variants.agreement(xs, [1.0] * 4) == 0
+    text = prose("06")
+    assert "**When does pairing help?**" in text and "*wider* than the two separate ones" in text
+    assert "most of the luck of the cards is the same on both sides" not in text
