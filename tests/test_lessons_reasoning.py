@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
+from statistics import NormalDist
+
+import numpy as np
 
 import pitchlab as pl
 from pitchlab.bots import bidding, gamemodel
-from pitchlab.lessons.classroom import comparing_variants
+from pitchlab.lessons.classroom import (
+    comparing_variants,
+    conditional_probability,
+    counting_hands,
+    monte_carlo_error,
+)
 from pitchlab.lessons.classroom import winning_the_game as game
 from pitchlab.odds import stats
 from pitchlab.studies import compare
@@ -174,3 +183,100 @@ def test_lesson_06_says_when_pairing_helps_and_shows_it_widening() -> None:
     text = prose("06")
     assert "**When does pairing help?**" in text and "*wider* than the two separate ones" in text
     assert "most of the luck of the cards is the same on both sides" not in text
+
+
+# ------------------------------------------------------------------ lesson 05
+
+
+EXACT_4_PLUS = 1_484_227 / 6_015_765  # lesson 05's P(4+ trump of a named suit), counted there
+
+
+def test_lesson_05_another_run_lands_in_an_interval_about_83_percent_over_runs() -> None:
+    """Issue 28, item 8. By hand: two runs' estimates differ by about sqrt(2) times one run's
+    error, so the second lands within 1.96 of the first's standard errors with chance
+    P(|Z| < 1.96 / sqrt 2) = 2 Phi(1.386) - 1 = 0.834. Checked here by 20,000 seeded pairs of
+    runs, each first run's Wilson interval built from pitchlab's bounds."""
+    n, p = 4_000, EXACT_4_PLUS
+    rng = np.random.default_rng(28)
+    first, second = rng.binomial(n, p, 20_000) / n, rng.binomial(n, p, 20_000) / n
+    low, high = stats.wilson_bounds(first, np.full(first.shape, float(n)), stats.z_of(0.95))
+    seen = float(((low <= second) & (second <= high)).mean())
+    exact = monte_carlo_error.chance_inside_over_runs(n, p)
+    assert abs(seen - exact) < 4 * (exact * (1 - exact) / 20_000) ** 0.5
+    assert abs(exact - (2 * NormalDist().cdf(1.96 / 2**0.5) - 1)) < 0.01 and round(100 * exact) == 83
+    run = stats.proportion(round(0.2485 * n), n)  # a run near the truth, as the page's is
+    question = monte_carlo_error.meaning_question(run, Fraction(1_484_227, 6_015_765), 190, 200)
+    assert "only 83% of the time" in question.choices[3].why
+
+
+def test_lesson_05_a_running_band_holds_at_each_number_of_deals_separately() -> None:
+    """Issue 28, item 8: the band's 95% is pointwise. With deals = start = 10 a run's band is
+    checked at 10 deals only, so its misses are 1 - (Wilson's exact coverage at n = 10)."""
+    p = EXACT_4_PLUS
+    missed = monte_carlo_error.running_misses(p, runs=4_000, deals=10, seed=5)
+    once = 1 - monte_carlo_error.coverage_at(10, p, "wilson")
+    assert abs(missed - once) < 4 * (once * (1 - once) / 4_000) ** 0.5
+    everywhere = monte_carlo_error.running_misses(p, runs=200, deals=2_000, seed=5)
+    assert everywhere > 0.2  # a band checked at every n misses somewhere far more than 1 in 20
+    text = prose("05")
+    assert "stays inside it all the way" not in text and "at each number of deals separately" in text
+
+
+# ------------------------------------------------------------ class experiments in place
+
+
+def test_class_experiments_sit_between_sections_not_inside_one() -> None:
+    """Issue 28, item 9: a class experiment comes after a section's last words, never after a
+    colon that leads into the section's next cell; the section after it opens with its heading."""
+    for stem in ("01", "05"):
+        (path,) = LESSONS.glob(f"{stem}*.ipynb")
+        found = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = ["".join(c["source"]) for c in found]
+        starts = [i for i, c in enumerate(found) if texts[i].startswith("## Class experiment")]
+        assert starts, stem
+        for i in starts:
+            before = max(j for j in range(i) if found[j]["cell_type"] == "markdown")
+            assert not texts[before].rstrip().endswith(":"), (stem, texts[before][-80:])
+            after = min(j for j in range(i + 1, len(found)) if found[j]["cell_type"] == "markdown")
+            assert texts[after].startswith("## "), (stem, texts[after][:80])
+
+
+def test_lesson_01_poll_is_not_answered_by_the_choices_under_it() -> None:
+    """Issue 28, item 9: the prediction poll sits above the joker question; no choice's words
+    may print the answer (49/159 ≈ 30.82% against 1/6 ≈ 16.67%), only its explanation."""
+    item = counting_hands.joker_question()
+    for choice in item.choices:
+        assert "49/159" not in choice.text and "30.82" not in choice.text, choice.text
+    assert "49/159 ≈ 30.82%" in item.choices[2].why
+
+
+# ------------------------------------------------------------------ lesson 02
+
+
+def test_lesson_02_stock_question_says_it_sets_the_bidding_aside() -> None:
+    """Issue 28, item 4: lesson 03 teaches to condition on everything seen; lesson 02's stock
+    question counts only the cards seen, so it must say that it leaves the bidding out."""
+    text = prose("02")
+    assert "you have seen only your own nine cards" not in text
+    assert "**sets the bidding aside**" in text and "(03-bayes-from-the-draws.ipynb)" in text
+    question = conditional_probability.stock_question()
+    prompt = question.widget.children[1].value  # the question as the page shows it
+    assert "Setting aside what the bidding told you" in prompt
+    right = next(c for c in question.choices if c.right)
+    assert "lesson 3 conditions on that too" in right.why
+
+
+# ------------------------------------------------------------------ the guide's plans
+
+
+def test_the_guide_plans_a_50_minute_period_for_lessons_01_04_and_05() -> None:
+    """Issue 28, item 12: each plan's minutes add up to 50, and lesson 01's includes its class
+    experiment and its poll."""
+    for number in ("01", "04", "05"):
+        timing = guide_section(number).split("### Time", 1)[1].split("###", 1)[0]
+        plan = timing[timing.index("50 minutes in class" if number == "01" else "In a 50-minute period") :]
+        plan = plan.split(". The code exercise")[0].split(". Sections 5")[0].split("; sections 5")[0]
+        minutes = [int(m) for m in re.findall(r"(\d+) for ", plan)]
+        assert sum(minutes) == 50, (number, minutes, plan)
+    first = guide_section("01").split("### Time", 1)[1].split("###", 1)[0]
+    assert "class experiment" in first and "poll" in first
