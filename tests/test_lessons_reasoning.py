@@ -68,8 +68,8 @@ def test_lesson_07_holds_their_score_to_weigh_points_past_the_target() -> None:
     99.9% intervals hold the page's chances, and the one from 56-40 lies wholly above the one from
     50-40, so our six points past 52 help (their ten points are what 50-30 has more of)."""
     text = prose("07")
-    for quoted in ("50–40 gives 74.0%", "52–40 gives 75.0%", "56–40 gives 76.7%", "confounded"):
-        assert quoted in text, quoted
+    for said in ("50–40 gives 74.0%", "52–40 gives 75.0%", "56–40 gives 76.7%", "confounded"):
+        assert said in text, said
     assert "At 50–30, not yet over the target, we win 87.7%: more than at 56–40" not in text
     intervals = {us: share_won(us, 40, 20_000, seed=us) for us in (50, 52, 56)}
     for us, quoted in ((50, 0.740), (52, 0.750), (56, 0.767)):
