@@ -7,6 +7,7 @@ chain, counts made here from the shipped hands, sums worked out by hand in a com
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from fractions import Fraction
@@ -16,16 +17,19 @@ from statistics import NormalDist
 import numpy as np
 
 import pitchlab as pl
-from pitchlab.bots import bidding, gamemodel
+from pitchlab.bots import bidding, gamemodel, ladder
 from pitchlab.lessons.classroom import (
+    bayes_from_the_draws,
     comparing_variants,
     conditional_probability,
     counting_hands,
     monte_carlo_error,
 )
 from pitchlab.lessons.classroom import winning_the_game as game
+from pitchlab.lessons.tutorial import scoring_and_the_game
 from pitchlab.odds import stats
 from pitchlab.studies import compare
+from pitchlab.ui import classroom, plots
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -280,3 +284,110 @@ def test_the_guide_plans_a_50_minute_period_for_lessons_01_04_and_05() -> None:
         assert sum(minutes) == 50, (number, minutes, plan)
     first = guide_section("01").split("### Time", 1)[1].split("###", 1)[0]
     assert "class experiment" in first and "poll" in first
+
+
+# ------------------------------------------------------------------ lesson 04
+
+
+def test_lesson_04_checks_the_ladder_out_of_sample_and_marks_thin_cells() -> None:
+    """Issue 28, item 11: the ladder's choice is checked on deals it was not made from, and its
+    figure shows how many hands stand behind each cell (few-hand cells marked)."""
+    shipped = ladder.shipped()
+    code = " ".join(cells("04", "code").values())
+    assert "replay_cell(cell, REPLAYED, seed=SEED)" in code and "assert SEED != L.seed" in code
+    assert "**Out of sample.**" in prose("04")
+    spot = ladder.Spot(0, 0, False)
+    figure = plots.ladder_figure(shipped, spot)
+    rows = list(reversed(ladder.TRUMP_ROWS))  # the figure's rows, top down
+    marked = 0
+    for r, row in enumerate(rows):
+        for col in range(len(ladder.POINT_COLUMNS)):
+            answers = shipped.values.get((spot, ladder.Strength(row, col)), {})
+            ns = {e.n for e in answers.values()}  # every answer is tried on each hand of the cell
+            assert len(ns) <= 1
+            n = ns.pop() if ns else 0
+            text = figure.data[0].text[r][col]
+            assert figure.data[0].customdata[r][col] == n
+            thin = 0 < n < plots.THIN_CELL and shipped.bid((spot, ladder.Strength(row, col))) is not None
+            assert (f"only {n} hands" in text) == thin, (text, n)
+            marked += thin
+    assert marked  # the opening spot has thin cells to mark
+
+
+# ------------------------------------------------------------------ the small ones (item 12)
+
+
+def test_lesson_03_code_check_accepts_a_likelihood_written_as_a_comparison() -> None:
+    """A right answer may return True/False: a seat keeping t wants max(0, 6 - t) cards and gets
+    at most what is left, so the draw is possible exactly when drew == min(want, left)."""
+
+    def likelihood(t: int, drew: int, left: int) -> bool:
+        return drew == min(max(0, 6 - t), left)
+
+    assert classroom.check_code(likelihood, bayes_from_the_draws.LIKELIHOOD_CASES).passed
+
+    def wrong(t: int, drew: int, left: int) -> bool:
+        return drew == max(0, 6 - t)  # forgets that the stock can run short
+
+    assert not classroom.check_code(wrong, bayes_from_the_draws.LIKELIHOOD_CASES).passed
+
+
+def test_lesson_03_exercise_2_says_how_precise_an_answer_must_be() -> None:
+    """28/9 = 3.111...: "to two decimals" makes 3.11 right and 3.1 fairly "too low"."""
+    code = " ".join(cells("03", "code").values())
+    assert "counting the four cards it drew? (To two decimals, or as a fraction.)" in code
+    assert classroom.mark("3.11", Fraction(28, 9)).verdict == "right"
+    assert classroom.mark("3.1", Fraction(28, 9)).verdict == "too low"
+
+
+def test_every_lesson_points_to_the_next_one() -> None:
+    """ "Where next" of lesson N links lesson N + 1, so no lesson is skipped on the way."""
+    names = sorted(p.name for p in LESSONS.glob("0[1-7]-*.ipynb"))
+    for here, after in itertools.pairwise(names):
+        last = list(cells(here[:2]).values())[-1]
+        assert last.startswith("## Where next") and f"({after})" in last, (here, after)
+
+
+def test_mixed_numbers_are_read_and_a_dotted_thousand_is_asked_about() -> None:
+    """2 2/3 is 8/3 (lesson 01's average trump); 1 000/4 is still a thousand quarters; 16.000
+    where 16,000 deals are asked (lesson 05) is a format question, not a wrong 16."""
+    assert classroom.read_typed("2 2/3").value == Fraction(8, 3)
+    assert classroom.read_typed("-1 1/2").value == Fraction(-3, 2)
+    assert classroom.read_typed("1 000/4").value == 250
+    assert classroom.mark("2 2/3", Fraction(8, 3), tolerance=0.01).verdict == "right"
+    asked = classroom.mark("16.000", Fraction(16_000))
+    assert asked.verdict == "format" and "16,000" in asked.message
+    assert classroom.mark("16.000", Fraction(16)).verdict == "right"
+    assert classroom.mark("16.000", Fraction(17)).verdict == "too low"
+
+
+def test_lesson_05_two_panel_coverage_figure_titles_both_x_axes() -> None:
+    """The page's figure of 200 rare-event runs has two panels (normal, Wilson): each has its
+    x-axis title, not only the lower one."""
+    rare = Fraction(275, 2_921_943)
+    runs = monte_carlo_error.coverage_experiment(
+        rare, runs=4, deals=100, seed=2, at_least=8, suit=pl.Suit.SPADES, rules=pl.TEN_POINT
+    )
+    figure = monte_carlo_error.coverage_figure(runs, ("normal", "wilson"), title="Runs", shown=4)
+    titles = [figure.layout[a].title.text for a in ("xaxis", "xaxis2")]
+    assert titles == ["run (each 100 deals)"] * 2
+
+
+def test_tutorial_8_says_why_its_game_ends_as_it_does() -> None:
+    """The page's game (bots bidding by the hand's strength, seed 3) ends 53-54: the side at 53
+    lost because only the bidding team can win. With bots that bid to win the game, seed 3 ends
+    on a made 10 from -3 (hand by hand: 10 set -10, then -7, +4, and 10 made from -3 to 7)."""
+    ladder_game = scoring_and_the_game.play_game(3, [pl.RuleBasedPlayer(bidding="ladder")] * 4)
+    assert ladder_game.scores == [53, 54] and ladder_game.winner == 1
+    words = scoring_and_the_game.game_summary(ladder_game)
+    assert "You and Partner stand at 53, past 52 too, but only the bidding team can win" in words
+    blocked = scoring_and_the_game.play_game(3)
+    last, won = blocked.history[-1].result, blocked.winner
+    assert won is not None and (last.bid, last.made, blocked.scores[won] - last.score_change[won]) == (
+        10,
+        True,
+        -3,
+    )
+    assert "which wins at once whatever the score (they stood at -3)" in scoring_and_the_game.game_summary(
+        blocked
+    )

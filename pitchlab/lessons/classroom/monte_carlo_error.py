@@ -366,7 +366,8 @@ def coverage_figure(
         fig.update_yaxes(title_text="95% interval (%)", row=row, col=1)
     # room on the right for the "exact" label, clear of the last bars
     fig.update_xaxes(range=[0, count * 1.1 + 2])
-    fig.update_xaxes(title_text=f"run (each {result.deals:,} deals)", row=len(methods), col=1)
+    for row in range(1, len(methods) + 1):  # every panel says what its axis counts, not only the last
+        fig.update_xaxes(title_text=f"run (each {result.deals:,} deals)", showticklabels=True, row=row, col=1)
     return plots.style(fig, title, height=260 + 240 * len(methods), top=90)
 
 
