@@ -18,6 +18,7 @@ import numpy as np
 
 import pitchlab as pl
 from pitchlab.bots import bidding, gamemodel, ladder
+from pitchlab.classes import pooling
 from pitchlab.lessons.classroom import (
     bayes_from_the_draws,
     comparing_variants,
@@ -29,7 +30,7 @@ from pitchlab.lessons.classroom import winning_the_game as game
 from pitchlab.lessons.tutorial import scoring_and_the_game
 from pitchlab.odds import stats
 from pitchlab.studies import compare
-from pitchlab.ui import classroom, plots
+from pitchlab.ui import classroom, plots, teacher
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -391,3 +392,17 @@ def test_tutorial_8_says_why_its_game_ends_as_it_does() -> None:
     assert "which wins at once whatever the score (they stood at -3)" in scoring_and_the_game.game_summary(
         blocked
     )
+
+
+def test_the_teachers_page_says_how_much_a_class_spread_varies() -> None:
+    """Item 12: thirty students' spread against a standard error of 4.3 points is itself an
+    estimate. By hand, from the chi-square table (29 degrees of freedom: 16.047 and 45.722 at
+    2.5% and 97.5%), s lies between se x sqrt(16.047/29) = 3.21 and se x sqrt(45.722/29) = 5.41."""
+    exact = Fraction(1_484_227, 6_015_765)
+    pool = pooling.MonteCarloPool(tuple(pooling.Replicate(f"s{i}", 25, 100) for i in range(30)), exact)
+    se = pool.standard_error()
+    low, high = pool.spread_range() or (0.0, 0.0)
+    assert abs(low - se * (16.047 / 29) ** 0.5) < 0.0015 and abs(high - se * (45.722 / 29) ** 0.5) < 0.0015
+    words = teacher.TeacherBoard._monte_carlo_words(pool)
+    assert f"30 students dealing fairly spread by {100 * low:.1f} to {100 * high:.1f} points" in words
+    assert pooling.MonteCarloPool(pool.replicates[:1], exact).spread_range() is None
