@@ -300,7 +300,7 @@ def test_joker_question_numbers_and_every_choice_explained() -> None:
         item.pick(choice.text)
         assert item.check() is choice.right
         assert choice.why in item.feedback.value
-    assert "49/159 ≈ 30.82%" in item.choices[2].text
+    assert "49/159 ≈ 30.82%" in item.choices[2].why and "1/6 ≈ 16.67%" in item.choices[2].why
     assert "4/159 ≈ 2.52%" in item.choices[1].why  # the hands with both jokers, counted twice
 
 

@@ -2,7 +2,8 @@
 
 **Numeric exercises** (:class:`Exercise`, :func:`mark`, :func:`read_number`). An answer is
 read the way people write it: ``0.0169``, ``0,0169`` (a decimal comma), ``1.69%``,
-``169/10000``, ``−0.5`` (a typographic minus), ``12 345`` or ``1,000`` (thousands), ``1.234,5``.
+``169/10000``, ``2 2/3`` (a mixed number), ``−0.5`` (a typographic minus), ``12 345`` or
+``1,000`` (thousands), ``1.234,5``.
 Each exercise says what kind of number it asks for (``unit``):
 
 - ``"probability"``: a bare number is a probability (``0.0169``); ``1.69%`` is the same.
@@ -13,7 +14,8 @@ Each exercise says what kind of number it asks for (``unit``):
 A *format problem* is named apart from a wrong value and does not use up a try: text that
 is not a number, a probability or percent below 0 or above 100%, and a likely unit slip
 (the answer's digits, 100 times too big or too small: ``1.69`` where the probability
-0.0169 is asked gets "looks like a percent: write 1.69% or 0.0169"). A wrong value is
+0.0169 is asked gets "looks like a percent: write 1.69% or 0.0169"), and ``16.000`` where
+the count 16,000 is asked (a decimal point to some, a thousands mark to others: it asks which). A wrong value is
 "too high" or "too low", with the exercise's hint.
 
 **Misconception questions** (:class:`MultipleChoice` of :class:`Choice`): radio choices, a
@@ -128,6 +130,10 @@ class Unreadable(ValueError):
 _SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2044": "/", "\u2215": "/", "÷": "/"})
 _PREFIX = re.compile(r"^(?:≈|~|=|about\b)\s*", re.IGNORECASE)
 _BODY = re.compile(r"[0-9., ]+")
+_MIXED = re.compile(r"(?P<sign>[+-]?)\s*(?P<whole>\d+) (?P<top>\d+) ?/ ?(?P<below>\d+)")
+"""A mixed number, ``2 2/3``: a whole number, a space, and a proper fraction."""
+_DOTTED_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
+"""``16.000``: a decimal point to some, a thousands mark to others (:func:`mark` asks which)."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,17 @@ def read_typed(text: str) -> Typed:
     shown = text.strip()[:40] or "nothing"
     if len(parts) > 2:
         raise Unreadable(f"{shown!r} is not a number")
+    mixed = _MIXED.fullmatch(cleaned) if len(parts) == 2 else None
+    # 2 2/3 is two and two thirds; 1 000/4, whose top is a group of thousands, is a thousand quarters
+    if (
+        mixed
+        and len(mixed["top"]) != 3
+        and mixed["top"][0] != "0"
+        and int(mixed["top"]) < int(mixed["below"])
+    ):
+        size = int(mixed["whole"]) + Fraction(int(mixed["top"]), int(mixed["below"]))
+        value = -size if mixed["sign"] == "-" else size
+        return Typed(value / 100 if percent else value, percent)
     try:
         values = [_decimal(part) for part in parts]
     except Unreadable:
@@ -255,6 +272,18 @@ def mark(text: str, answer: Fraction, unit: Unit = "number", tolerance: Fraction
         value /= 100  # a bare number in a percent question is a percent
     if close(value):
         return Mark("right", f"Right: {_shown(answer, unit)}.", value)
+    bare = said.removesuffix("%").strip()
+    if _DOTTED_THOUSANDS.fullmatch(bare) and unit == "number":
+        thousands = int(bare.replace(".", ""))
+        if close(
+            Fraction(thousands)
+        ):  # 16.000 read as 16 would be wrong, as 16,000 right: ask which was meant
+            return Mark(
+                "format",
+                f"{said} could be {_plain(value)} (a decimal point) or {thousands:,} (a thousands mark): "
+                f"write {thousands} or {thousands:,} for the second.",
+                value,
+            )
     readings = [value]
     if unit == "percent" and not typed.percent_sign and 0 <= typed.value <= 1:
         if close(typed.value):  # the proportion itself, 0.0169 for 1.69%

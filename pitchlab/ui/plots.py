@@ -32,7 +32,7 @@ from pitchlab.odds.stats import Estimate
 
 if TYPE_CHECKING:
     from pitchlab.bots.calibration import Decile
-    from pitchlab.bots.ladder import Ladder, Spot
+    from pitchlab.bots.ladder import Ladder, Spot, Strength
     from pitchlab.bots.simulation import BidChances
 
 BLUE = "#1f5fbf"
@@ -359,6 +359,16 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     )
 
 
+THIN_CELL = 300
+"""A ladder cell with fewer hands than this is marked on the figure ("only 184 hands"): its
+answer rests on few hands, so it is the likeliest to change on another seed (lesson 04)."""
+
+
+def ladder_hands_in(ladder: Ladder, cell: tuple[Spot, Strength]) -> int:
+    """How many simulated hands a ladder cell holds: each answer was tried on every one of them."""
+    return max((e.n for e in ladder.values.get(cell, {}).values()), default=0)
+
+
 def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     """One spot's ladder as a grid: trump in the bot's chosen suit down, points held in it across, the
     bid in each cell. The chosen suit is the one the bot would name, not always the longest (lesson 04)."""
@@ -368,6 +378,7 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
     columns = [f"{lo}-{hi} points" for lo, hi in POINT_COLUMNS]
     z: list[list[float | None]] = []
     text: list[list[str]] = []
+    counts: list[list[int]] = []
     for row in rows:
         zs: list[float | None] = []
         texts: list[str] = []
@@ -375,15 +386,20 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
             cell = (spot, Strength(row, col))
             bid = ladder.bid(cell)
             gain = ladder.gain(cell)
+            hands = ladder_hands_in(ladder, cell)
             zs.append(None if bid is None else bid)
             texts.append(
-                "no data"
+                (f"too few hands ({hands})" if hands else "no hands")
                 if bid is None
                 else ("pass" if bid == 0 else f"bid {bid}")
                 + ("" if gain is None else f"<br>{gain:+.1f} vs pass")
+                + (f"<br>only {hands} hands" if hands < THIN_CELL else "")
             )
         z.append(zs)
         text.append(texts)
+        counts.append(
+            [ladder_hands_in(ladder, (spot, Strength(row, col))) for col in range(len(POINT_COLUMNS))]
+        )
     labels = [{2: "2 or fewer", 7: "7 or more"}.get(r, str(r)) for r in rows]
     fig = go.Figure(
         go.Heatmap(
@@ -396,7 +412,8 @@ def ladder_figure(ladder: Ladder, spot: Spot) -> go.Figure:
             zmin=0,
             zmax=10,
             showscale=False,
-            hovertemplate="%{y} trump, %{x}: %{text}<extra></extra>",
+            customdata=counts,
+            hovertemplate="%{y} trump, %{x}: %{text}<br>%{customdata:,} hands<extra></extra>",
         )
     )
     return layout(

@@ -735,6 +735,12 @@ class TeacherBoard(View):
                 f" The class's {mc.students} estimates spread by {100 * spread:.1f} points (their standard "
                 f"deviation); {mc.inside()} of {mc.students} lie within 1.96 standard errors of the exact chance."
             )
+            expected = mc.spread_range()
+            if expected is not None:  # a spread is an estimate too: how far it may fairly stray
+                text += (
+                    f" A spread is itself an estimate: {mc.students} students dealing fairly spread by "
+                    f"{100 * expected[0]:.1f} to {100 * expected[1]:.1f} points 95 times in 100."
+                )
         pooled = mc.pooled()
         if pooled is not None:
             text += f" Pooled: {escape(str(pooled))}."

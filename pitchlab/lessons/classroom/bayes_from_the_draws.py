@@ -709,21 +709,32 @@ REDRAWS: tuple[Callable[[], DrawExplorer], ...] = (lesson_explorer,)
 
 # ------------------------------------------------------------ the code exercise
 
+
+def zero_or_one(got: object, expected: object) -> bool:
+    """A likelihood that is 1 or 0, however it is written: ``True`` and ``False`` say the same as
+    1 and 0 (a learner may fairly return the comparison itself), a number must equal it."""
+    if isinstance(got, bool):
+        return int(got) == expected
+    return classroom.same(got, expected)
+
+
 LIKELIHOOD_CASES: tuple[classroom.Case, ...] = (
     # (trump kept t, cards drawn, cards in the stock at its turn) -> P(that draw | t), worked by hand
     # from the rule: a seat keeping t wants max(0, 6 - t) cards and gets at most what is left
-    classroom.Case((2, 4, 18), 1, "kept 2, drew 4 with 18 in the stock: it wanted 4 and got them"),
-    classroom.Case((3, 4, 18), 0, "kept 3: it would have drawn 3, not 4"),
-    classroom.Case((1, 4, 18), 0, "kept 1: it would have drawn 5, not 4"),
-    classroom.Case((0, 6, 18), 1, "kept none, drew a whole new hand of 6"),
-    classroom.Case((6, 0, 18), 1, "kept 6: it draws nothing"),
-    classroom.Case((8, 0, 18), 1, "kept 8: six or more draws nothing too"),
-    classroom.Case((5, 0, 18), 0, "kept 5: it would have drawn 1"),
-    classroom.Case((1, 3, 3), 1, "kept 1 and wanted 5, but only 3 were left: it drew all 3"),
-    classroom.Case((3, 3, 3), 1, "kept 3 and wanted exactly the 3 that were left"),
-    classroom.Case((4, 3, 3), 0, "kept 4: it wanted 2, and 3 were there"),
-    classroom.Case((0, 0, 0), 1, "the stock was empty: a seat draws nothing whatever it kept"),
-    classroom.Case((9, 0, 0), 1, "the stock was empty, and it kept all nine"),
+    classroom.Case(
+        (2, 4, 18), 1, "kept 2, drew 4 with 18 in the stock: it wanted 4 and got them", zero_or_one
+    ),
+    classroom.Case((3, 4, 18), 0, "kept 3: it would have drawn 3, not 4", zero_or_one),
+    classroom.Case((1, 4, 18), 0, "kept 1: it would have drawn 5, not 4", zero_or_one),
+    classroom.Case((0, 6, 18), 1, "kept none, drew a whole new hand of 6", zero_or_one),
+    classroom.Case((6, 0, 18), 1, "kept 6: it draws nothing", zero_or_one),
+    classroom.Case((8, 0, 18), 1, "kept 8: six or more draws nothing too", zero_or_one),
+    classroom.Case((5, 0, 18), 0, "kept 5: it would have drawn 1", zero_or_one),
+    classroom.Case((1, 3, 3), 1, "kept 1 and wanted 5, but only 3 were left: it drew all 3", zero_or_one),
+    classroom.Case((3, 3, 3), 1, "kept 3 and wanted exactly the 3 that were left", zero_or_one),
+    classroom.Case((4, 3, 3), 0, "kept 4: it wanted 2, and 3 were there", zero_or_one),
+    classroom.Case((0, 0, 0), 1, "the stock was empty: a seat draws nothing whatever it kept", zero_or_one),
+    classroom.Case((9, 0, 0), 1, "the stock was empty, and it kept all nine", zero_or_one),
 )
 """Cases for the lesson's code exercise: the learner's ``likelihood(t, drew, left)``."""
 
@@ -961,4 +972,5 @@ __all__ = [
     "where_figure",
     "worked_posterior",
     "working",
+    "zero_or_one",
 ]

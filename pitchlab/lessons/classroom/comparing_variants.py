@@ -7,13 +7,14 @@ code exercise that asks a learner to write it (:data:`PAIRED_CASES`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from statistics import NormalDist
 
 import plotly.graph_objects as go
 
 from pitchlab.bots.ladder import POSITIONS
 from pitchlab.lessons.classroom.common import close_pair
+from pitchlab.odds.stats import LEVEL, Estimate
 from pitchlab.studies.compare import VariantStats
 from pitchlab.ui import classroom, drawing, plots
 
@@ -129,6 +130,51 @@ def length_figure(results: Sequence[VariantStats]) -> go.Figure:
     )
 
 
+# ------------------------------------------------------------ reading many results at once
+
+
+def with_auction(results: Sequence[VariantStats]) -> tuple[list[VariantStats], list[str]]:
+    """The variants whose bids can be lost, and the names of those with no auction.
+
+    Where nobody bids (``auction=False``), nobody can be set, so every hand counts as made:
+    a rate of 100% by the rules, which says nothing about how well anyone bid. A ranking of
+    "bids made" is a ranking of the variants that have bids."""
+    bidding = [s for s in results if s.rules.auction]
+    return bidding, [s.name for s in results if not s.rules.auction]
+
+
+def family_level(count: int, level: float = LEVEL) -> float:
+    """The level each of ``count`` intervals needs so that all of them hold together with
+    chance at least ``level`` (Bonferroni: the chances of missing add up at most to the sum)."""
+    return 1 - (1 - level) / count
+
+
+def any_miss_by_chance(count: int, level: float = LEVEL) -> float:
+    """The chance that at least one of ``count`` independent intervals at ``level`` leaves out
+    a true 0: what "some interval is clear of 0" is worth when nothing is there at all."""
+    return 1 - level**count
+
+
+def clear_of_zero(estimates: Mapping[str, Estimate], level: float = LEVEL) -> tuple[list[str], list[str]]:
+    """The names whose interval at ``level`` lies wholly above 0, and those wholly below."""
+    spans = {name: e.interval(level) for name, e in estimates.items()}
+    return [n for n, (low, _) in spans.items() if low > 0], [n for n, (_, high) in spans.items() if high < 0]
+
+
+def agreement(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The correlation of two results over common deals (0 where either never varies).
+
+    Pairing pays in proportion to it: the variance of x - y is var x + var y - 2 cov(x, y), so
+    results that agree (correlation near 1) cancel most of the luck of the cards, unrelated
+    ones (near 0) cancel none, and results that disagree (below 0) make the paired interval
+    wider than the two separate ones."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx, syy = sum((x - mx) ** 2 for x in xs), sum((y - my) ** 2 for y in ys)
+    return 0.0 if sxx == 0 or syy == 0 else sxy / math.sqrt(sxx * syy)
+
+
 # ------------------------------------------------------------------ the working, shown
 
 
@@ -192,9 +238,14 @@ def _sizes(results: Sequence[VariantStats], games: bool = False) -> str:
 
 __all__ = [
     "PAIRED_CASES",
+    "agreement",
+    "any_miss_by_chance",
+    "clear_of_zero",
+    "family_level",
     "length_figure",
     "made_figure",
     "paired_difference",
     "points_figure",
     "seat_figure",
+    "with_auction",
 ]

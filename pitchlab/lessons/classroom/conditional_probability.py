@@ -174,7 +174,8 @@ def stock_question(held: int = 1, plain_run: int = 4, trump: int = 16, unseen: i
     b = f"{left}/{unseen - plain_run} ≈ {percent(then)}"
     return MultipleChoice(
         f"You are first to draw. You hold {held} trump and draw from the stock; your first {plain_run} cards "
-        f"are all plain. Is the next card more likely to be trump than your first draw was?",
+        f"are all plain. Setting aside what the bidding told you, and counting only the cards you have seen: "
+        "is the next card more likely to be trump than your first draw was?",
         [
             Choice(
                 f"Yes, much more likely: after {plain_run} plain cards in a row, a trump is due.",
@@ -195,7 +196,8 @@ def stock_question(held: int = 1, plain_run: int = 4, trump: int = 16, unseen: i
                 why="Every card you have not seen is equally likely to be next. All the trump you have not "
                 f"seen are still unseen, while {plain_run} plain cards are not: {left} trump of "
                 f"{unseen - plain_run} cards. The rise is small, and it comes from seeing cards, not from a "
-                "streak that wants to end.",
+                "streak that wants to end. (These chances use only the cards you have seen; the bidding "
+                "said where spades are likelier, and lesson 3 conditions on that too.)",
             ),
             Choice(
                 f"Less likely: {plain_run} plain cards show the stock is short of trump.",

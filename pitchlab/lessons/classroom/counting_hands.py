@@ -247,11 +247,13 @@ def joker_question(rules: Ruleset = TEN_POINT) -> MultipleChoice:
                 "less than twice.",
             ),
             Choice(
-                f"A joker: {joker}, against {one} for the three.",
+                # no number here: the class's prediction poll sits above these choices
+                "A joker, though a little less than twice as likely as the three.",
                 right=True,
                 why="Either joker will do, so count the hands with no joker, C(52, 9), and take them from "
                 f"all C(54, 9) hands: 1 − C(52, 9)/C(54, 9) = {joker}. The three of spades is one card, and "
-                f"{rules.hand_size} of the {len(rules.deck)} cards are yours: {one}.",
+                f"{rules.hand_size} of the {len(rules.deck)} cards are yours: {one}. Twice {one} would count "
+                f"the hands holding both jokers twice ({both}).",
             ),
             Choice(
                 "The three: a joker has to be shared out over all four suits, so it is less likely in yours.",

@@ -366,7 +366,8 @@ def coverage_figure(
         fig.update_yaxes(title_text="95% interval (%)", row=row, col=1)
     # room on the right for the "exact" label, clear of the last bars
     fig.update_xaxes(range=[0, count * 1.1 + 2])
-    fig.update_xaxes(title_text=f"run (each {result.deals:,} deals)", row=len(methods), col=1)
+    for row in range(1, len(methods) + 1):  # every panel says what its axis counts, not only the last
+        fig.update_xaxes(title_text=f"run (each {result.deals:,} deals)", showticklabels=True, row=row, col=1)
     return plots.style(fig, title, height=260 + 240 * len(methods), top=90)
 
 
@@ -431,6 +432,37 @@ def chance_inside(n: int, p: float, low: float, high: float) -> float:
     return float(np.exp(_log_pmf(n, np.array([p])))[0][inside].sum())
 
 
+def chance_inside_over_runs(n: int, p: float) -> float:
+    """The chance that a second run of ``n`` trials lands its estimate inside the first run's
+    Wilson 95% interval, averaged over first runs (both with true chance ``p``): the sum over
+    the first run's hit count h of P(h) x P(the second estimate falls in h's interval).
+
+    About 83% for large ``n``, not 95%: the two estimates differ by the error of both runs,
+    about sqrt(2) times one run's, and P(|Z| < 1.96 / sqrt(2)) = 0.83. One run's interval is a
+    statement about the truth, not a forecast of the next run."""
+    pmf = np.exp(_log_pmf(n, np.array([p])))[0]
+    below = np.concatenate(([0.0], np.cumsum(pmf)))  # below[k]: the chance of fewer than k hits
+    low, high = _bounds(n, "wilson")
+    first = np.clip(np.ceil(low * n - 1e-9), 0, n).astype(int)  # the fewest hits inside each interval
+    last = np.clip(np.floor(high * n + 1e-9), -1, n).astype(int)  # and the most
+    inside = np.where(last >= first, below[last + 1] - below[first], 0.0)
+    return float((pmf * inside).sum())
+
+
+def running_misses(p: float, runs: int, deals: int, seed: int, start: int = 10) -> float:
+    """The share of ``runs`` seeded running estimates (``deals`` trials each, true chance ``p``)
+    whose Wilson 95% band leaves out ``p`` at some number of trials from ``start`` on.
+
+    Each point of a band holds the truth 95% of the time on its own; a whole band, every
+    point at once, far less often. Each trial is a yes with chance ``p``, as a dealt hand is."""
+    rng = np.random.default_rng(seed)
+    missed = 0
+    for _ in range(runs):
+        _, _, lower, upper = sampling.running_proportion(rng.random(deals) < p)
+        missed += bool(((lower[start - 1 :] > p) | (upper[start - 1 :] < p)).any())
+    return missed / runs
+
+
 def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int) -> classroom.MultipleChoice:
     """What does a 95% interval mean? One right reading and three classic wrong ones, each explained.
 
@@ -443,6 +475,7 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
     between = f"between {100 * low:.1f}% and {100 * high:.1f}%"
     holds = "holds it" if low <= p <= high else "misses it"
     again = chance_inside(estimate.n, p, low, high)
+    over = chance_inside_over_runs(estimate.n, p)
     return classroom.MultipleChoice(
         f"<b>5.</b> A run of {estimate.n:,} deals estimates P(4+ trump) as {100 * estimate.value:.1f}%, "
         f"with the 95% interval <b>{shown}</b>. What does the 95% promise?",
@@ -474,7 +507,9 @@ def meaning_question(estimate: Estimate, exact: Fraction, caught: int, runs: int
                 right=False,
                 why=f"Less often than that: the next estimate has its own error on top of this one's. "
                 f"With the true chance {percent(exact)}, a binomial sum says {again:.0%} of new runs "
-                "would land in this particular interval.",
+                "would land in this particular interval, because this run happened to land close to the "
+                f"truth. Averaged over first runs, as the 95% is, a second run lands in the first one's "
+                f"interval only {over:.0%} of the time.",
             ),
         ],
     )
@@ -696,6 +731,7 @@ __all__ = [
     "PrecisionRow",
     "binomial_pmf",
     "chance_inside",
+    "chance_inside_over_runs",
     "coverage_at",
     "coverage_curves",
     "coverage_experiment",
@@ -713,6 +749,7 @@ __all__ = [
     "meaning_question",
     "precision_rows",
     "precision_table",
+    "running_misses",
     "set_coverage_figure",
     "standard_error",
     "wilson",

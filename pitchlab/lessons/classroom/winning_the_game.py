@@ -478,7 +478,7 @@ def misconception(
         classroom.Choice(
             "No: near the target any made bid wins, so the surer bid wins more games.",
             right=True,
-            why=f"Yes: from {us}-{them} {SURE.name} wins {sure:.1f}% of games and {BOLD.name} {bold:.1f}%, "
+            why=f"Right: from {us}-{them} {SURE.name} wins {sure:.1f}% of games and {BOLD.name} {bold:.1f}%, "
             f"though {BOLD.name} averages {avg}. Far from the target ({far}-{them}) the order turns "
             f"round: {bold_far:.1f}% against {sure_far:.1f}%.",
         ),

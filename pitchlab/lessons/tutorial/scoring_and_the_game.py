@@ -291,14 +291,22 @@ def game_summary(game: Game) -> str:
     if game.winner is None:
         return f"No winner after {len(game.history)} hands: {score_words(game.scores)}."
     last = game.history[-1].result
+    before = game.scores[game.winner] - last.score_change[game.winner]
     how = (
-        "a bid of 10 that took all 10"
+        f"a bid of 10 that took all 10, which wins at once whatever the score (they stood at {before})"
         if last.bid == game.rules.max_bid and last.points[last.bidding_team] == game.rules.total_points
         else f"bidding {last.bid} and reaching {game.scores[game.winner]}"
     )
+    # a team past the target that did not win: say why it lost, or the score reads like a win
+    past = [
+        f" {team_name(t)} stand at {game.scores[t]}, past {game.rules.target} too, but only the bidding "
+        "team can win, at the end of a hand it bid."
+        for t in range(game.rules.num_teams)
+        if t != game.winner and game.scores[t] >= game.rules.target
+    ]
     return (
         f"{team_name(game.winner)} win after {len(game.history)} hands by {how}. "
-        f"Final scores: {score_words(game.scores)}."
+        f"Final scores: {score_words(game.scores)}.{''.join(past)}"
     )
 
 
