@@ -111,6 +111,15 @@ def _dealt_again(record: dict[str, Any], seat: int, rng: random.Random) -> dict[
     return found
 
 
+def net_points(hand: Hand, seat: int) -> float:
+    """The finished hand's score change for ``seat``'s side less the other side's (the average
+    other side's, with more than two): the measure every answer is compared by."""
+    change = hand.result().score_change
+    team = hand.rules.teams[seat]
+    others = [c for t, c in enumerate(change) if t != team]
+    return change[team] - sum(others) / len(others)
+
+
 def _outcome(hand: Hand, seat: int, model: GameModel | None) -> tuple[float, float | None]:
     """The finished hand's points for ``seat``'s side (less the other side's), and its chance
     of winning the game by ``model`` (``None`` without one)."""
@@ -118,8 +127,7 @@ def _outcome(hand: Hand, seat: int, model: GameModel | None) -> tuple[float, flo
     team = rules.teams[seat]
     result = hand.result()
     change = result.score_change
-    others = [c for t, c in enumerate(change) if t != team]
-    net = change[team] - sum(others) / len(others)
+    net = net_points(hand, seat)
     if model is None:
         return net, None
     after = [s + c for s, c in zip(hand.scores or [0] * len(change), change, strict=True)]

@@ -1,0 +1,143 @@
+"""The weaker players a problem's level is measured against.
+
+A problem is hard when the players a learner grows out of get it wrong. Beside
+the rule-based bot, three habits of new players are modelled, each a plain rule
+that reads only the seat's own position:
+
+* the **beginner** plays its highest card, bids as high as it may and names the
+  suit of its highest card (strength first, no counting);
+* the **cautious** player plays its lowest card, passes whenever it may and names
+  the suit it holds most of;
+* the **grabber** takes the trick whenever it can, with its cheapest winner (and
+  leads its highest card), otherwise plays low; it always bids, as low as it may.
+
+and a player choosing at random, whose miss is a chance (the share of the answers
+that are not accepted). :func:`level` turns the misses into a level from 1 to 5.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from pitchlab.bots.players import Player, RuleBasedPlayer
+from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.tricks import trick_winner
+from pitchlab.practice.problems import answers_at, word
+
+Chooser = Callable[[Hand], str]
+
+
+def _strength(hand: Hand, card: Card) -> tuple[int, int]:
+    """How strong a card is to a player who only looks at it: trump above plain, then its rank."""
+    rules, trump = hand.rules, hand.trump
+    if trump is not None and rules.is_trump(card, trump):
+        return (1, rules.trump_rank(card, trump))
+    return (0, int(card.rank) if card.rank is not None else 0)
+
+
+def _cards(hand: Hand) -> list[Card]:
+    deck = {c.code: c for c in hand.rules.deck}
+    return sorted((deck[w] for w in answers_at(hand)), key=lambda c: _strength(hand, c), reverse=True)
+
+
+def _bids(hand: Hand) -> list[str]:
+    """The bids allowed, lowest first, then "pass" if it is allowed."""
+    words = answers_at(hand)
+    bids = sorted((w for w in words if w != "pass"), key=lambda w: int(w) if w.isdigit() else 99)
+    return bids + (["pass"] if "pass" in words else [])
+
+
+def _longest_suit(hand: Hand) -> str:
+    seat = hand.to_act
+    assert seat is not None
+    held = Counter(c.suit for c in hand.view(seat).hand if c.suit is not None)
+    allowed = answers_at(hand)
+    return max(allowed, key=lambda letter: held[Suit.parse(letter)])
+
+
+def _highest_suit(hand: Hand) -> str:
+    seat = hand.to_act
+    assert seat is not None
+    cards = [c for c in hand.view(seat).hand if c.suit is not None and c.rank is not None]
+    allowed = answers_at(hand)
+    top = max(
+        (c for c in cards if c.suit is not None and c.suit.letter in allowed), key=lambda c: int(c.rank or 0)
+    )
+    return top.suit.letter if top.suit is not None else allowed[0]
+
+
+def beginner(hand: Hand) -> str:
+    """Plays its highest card, bids the most it may, names the suit of its highest card."""
+    if hand.phase is Phase.PLAY:
+        return _cards(hand)[0].code
+    if hand.phase is Phase.BID:
+        return [b for b in _bids(hand) if b != "pass"][-1]
+    return _highest_suit(hand)
+
+
+def cautious(hand: Hand) -> str:
+    """Plays its lowest card, passes when it may, names the suit it holds most of."""
+    if hand.phase is Phase.PLAY:
+        return _cards(hand)[-1].code
+    if hand.phase is Phase.BID:
+        bids = _bids(hand)
+        return "pass" if "pass" in bids else bids[0]
+    return _longest_suit(hand)
+
+
+def grabber(hand: Hand) -> str:
+    """Takes the trick when it can, as cheaply as it can; leads its highest card; always bids low."""
+    if hand.phase is Phase.PLAY:
+        cards = _cards(hand)
+        trick = hand.current_trick
+        if not trick.cards or hand.trump is None:
+            return cards[0].code
+        seat = hand.to_act
+        winners = [
+            c
+            for c in cards
+            if (*trick.seats, seat)[trick_winner(hand.rules, hand.trump, (*trick.cards, c))] == seat
+        ]
+        return (winners or cards)[-1].code
+    if hand.phase is Phase.BID:
+        return _bids(hand)[0]
+    return _longest_suit(hand)
+
+
+def by_bot(player: Player) -> Chooser:
+    """A bot as a chooser: its action at the seat to act, written as a problem's answer."""
+
+    def choose(hand: Hand) -> str:
+        seat = hand.to_act
+        assert seat is not None
+        return word(player.decide(hand.view(seat)).action, hand)
+
+    return choose
+
+
+HABITS: dict[str, Chooser] = {"beginner": beginner, "cautious": cautious, "grabber": grabber}
+"""The new players' habits, by name."""
+
+
+def misses(hand: Hand, answers: tuple[str, ...]) -> dict[str, float]:
+    """How often each weaker player misses the answers at ``hand``: 1 or 0 for each habit and the
+    rule-based bot, and for a random player the share of the distinct answers not accepted."""
+    found = {name: float(choose(hand) not in answers) for name, choose in HABITS.items()}
+    words = answers_at(hand)
+    found["random"] = sum(w not in answers for w in words) / len(words)
+    found["rule-based"] = float(by_bot(RuleBasedPlayer())(hand) not in answers)
+    return found
+
+
+RULE_BASED_WEIGHT = 2
+"""A miss by the rule-based bot counts as two of a new player's: what even a careful
+rule-follower misses is a harder problem than what a beginner does."""
+
+
+def level(missed: dict[str, float]) -> int:
+    """The level from 1 to 5: one plus the weaker players' misses (the random player's as its
+    chance, the rule-based bot's twice), at most 5."""
+    score = sum(v for k, v in missed.items() if k != "rule-based") + RULE_BASED_WEIGHT * missed["rule-based"]
+    return min(5, 1 + int(score))

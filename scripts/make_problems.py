@@ -1,0 +1,73 @@
+"""Make the problems that ship in the package: ``python scripts/make_problems.py [--ruleset R]``.
+
+Seeded hands are played by the rule-based bots and every decision worth posing is tried
+(:mod:`pitchlab.practice.generate`), seed after seed from ``--start``, until the ruleset has
+``--count`` problems and every theme found is taught at two levels or more (or ``--seeds``
+hands were played). The same arguments make the same file. CPU heavy: run it under ``nice``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from pitchlab.practice.generate import from_deal
+from pitchlab.practice.problems import RULESETS, Problem, data_name
+
+TARGETS = {"ten-point": 160, "auction-pitch": 55}
+"""Problems made per ruleset: a margin over the 150 and 50 the practice pages promise."""
+DATA = Path(__file__).resolve().parent.parent / "pitchlab" / "data"
+
+
+def thin_themes(problems: list[Problem]) -> list[str]:
+    """Themes taught at fewer than two levels."""
+    levels: dict[str, set[int]] = defaultdict(set)
+    for problem in problems:
+        for theme in problem.themes:
+            levels[theme].add(problem.level)
+    return sorted(t for t, found in levels.items() if len(found) < 2)
+
+
+def make(rules_name: str, count: int, start: int, seeds: int) -> list[Problem]:
+    problems: list[Problem] = []
+    began = time.perf_counter()
+    for seed in range(start, start + seeds):
+        problems.extend(from_deal(rules_name, seed))
+        thin = thin_themes(problems)
+        print(
+            f"{rules_name}: seed {seed}, {len(problems)} problems, {time.perf_counter() - began:.0f} s"
+            + (f"; at one level only: {', '.join(thin)}" if thin else ""),
+            file=sys.stderr,
+            flush=True,
+        )
+        if len(problems) >= count and not thin:
+            break
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", choices=RULESETS, action="append", help="default: every ruleset")
+    parser.add_argument(
+        "--count", type=int, help="problems to make (default: 160 ten-point, 55 auction-pitch)"
+    )
+    parser.add_argument("--start", type=int, default=0, help="the first seed")
+    parser.add_argument("--seeds", type=int, default=150, help="the most hands to play")
+    parser.add_argument("--out", type=Path, default=DATA, help="the folder to write problems-RULESET.json in")
+    args = parser.parse_args()
+    for name in args.ruleset or RULESETS:
+        problems = make(name, args.count or TARGETS[name], args.start, args.seeds)
+        text = json.dumps([p.to_json() for p in problems], separators=(",", ":"), ensure_ascii=False)
+        (args.out / data_name(name)).write_text(text + "\n", encoding="utf-8")
+        thin = thin_themes(problems)
+        print(
+            f"{name}: {len(problems)} problems" + (f"; at one level only: {', '.join(thin)}" if thin else "")
+        )
+
+
+if __name__ == "__main__":
+    main()
