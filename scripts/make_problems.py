@@ -32,11 +32,19 @@ def thin_themes(problems: list[Problem]) -> list[str]:
     return sorted(t for t, found in levels.items() if len(found) < 2)
 
 
-def make(rules_name: str, count: int, start: int, seeds: int) -> list[Problem]:
+def write(problems: list[Problem], path: Path) -> None:
+    text = json.dumps([p.to_json() for p in problems], separators=(",", ":"), ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def make(rules_name: str, count: int, start: int, seeds: int, path: Path) -> list[Problem]:
+    """Problems from seed after seed, written to ``path`` after each (so a run stopped after
+    seed ``k`` leaves the file ``--seeds k - start + 1`` makes)."""
     problems: list[Problem] = []
     began = time.perf_counter()
     for seed in range(start, start + seeds):
         problems.extend(from_deal(rules_name, seed))
+        write(problems, path)
         thin = thin_themes(problems)
         print(
             f"{rules_name}: seed {seed}, {len(problems)} problems, {time.perf_counter() - began:.0f} s"
@@ -60,9 +68,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DATA, help="the folder to write problems-RULESET.json in")
     args = parser.parse_args()
     for name in args.ruleset or RULESETS:
-        problems = make(name, args.count or TARGETS[name], args.start, args.seeds)
-        text = json.dumps([p.to_json() for p in problems], separators=(",", ":"), ensure_ascii=False)
-        (args.out / data_name(name)).write_text(text + "\n", encoding="utf-8")
+        problems = make(name, args.count or TARGETS[name], args.start, args.seeds, args.out / data_name(name))
         thin = thin_themes(problems)
         print(
             f"{name}: {len(problems)} problems" + (f"; at one level only: {', '.join(thin)}" if thin else "")

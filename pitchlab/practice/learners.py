@@ -12,7 +12,9 @@ that reads only the seat's own position:
   leads its highest card), otherwise plays low; it always bids, as low as it may.
 
 and a player choosing at random, whose miss is a chance (the share of the answers
-that are not accepted). :func:`level` turns the misses into a level from 1 to 5.
+that are not accepted). :func:`level` turns the misses into a level from 1 to 5: the
+more new players miss a problem the higher it stands, and a problem the rule-based bot
+misses stands above every one it solves.
 """
 
 from __future__ import annotations
@@ -131,13 +133,30 @@ def misses(hand: Hand, answers: tuple[str, ...]) -> dict[str, float]:
     return found
 
 
-RULE_BASED_WEIGHT = 2
-"""A miss by the rule-based bot counts as two of a new player's: what even a careful
-rule-follower misses is a harder problem than what a beginner does."""
+EASY_SHARE = 0.4
+"""New players who miss a level-1 problem, at most: two in five."""
+HALF_SHARE = 0.6
+"""New players who miss a level-2 (or, when the rule-based bot misses it too, level-4) problem,
+at most: three in five."""
+
+
+def new_player_share(missed: dict[str, float]) -> float:
+    """The share of the new players (the three habits and the random player) who miss it."""
+    names = (*HABITS, "random")
+    return sum(missed[name] for name in names) / len(names)
 
 
 def level(missed: dict[str, float]) -> int:
-    """The level from 1 to 5: one plus the weaker players' misses (the random player's as its
-    chance, the rule-based bot's twice), at most 5."""
-    score = sum(v for k, v in missed.items() if k != "rule-based") + RULE_BASED_WEIGHT * missed["rule-based"]
-    return min(5, 1 + int(score))
+    """The level from 1 to 5: how many new players miss it (:func:`new_player_share`), and
+    whether the rule-based bot does too, which lifts the problem two levels.
+
+    ====================  =====  ============  =====
+    new players who miss  ≤ 2/5  2/5 to 3/5    > 3/5
+    ====================  =====  ============  =====
+    rule-based solves     1      2             3
+    rule-based misses     3      4             5
+    ====================  =====  ============  =====
+    """
+    share = new_player_share(missed)
+    step = 0 if share <= EASY_SHARE else 1 if share <= HALF_SHARE else 2
+    return 1 + step + (2 if missed["rule-based"] else 0)

@@ -32,14 +32,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
 from pitchlab.bots.analysis import judge
-from pitchlab.bots.bid_review import judge_choice, net_points
+from pitchlab.bots.bid_review import dealt_again, judge_choice, net_points
 from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.strong import solvable
 from pitchlab.engine.actions import Action, Bid, Bury, NameTrump, Pass, Play
@@ -328,25 +327,8 @@ def fitting_deal(hand: Hand, record: Record, seat: int, rng: random.Random) -> R
     for trick in (*hand.tricks, hand.current_trick):
         for s, card in zip(trick.seats, trick.cards, strict=True):
             played[s].append(card.code)
-    hands = record["hands"]
-    pool = Counter(c for s, h in enumerate(hands) if s != seat for c in h)
-    pool.update(record["stock"])
-    for s, cards in played.items():
-        if s != seat:
-            pool.subtract(cards)
-    cards = sorted(pool.elements())
     for _ in range(REDRAWS):
-        rng.shuffle(cards)
-        rest = list(cards)
-        new_hands = []
-        for s, h in enumerate(hands):
-            if s == seat:
-                new_hands.append(list(h))
-                continue
-            take = len(h) - len(played[s])
-            new_hands.append([*played[s], *rest[:take]])
-            rest = rest[take:]
-        tried = {**record, "hands": new_hands, "stock": rest}
+        tried = dealt_again(record, seat, rng, played)
         try:
             from_record(tried)
         except PitchError:
