@@ -2,8 +2,11 @@
 
 Seeded hands are played by the rule-based bots and every decision worth posing is tried
 (:mod:`pitchlab.practice.generate`), seed after seed from ``--start``, until the ruleset has
-``--count`` problems and every theme found is taught at two levels or more (or ``--seeds``
-hands were played). The same arguments make the same file. CPU heavy: run it under ``nice``.
+``--count`` problems and every theme found is taught at two levels or more, but those searched
+for apart (or ``--seeds``
+hands were played); then, for a rare theme still taught at one level (the stuck dealer), further
+deals are searched for it alone (:data:`pitchlab.practice.generate.FOCUS`). The same arguments
+make the same file. CPU heavy: run it under ``nice``.
 """
 
 from __future__ import annotations
@@ -15,11 +18,15 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from pitchlab.practice.generate import from_deal
+from pitchlab.practice.generate import FOCUS, from_deal
 from pitchlab.practice.problems import RULESETS, Problem, data_name
 
 TARGETS = {"ten-point": 160, "auction-pitch": 55}
 """Problems made per ruleset: a margin over the 150 and 50 the practice pages promise."""
+FOCUS_START = 100_000
+"""The first seed searched for a rare theme (far from the hands played as they come)."""
+FOCUS_SEEDS = 2000
+"""The most deals searched for one rare theme."""
 DATA = Path(__file__).resolve().parent.parent / "pitchlab" / "data"
 
 
@@ -52,9 +59,31 @@ def make(rules_name: str, count: int, start: int, seeds: int, path: Path) -> lis
             file=sys.stderr,
             flush=True,
         )
-        if len(problems) >= count and not thin:
+        if len(problems) >= count and all(theme in FOCUS for theme in thin):
             break
+    for theme in thin_themes(problems):
+        if theme in FOCUS:
+            problems.extend(focused(rules_name, theme, problems, path))
     return problems
+
+
+def focused(rules_name: str, theme: str, problems: list[Problem], path: Path) -> list[Problem]:
+    """Problems teaching a rare ``theme`` at levels it lacks, from a search of further deals
+    (seeds from :data:`FOCUS_START`) trying only the decisions that may teach it."""
+    levels = {p.level for p in problems if theme in p.themes}
+    found: list[Problem] = []
+    for seed in range(FOCUS_START, FOCUS_START + FOCUS_SEEDS):
+        for problem in from_deal(rules_name, seed, FOCUS[theme]):
+            if theme in problem.themes and problem.level not in levels:
+                levels.add(problem.level)
+                found.append(problem)
+        if len(levels) >= 2:
+            break
+    write([*problems, *found], path)
+    print(
+        f"{rules_name}: {theme}: {len(found)} more from seeds {FOCUS_START} on", file=sys.stderr, flush=True
+    )
+    return found
 
 
 def main() -> None:

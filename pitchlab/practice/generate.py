@@ -15,7 +15,7 @@ themes come from the principle, the claims and the cards at stake
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pitchlab.bots import principles as p
 from pitchlab.bots.analysis import EXACT_LAYOUTS
@@ -153,7 +153,7 @@ def themes_of(hand: Hand, verdict: Verdict, explanation: Explanation) -> tuple[s
         if view.passed_over:
             found.append("count who is out")
     if hand.phase is Phase.BID:
-        if DealerStuck.kind in kinds or (seat == hand.dealer and "pass" not in answers_at(hand)):
+        if DealerStuck.kind in kinds or stuck_dealer(hand):
             found.append("the stuck dealer")
         target = hand.rules.target
         if target and view.scores and max(view.scores) >= target - max(2, target // NEAR_TARGET):
@@ -207,9 +207,21 @@ def wanted(hand: Hand, rng: random.Random) -> bool:
     return rng.random() < 0.5
 
 
-def from_deal(rules_name: str, seed: int) -> Iterator[Problem]:
+def stuck_dealer(hand: Hand) -> bool:
+    """Whether the seat to act is a dealer who may not pass: everyone else did."""
+    return hand.phase is Phase.BID and hand.to_act == hand.dealer and "pass" not in answers_at(hand)
+
+
+FOCUS: dict[str, Callable[[Hand], bool]] = {"the stuck dealer": stuck_dealer}
+"""Themes that hands as they come teach too rarely, each with a quick test for the bids that may
+teach it: :func:`from_deal` given one tries only those, and stops each hand at its bidding,
+so many more deals can be searched."""
+
+
+def from_deal(rules_name: str, seed: int, focus: Callable[[Hand], bool] | None = None) -> Iterator[Problem]:
     """Every problem found in one seeded hand played by the rule-based bots (game scores drawn too,
-    so that some hands are played near the target)."""
+    so that some hands are played near the target); with ``focus`` (one of :data:`FOCUS`), only
+    the bids it picks."""
     rules = ruleset(rules_name)
     rng = random.Random(f"problems:{rules_name}:{seed}")
     scores = None
@@ -219,7 +231,9 @@ def from_deal(rules_name: str, seed: int) -> Iterator[Problem]:
     bot = RuleBasedPlayer()
     step = 0
     while not hand.is_over:
-        if wanted(hand, rng):
+        if focus is not None and hand.phase is not Phase.BID:
+            return
+        if focus(hand) if focus is not None else wanted(hand, rng):
             found = problem_at(hand, f"{rules_name}-{seed}-{step}")
             if found is not None:
                 yield found

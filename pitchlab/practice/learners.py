@@ -1,7 +1,7 @@
 """The weaker players a problem's level is measured against.
 
 A problem is hard when the players a learner grows out of get it wrong. Beside
-the rule-based bot, three habits of new players are modelled, each a plain rule
+the rule-based bot, four habits of new players are modelled, each a plain rule
 that reads only the seat's own position:
 
 * the **beginner** plays its highest card, bids as high as it may and names the
@@ -9,7 +9,11 @@ that reads only the seat's own position:
 * the **cautious** player plays its lowest card, passes whenever it may and names
   the suit it holds most of;
 * the **grabber** takes the trick whenever it can, with its cheapest winner (and
-  leads its highest card), otherwise plays low; it always bids, as low as it may.
+  leads its highest card), otherwise plays low; it always bids, as low as it may;
+* the **counter** bids by its length: one less than the cards it holds in its longest
+  suit (passing when that is below the lowest bid, and bidding the most allowed above
+  it), names that suit, and plays its highest card when that wins the trick (and to lead),
+  otherwise its lowest;
 
 and a player choosing at random, whose miss is a chance (the share of the answers
 that are not accepted). :func:`level` turns the misses into a level from 1 to 5: the
@@ -108,6 +112,30 @@ def grabber(hand: Hand) -> str:
     return _longest_suit(hand)
 
 
+def counter(hand: Hand) -> str:
+    """Bids one less than its longest suit's length, names that suit, wins with its top card."""
+    if hand.phase is Phase.PLAY:
+        cards = _cards(hand)
+        trick = hand.current_trick
+        seat = hand.to_act
+        if not trick.cards or hand.trump is None:
+            return cards[0].code
+        top = cards[0]
+        wins = (*trick.seats, seat)[trick_winner(hand.rules, hand.trump, (*trick.cards, top))] == seat
+        return (top if wins else cards[-1]).code
+    if hand.phase is Phase.BID:
+        seat = hand.to_act
+        assert seat is not None
+        held = Counter(c.suit for c in hand.view(seat).hand if c.suit is not None)
+        want = max(held.values(), default=0) - 1
+        bids = [b for b in _bids(hand) if b != "pass"]
+        fitting = [b for b in bids if int(b) <= want]
+        if fitting:
+            return fitting[-1]
+        return "pass" if "pass" in _bids(hand) else bids[0]
+    return _longest_suit(hand)
+
+
 def by_bot(player: Player) -> Chooser:
     """A bot as a chooser: its action at the seat to act, written as a problem's answer."""
 
@@ -119,7 +147,12 @@ def by_bot(player: Player) -> Chooser:
     return choose
 
 
-HABITS: dict[str, Chooser] = {"beginner": beginner, "cautious": cautious, "grabber": grabber}
+HABITS: dict[str, Chooser] = {
+    "beginner": beginner,
+    "cautious": cautious,
+    "grabber": grabber,
+    "counter": counter,
+}
 """The new players' habits, by name."""
 
 
@@ -133,15 +166,15 @@ def misses(hand: Hand, answers: tuple[str, ...]) -> dict[str, float]:
     return found
 
 
-EASY_SHARE = 0.4
-"""New players who miss a level-1 problem, at most: two in five."""
-HALF_SHARE = 0.6
-"""New players who miss a level-2 (or, when the rule-based bot misses it too, level-4) problem,
-at most: three in five."""
+EASY_SHARE = 0.35
+"""The share of new players who miss a level-1 problem, at most: about a third."""
+HALF_SHARE = 0.55
+"""The share of new players who miss a level-2 (or, when the rule-based bot misses it too,
+level-4) problem, at most: about half."""
 
 
 def new_player_share(missed: dict[str, float]) -> float:
-    """The share of the new players (the three habits and the random player) who miss it."""
+    """The share of the new players (the four habits and the random player) who miss it."""
     names = (*HABITS, "random")
     return sum(missed[name] for name in names) / len(names)
 
@@ -150,12 +183,12 @@ def level(missed: dict[str, float]) -> int:
     """The level from 1 to 5: how many new players miss it (:func:`new_player_share`), and
     whether the rule-based bot does too, which lifts the problem two levels.
 
-    ====================  =====  ============  =====
-    new players who miss  ≤ 2/5  2/5 to 3/5    > 3/5
-    ====================  =====  ============  =====
-    rule-based solves     1      2             3
-    rule-based misses     3      4             5
-    ====================  =====  ============  =====
+    ====================  ======  =============  ======
+    new players who miss  ≤ 0.35  0.35 to 0.55   > 0.55
+    ====================  ======  =============  ======
+    rule-based solves     1       2              3
+    rule-based misses     3       4              5
+    ====================  ======  =============  ======
     """
     share = new_player_share(missed)
     step = 0 if share <= EASY_SHARE else 1 if share <= HALF_SHARE else 2
