@@ -492,3 +492,14 @@ def test_level_counts_the_misses() -> None:
     assert level(0, 0, 0, 0, 0.4, 0) == 1
     # (1 + 0.8) / 5 = 0.36, just over 0.35: level 2
     assert level(0, 1, 0, 0, 0.8, 0) == 2
+
+
+def test_the_counter_bids_one_less_than_its_longest_suit() -> None:
+    """A stuck dealer in auction-pitch may bid 2, 3 or 4: the counter bids its longest suit's
+    length less one, kept within those (a two-card suit or shorter still bids the 2 it must)."""
+    stuck = [p for p in BY_RULESET["auction-pitch"] if "the stuck dealer" in p.themes]
+    assert stuck
+    for p in stuck:
+        hand = p.hand()
+        longest = max(Counter(c.suit for c in hand.view(p.seat).hand).values())
+        assert learners.counter(hand) == str(min(4, max(2, longest - 1)))
