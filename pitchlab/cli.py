@@ -1,4 +1,5 @@
 """The command line: ``python -m pitchlab replay|deal|rulesets|simulate|chances|solve|review|tournament|decide``,
+``problems`` to list the practice problems,
 ``app|lessons|tutorial|notebooks`` to serve or copy the pages a pip install ships, and
 ``class`` for class experiments.
 
@@ -190,6 +191,9 @@ def _parser() -> argparse.ArgumentParser:
         "within about a second: strong where it can search the ruleset, else rule-based)",
     )
     decide.add_argument("--seed", type=int, default=0, help="seeds the bots that draw at random")
+    problems = sub.add_parser("problems", help="list the practice problems that ship with pitchlab")
+    problems.add_argument("--ruleset", help="only this ruleset's problems (ten-point or auction-pitch)")
+    problems.add_argument("--json", action="store_true", help="print one JSON array instead of a table")
     class_commands.add_parser(sub, _Parser)
     return parser
 
@@ -214,6 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(_decide(args.file, args.player, args.seed)))
         elif args.command == "rulesets":
             _rulesets()
+        elif args.command == "problems":
+            _problems(args.ruleset, args.json)
         elif args.command in ("app", "lessons", "tutorial"):
             return _serve(args.command, _plan(args), args.watchdog)
         elif args.command == "class":
@@ -355,6 +361,23 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def _problems(rules_name: str | None, as_json: bool) -> None:
+    """The ``problems`` listing: each problem's id, ruleset, level, themes, seat, answers and
+    record (the position), as JSON or one line each."""
+    from pitchlab.practice.problems import load
+
+    found = load(rules_name)
+    if as_json:
+        print(json.dumps([p.listing() for p in found], ensure_ascii=False))
+        return
+    for p in found:
+        print(
+            f"{p.id}  level {p.level}  seat {p.seat}  {p.kind}: {', '.join(p.answers)}  "
+            f"themes: {', '.join(p.themes)}"
+        )
+    print(f"{len(found)} problems")
 
 
 def _rulesets() -> None:

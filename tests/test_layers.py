@@ -17,13 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pitchlab"
 
-WINGS = ("engine", "odds", "bots", "studies", "classes", "ui", "lessons", "server")
+WINGS = ("engine", "odds", "bots", "studies", "practice", "classes", "ui", "lessons", "server")
 """Bottom to top. A module may import its own wing and the wings before it."""
 TOP = ("pitchlab", "pitchlab.__main__", "pitchlab.cli")
 """The public face and the command line stand above every wing."""
 DISPLAY = ("ipywidgets", "plotly", "IPython", "anywidget", "voila", "jupyter_server", "tornado", "nbformat")
 """What draws or serves pages: never below the ``ui`` wing."""
-BELOW_DISPLAY = ("engine", "odds", "bots", "studies", "classes")
+BELOW_DISPLAY = ("engine", "odds", "bots", "studies", "practice", "classes")
 
 
 def modules() -> dict[str, Path]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -94,10 +94,20 @@ def _answer_word(answer: int | str) -> str:
     return "pass" if answer in ("pass", 0) else str(answer)
 
 
-def _dealt_again(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The record with every card ``seat`` has not seen (the other hands and the stock) dealt again."""
+def dealt_again(
+    record: dict[str, Any], seat: int, rng: random.Random, kept: Mapping[int, Sequence[str]] | None = None
+) -> dict[str, Any]:
+    """The record with every card ``seat`` has not seen (the other hands and the stock) dealt again.
+
+    ``kept``: cards other seats are known to have held (those they played), which stay in their
+    hands; the rest of each hand is dealt from the unseen cards."""
     hands = record["hands"]
     unseen = [c for s, h in enumerate(hands) if s != seat for c in h] + list(record["stock"])
+    kept = kept or {}
+    for s, cards in kept.items():
+        if s != seat:
+            for card in cards:
+                unseen.remove(card)
     rng.shuffle(unseen)
     found = dict(record)
     new_hands = []
@@ -105,10 +115,21 @@ def _dealt_again(record: dict[str, Any], seat: int, rng: random.Random) -> dict[
         if s == seat:
             new_hands.append(list(h))
         else:
-            new_hands.append(unseen[: len(h)])
-            unseen = unseen[len(h) :]
+            known = list(kept.get(s, ()))
+            take = len(h) - len(known)
+            new_hands.append([*known, *unseen[:take]])
+            unseen = unseen[take:]
     found["hands"], found["stock"] = new_hands, unseen
     return found
+
+
+def net_points(hand: Hand, seat: int) -> float:
+    """The finished hand's score change for ``seat``'s side less the other side's (the average
+    other side's, with more than two): the measure every answer is compared by."""
+    change = hand.result().score_change
+    team = hand.rules.teams[seat]
+    others = [c for t, c in enumerate(change) if t != team]
+    return change[team] - sum(others) / len(others)
 
 
 def _outcome(hand: Hand, seat: int, model: GameModel | None) -> tuple[float, float | None]:
@@ -118,8 +139,7 @@ def _outcome(hand: Hand, seat: int, model: GameModel | None) -> tuple[float, flo
     team = rules.teams[seat]
     result = hand.result()
     change = result.score_change
-    others = [c for t, c in enumerate(change) if t != team]
-    net = change[team] - sum(others) / len(others)
+    net = net_points(hand, seat)
     if model is None:
         return net, None
     after = [s + c for s, c in zip(hand.scores or [0] * len(change), change, strict=True)]
@@ -152,7 +172,7 @@ def judge_choice(
     nets: dict[str, list[float]] = {w: [] for w in words}
     wins: dict[str, list[float]] = {w: [] for w in words}
     for _ in range(deals):
-        dealt = _dealt_again(record, seat, rng)
+        dealt = dealt_again(record, seat, rng)
         for answer, word in zip(answers, words, strict=True):
             tried = dict(dealt)
             if kind == "bid":
