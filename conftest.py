@@ -17,9 +17,12 @@ short units even out the workers' ends. Without ``-n`` this does nothing.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import lanes
 
 pytest_plugins = ("tests.classdb",)  # class stores on SQLite and a throwaway PostgreSQL server
 
@@ -39,7 +42,10 @@ def slow(item: pytest.Item) -> bool:
     return item.path.suffix == ".ipynb" or item.path.parent.name == "browser"
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test's lane markers (tests/lanes.py); under xdist, the slow units first."""
+    lanes.mark(items)
     if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
         items.sort(key=lambda item: (not slow(item), item.path.suffix != ".ipynb"))
 
@@ -58,13 +64,31 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return Units(config, log)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--quick",
+        action="store_true",
+        help="the quick lane: every unit test, none that is browser, server, notebook or slow (tests/lanes.py)",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The quick lane does not collect the notebooks or the browser tests at all."""
+    if config.getoption("quick") and lanes.wholly_outside_quick_lane(collection_path):
+        return True
+    return None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """One save key for the whole run, given to every kernel and server the tests start (they
     inherit the environment): sealed saves made in a test page open in the test, and no test
     writes a key file into the user's own data folder. A key already set is kept.
 
     Hypothesis draws the same examples every run unless this is a long property run
-    (tests/budget.py)."""
+    (tests/budget.py). ``--quick`` keeps the quick lane's tests alone (with any ``-m`` given)."""
+    if config.getoption("quick"):
+        asked = config.option.markexpr
+        config.option.markexpr = f"({asked}) and {lanes.QUICK}" if asked else lanes.QUICK
     if "PITCHLAB_SAVE_KEY" not in os.environ:
         from cryptography.fernet import Fernet
 

@@ -95,11 +95,11 @@ def widget_words(state: dict[str, object]) -> Iterator[str]:
         yield from map(str, labels)
 
 
-@pytest.fixture(scope="module")
-def executed() -> dict[str, nbformat.NotebookNode]:
-    """Every tutorial page run as Voila runs it, its widgets' state stored."""
-    pages = {}
-    for name in PAGES:
+class ExecutedPages(dict[str, nbformat.NotebookNode]):
+    """Tutorial pages run as Voila runs them, their widgets' state stored, each when a test first
+    asks for it: a test worker that gets only some of the pages' tests runs only those pages."""
+
+    def __missing__(self, name: str) -> nbformat.NotebookNode:
         nb = load(name)
         NotebookClient(
             nb,
@@ -108,8 +108,14 @@ def executed() -> dict[str, nbformat.NotebookNode]:
             store_widget_state=True,
             resources={"metadata": {"path": str(TUTORIAL)}},
         ).execute()
-        pages[name] = nb
-    return pages
+        self[name] = nb
+        return nb
+
+
+@pytest.fixture(scope="module")
+def executed() -> ExecutedPages:
+    """The module's pages, each run once (in this process)."""
+    return ExecutedPages()
 
 
 def page_text(nb: nbformat.NotebookNode) -> str:
