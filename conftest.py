@@ -9,9 +9,12 @@ xdist hands each worker whole units of work. Three rules make the units:
 - the other tests of a module form one unit, so a module's fixtures (the wheel
   test's fresh venv) are built once.
 
-The slow units go first: the notebooks (each starts a kernel and runs every cell)
-and the browser tests (each opens pages in Voila), then the unit tests, whose many
-short units even out the workers' ends. Without ``-n`` this does nothing.
+The long units go first, by lane (tests/lanes.py): the browser tests (each opens pages
+in Voila; a module of them is a unit of minutes), the notebooks (each starts a kernel
+and runs every cell), the tests that start servers, the slow ones (whole games played
+through the widgets), then the quick unit tests, whose many short units even out the
+workers' ends: a long unit queued last (a slow module late in the alphabet) would
+leave one worker running alone. Without ``-n`` this does nothing.
 """
 
 from __future__ import annotations
@@ -37,9 +40,12 @@ def work_unit(nodeid: str) -> str:
     return path
 
 
-def slow(item: pytest.Item) -> bool:
-    """A notebook's cell or a browser test: the long units, started first."""
-    return item.path.suffix == ".ipynb" or item.path.parent.name == "browser"
+def start_order(item: pytest.Item) -> int:
+    """When the test's unit is handed out: by its first lane of :data:`tests.lanes.LONGEST_FIRST`."""
+    return next(
+        (i for i, lane in enumerate(lanes.LONGEST_FIRST) if item.get_closest_marker(lane)),
+        len(lanes.LONGEST_FIRST),
+    )
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
@@ -47,7 +53,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Each test's lane markers (tests/lanes.py); under xdist, the slow units first."""
     lanes.mark(items)
     if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
-        items.sort(key=lambda item: (not slow(item), item.path.suffix != ".ipynb"))
+        items.sort(key=start_order)  # a stable sort: each lane's tests stay in their order
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)  # a hook of pytest-xdist, only when it is installed

@@ -29,6 +29,9 @@ from typing import Any
 import pytest
 
 LANES = ("browser", "server", "notebook", "slow")
+LONGEST_FIRST = ("browser", "notebook", "server", "slow")
+"""The lanes by the length of their units of work under xdist (conftest.py hands out the longest
+first): a browser module takes minutes, a notebook or a server's module tens of seconds."""
 QUICK = " and ".join(f"not {lane}" for lane in LANES)
 """The quick lane's marker expression: no test of a slower lane."""
 

@@ -30,7 +30,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.ruleset_identity import identity
-from tests.helpers import snapshot, written_deal
+from tests.helpers import assert_refused, written_deal
 
 Record = dict[str, Any]
 RECORDS = Path(__file__).resolve().parent / "records" / "variants"
@@ -135,18 +135,8 @@ def tricks(*rows: tuple[int, str, int]) -> list[dict[str, Any]]:
 
 def refused(hand: pl.Hand, action: pl.Action, *, seat: int | None = None, named: int, rule: str) -> None:
     """``action`` is refused with an error naming seat ``named``, the action and a rule
-    matching the regex ``rule``; the hand is unchanged."""
-    before = snapshot(hand)
-    with pytest.raises(pl.IllegalAction) as info:
-        hand.apply(action, seat=seat)
-    err = info.value
-    message = str(err)
-    assert f"seat {named}" in message, message
-    assert str(action) in message, message
-    assert err.seat == named
-    assert err.action == action
-    assert re.search(rule, err.rule, re.IGNORECASE), f"rule {err.rule!r} does not match {rule!r}"
-    assert snapshot(hand) == before
+    matching the regex ``rule``; the hand is unchanged (:func:`tests.helpers.assert_refused`)."""
+    assert_refused(hand, action, seat=seat, named_seat=named, rule=rule)
 
 
 def bad_record(data: Record, where: str) -> pl.BadRecord:
