@@ -311,11 +311,15 @@ def run_async(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
 
 @contextmanager
 def voila_server(
-    extra_args: Sequence[str] = (), deadline_s: float = 120, ready: str | None = None
+    extra_args: Sequence[str] = (),
+    deadline_s: float = 120,
+    ready: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[VoilaServer]:
-    """A class server for a test: started, waited for (a server that does not start fails the
-    test with its log), and stopped on the way out."""
-    server = VoilaServer(extra_args=extra_args)
+    """A class server for a test: started (``env`` added to its environment), waited for (a
+    server that does not start fails the test with its log), and stopped on the way out. The
+    one way a test starts a server (tests/lanes.py finds the tests that call it)."""
+    server = VoilaServer(extra_args=extra_args, env=env)
     try:
         try:
             server.wait_until(ready=ready, deadline_s=deadline_s)
