@@ -60,8 +60,6 @@ SLOW = (
     "tests/test_explorer.py::test_a_finished_record_reviews_its_bid_and_trump_before_its_cards",
     "tests/test_explorer.py::test_a_record_in_the_play_shows_the_best_play_from_where_it_stops",
     "tests/test_explorer.py::test_a_record_stopped_in_the_bidding_reviews_the_passes_made",
-    "tests/test_explorer.py::test_putting_a_card_back_is_remembered_not_simulated_again",
-    "tests/test_explorer.py::test_the_second_joker_has_its_own_button",
     "tests/test_first_timer.py::test_the_page_never_says_press_next_while_next_is_disabled",
     "tests/test_gamemodel.py::test_the_model_judges_real_hands_as_the_engine_does",
     "tests/test_hidden_reasons.py::test_no_text_names_a_card_hidden_from_the_learner",
