@@ -9,17 +9,23 @@ xdist hands each worker whole units of work. Three rules make the units:
 - the other tests of a module form one unit, so a module's fixtures (the wheel
   test's fresh venv) are built once.
 
-The slow units go first: the notebooks (each starts a kernel and runs every cell)
-and the browser tests (each opens pages in Voila), then the unit tests, whose many
-short units even out the workers' ends. Without ``-n`` this does nothing.
+The long units go first, by lane (tests/lanes.py): the browser tests (each opens pages
+in Voila; a module of them is a unit of minutes), the notebooks (each starts a kernel
+and runs every cell), the tests that start servers, the slow ones (whole games played
+through the widgets), then the quick unit tests, whose many short units even out the
+workers' ends: a long unit queued last (a slow module late in the alphabet) would
+leave one worker running alone. Without ``-n`` this does nothing.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import lanes
 
 pytest_plugins = ("tests.classdb",)  # class stores on SQLite and a throwaway PostgreSQL server
 
@@ -34,14 +40,20 @@ def work_unit(nodeid: str) -> str:
     return path
 
 
-def slow(item: pytest.Item) -> bool:
-    """A notebook's cell or a browser test: the long units, started first."""
-    return item.path.suffix == ".ipynb" or item.path.parent.name == "browser"
+def start_order(item: pytest.Item) -> int:
+    """When the test's unit is handed out: by its first lane of :data:`tests.lanes.LONGEST_FIRST`."""
+    return next(
+        (i for i, lane in enumerate(lanes.LONGEST_FIRST) if item.get_closest_marker(lane)),
+        len(lanes.LONGEST_FIRST),
+    )
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test's lane markers (tests/lanes.py); under xdist, the slow units first."""
+    lanes.mark(items)
     if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
-        items.sort(key=lambda item: (not slow(item), item.path.suffix != ".ipynb"))
+        items.sort(key=start_order)  # a stable sort: each lane's tests stay in their order
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)  # a hook of pytest-xdist, only when it is installed
@@ -58,13 +70,31 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return Units(config, log)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--quick",
+        action="store_true",
+        help="the quick lane: every unit test, none that is browser, server, notebook or slow (tests/lanes.py)",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The quick lane does not collect the notebooks or the browser tests at all."""
+    if config.getoption("quick") and lanes.wholly_outside_quick_lane(collection_path):
+        return True
+    return None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """One save key for the whole run, given to every kernel and server the tests start (they
     inherit the environment): sealed saves made in a test page open in the test, and no test
     writes a key file into the user's own data folder. A key already set is kept.
 
     Hypothesis draws the same examples every run unless this is a long property run
-    (tests/budget.py)."""
+    (tests/budget.py). ``--quick`` keeps the quick lane's tests alone (with any ``-m`` given)."""
+    if config.getoption("quick"):
+        asked = config.option.markexpr
+        config.option.markexpr = f"({asked}) and {lanes.QUICK}" if asked else lanes.QUICK
     if "PITCHLAB_SAVE_KEY" not in os.environ:
         from cryptography.fernet import Fernet
 

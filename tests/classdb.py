@@ -24,7 +24,9 @@ import sqlalchemy as sa
 from pitchlab.classes import store as class_store_module
 from pitchlab.classes.store import ClassStore
 
-BACKENDS = ("sqlite", "postgresql")
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.server))
+"""The class store's backends; a case on PostgreSQL starts (or shares) a server, so it is in the
+``server`` lane (tests/lanes.py)."""
 
 
 class PostgresCluster:

@@ -101,6 +101,26 @@ def deal(hands: Sequence[str], stock: str = "", *, dealer: int = 0, trump: str =
     return pl.Hand.from_cards(pl.TEN_POINT, dealer, full_hands, full_stock)
 
 
+def written_deal(
+    rules: pl.Ruleset | str, hands: Sequence[str], stock: str | None = None, *, dealer: int = 0
+) -> pl.Hand:
+    """A deal written out card by card, in any ruleset: each seat's cards, then the stock as
+    written, or (``stock`` left out) the rest of the ruleset's deck in deck order."""
+    ruleset = pl.ruleset(rules) if isinstance(rules, str) else rules
+    dealt = [pl.parse_cards(text) for text in hands]
+    if stock is None:
+        placed = Counter(card for cards in dealt for card in cards)
+        undealt = []
+        for card in ruleset.deck:  # a card dealt is skipped once (a deck may hold two jokers)
+            if placed[card]:
+                placed[card] -= 1
+            else:
+                undealt.append(card)
+    else:
+        undealt = pl.parse_cards(stock)
+    return pl.Hand.from_cards(ruleset, dealer, dealt, undealt)
+
+
 Table = pl.Hand | pl.Game
 """Something to act on: a hand, or a game (which scores its hand when it ends)."""
 
@@ -158,7 +178,11 @@ def codes(cards_: Sequence[pl.Card]) -> list[str]:
 
 
 def snapshot(hand: pl.Hand) -> dict[str, Any]:
-    """Everything observable about a hand, to check that a refused action changed nothing."""
+    """Everything observable about a hand (any ruleset, any number of seats), to check that a
+    refused action changed nothing, or that a saved hand loads as it was: the one snapshot the
+    tests compare. (Not the fast path's action codes: the two identical jokers' slots may swap
+    in a round trip, the same action under another code.)"""
+    seats = range(hand.rules.players)
     return {
         "record": pl.to_record(hand),
         "phase": hand.phase,
@@ -167,13 +191,20 @@ def snapshot(hand: pl.Hand) -> dict[str, Any]:
         "high_bid": hand.high_bid,
         "trump": hand.trump,
         "drawn": list(hand.drawn),
-        "hands": [hand.hand_of(s) for s in range(4)],
-        "playable": [hand.playable(s) for s in range(4)],
-        "buried": [hand.buried_by(s) for s in range(4)],
+        "stock_used": hand.stock_used,
+        "refills": hand.refills,
+        "hands": [hand.hand_of(s) for s in seats],
+        "playable": [hand.playable(s) for s in seats],
+        "buried": [hand.buried_by(s) for s in seats],
+        "captured": [hand.captured_by(s) for s in seats],
+        "thrown_in": list(hand.thrown_in),
+        "called": hand.called,
+        "partner": hand.partner,
         "legal": hand.legal_actions(),
         "tricks": hand.tricks,
         "current": hand.current_trick,
         "points": hand.points_by_seat(),
+        "redeal": hand.redeal,
     }
 
 
@@ -280,11 +311,15 @@ def run_async(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
 
 @contextmanager
 def voila_server(
-    extra_args: Sequence[str] = (), deadline_s: float = 120, ready: str | None = None
+    extra_args: Sequence[str] = (),
+    deadline_s: float = 120,
+    ready: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[VoilaServer]:
-    """A class server for a test: started, waited for (a server that does not start fails the
-    test with its log), and stopped on the way out."""
-    server = VoilaServer(extra_args=extra_args)
+    """A class server for a test: started (``env`` added to its environment), waited for (a
+    server that does not start fails the test with its log), and stopped on the way out. The
+    one way a test starts a server (tests/lanes.py finds the tests that call it)."""
+    server = VoilaServer(extra_args=extra_args, env=env)
     try:
         try:
             server.wait_until(ready=ready, deadline_s=deadline_s)

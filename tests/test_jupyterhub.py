@@ -67,6 +67,9 @@ SPAWN_DEADLINE_S = 240.0
 """Three servers and three kernels starting at once on two shared cores: generous."""
 
 
+pytestmark = pytest.mark.server  # every test here uses the hub
+
+
 @dataclass
 class Hub:
     """A running hub: its address, process, log, and every process seen under it."""

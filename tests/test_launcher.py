@@ -242,6 +242,7 @@ def test_the_machine_s_addresses_are_its_own_and_not_the_loopback() -> None:
             sock.bind((ip, 0))  # only an address of this machine can be bound
 
 
+@pytest.mark.server  # `pitchlab app` itself
 def test_a_server_writes_no_config_and_leaves_no_temporary_folder(tmp_path: Path) -> None:
     """``pitchlab app --pool 2`` serves the pool asked for, and after Ctrl-C its temporary folder
     (``TMPDIR``, where the config copy and Voila's connection files went) is as it was: empty."""

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 import pitchlab as pl
 from tests.budget import examples
+from tests.helpers import snapshot
 
 NAMES = pl.ruleset_names()
 SWEEP = 1500
@@ -44,21 +45,6 @@ def random_hand(rules: pl.Ruleset, rng: random.Random, stop: int | None = None) 
         hand.apply(rng.choice(hand.legal_actions()))
         done += 1
     return hand
-
-
-def snapshot(hand: pl.Hand) -> tuple[object, ...]:
-    seats = range(hand.rules.players)
-    return (
-        pl.to_record(hand),
-        hand.phase,
-        hand.to_act,
-        hand.legal_actions(),
-        tuple(hand.hand_of(s) for s in seats),
-        tuple(hand.captured_by(s) for s in seats),
-        hand.tricks,
-        hand.current_trick,
-        hand.points_by_seat(),
-    )
 
 
 def check_points(hand: pl.Hand) -> None:

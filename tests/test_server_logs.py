@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from pitchlab.server.logs import LINES_PER_MINUTE, AccessLog, scrubbed
+from tests.helpers import voila_server
 from tests.serving import VoilaServer
 
 KEY = "Zq8SECRETkeyOfTheTeacher"
@@ -55,12 +56,8 @@ def test_refusals_are_logged_at_most_so_many_a_minute_per_address(caplog: pytest
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    served = VoilaServer(extra_args=["--VoilaConfiguration.preheat_kernel=False"])
-    try:
-        served.wait_until(deadline_s=120)
+    with voila_server(["--VoilaConfiguration.preheat_kernel=False"]) as served:
         yield served
-    finally:
-        served.stop()
 
 
 def get(url: str) -> tuple[int, bytes]:
@@ -125,15 +122,8 @@ def test_behind_a_proxy_each_learner_is_known_by_the_forwarded_address(behind_pr
     """``--public-url`` (``ClassServer.behind_proxy``): the proxy's header names the learner, so
     the per-address caps count learners; a server reached directly ignores that header (a
     server of its own each: the log's allowance for this address is not spent by others)."""
-    served = VoilaServer(
-        extra_args=[
-            "--VoilaConfiguration.preheat_kernel=False",
-            f"--ClassServer.behind_proxy={behind_proxy}",
-        ]
-    )
-    try:
-        served.wait_until(deadline_s=120)
+    with voila_server(
+        ["--VoilaConfiguration.preheat_kernel=False", f"--ClassServer.behind_proxy={behind_proxy}"]
+    ) as served:
         line = refused_from(served, "10.9.8.7")
-    finally:
-        served.stop()
     assert ("(10.9.8.7)" in line) is behind_proxy and ("(127.0.0.1)" in line) is not behind_proxy

@@ -1,4 +1,5 @@
-"""The class server's sockets against a student with a kernel id and a script.
+"""The class server's sockets against a student with a kernel id and a script, and the
+signed id it gives each browser.
 
 One class server (``python -m pitchlab.server``, the shipped ``voila.json``: the
 app's pool holds one kernel, refilled at once) for the module. Each test plays a
@@ -122,6 +123,22 @@ def query_socket(
         return connect(url, open_timeout=HANG_S, origin=origin)
     except InvalidStatus:
         return None
+
+
+def test_a_page_gives_the_browser_a_signed_id_once(server: VoilaServer) -> None:
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(f"{server.url}/voila/render/tutorial/index.ipynb", timeout=60) as reply:
+        assert reply.status == 200
+        first = reply.headers.get_all("Set-Cookie") or []
+    ours = [c for c in first if c.startswith(f"{COOKIE}=")]
+    assert len(ours) == 1, first
+    assert "httponly" in ours[0].lower() and "samesite=strict" in ours[0].lower()
+    value = next(c.value for c in jar if c.name == COOKIE)
+    assert value and "|" in value, "tornado's signed cookies carry a version and a signature"
+    with opener.open(f"{server.url}/voila/render/tutorial/index.ipynb", timeout=60) as reply:
+        again = [c for c in reply.headers.get_all("Set-Cookie") or [] if c.startswith(f"{COOKIE}=")]
+    assert again == [], "a browser that has its id keeps it"
 
 
 def test_the_31_socket_trick_leaves_the_next_learners_page_served(server: VoilaServer) -> None:

@@ -18,18 +18,12 @@ from pitchlab.bots.claims import (
     Void,
 )
 from pitchlab.bots.strong import StrongPlayer
+from tests.budget import examples
+from tests.helpers import written_deal as deal
 
 AUCTION = pl.ruleset("auction-pitch")
 PARTNERS = pl.ruleset("high-low-jack")
 SPADES = pl.Suit.SPADES
-
-
-def deal(rules: pl.Ruleset, seats: list[str], dealer: int = 0) -> pl.Hand:
-    """A chosen deal of six cards a seat; the undealt cards, in deck order, are the rest."""
-    hands = [pl.parse_cards(text) for text in seats]
-    used = {card for cards in hands for card in cards}
-    rest = [card for card in rules.deck if card not in used]
-    return pl.Hand.from_cards(rules, dealer, hands, rest)
 
 
 def bid(hand: pl.Hand, bids: dict[int, int]) -> None:
@@ -61,8 +55,9 @@ SOLO = [
 
 @pytest.mark.parametrize("name", pl.ruleset_names())
 def test_every_player_plays_every_ruleset_legally(name: str) -> None:
-    """300 hands with a random, two rule-based and a strong player, seats rotating: apply()
-    refuses anything illegal, and every decision is one of the listed legal actions."""
+    """300 hands (a third in CI's budget, tests/budget.py: 2,100 over the rulesets) with a
+    random, two rule-based and a strong player, seats rotating: apply() refuses anything
+    illegal, and every decision is one of the listed legal actions."""
     rules = pl.ruleset(name)
     players: list[pl.Player] = [
         pl.RandomPlayer(1),
@@ -70,7 +65,7 @@ def test_every_player_plays_every_ruleset_legally(name: str) -> None:
         StrongPlayer(samples=1, suit_hands=0, seed=1),
         pl.RuleBasedPlayer(bidding="estimate"),
     ]
-    for k in range(300):
+    for k in range(examples(300)):
         hand = pl.Hand.deal(rules, k % rules.players, seed=k)
         seated = [players[(k + seat) % len(players)] for seat in range(rules.players)]
         while not hand.is_over:

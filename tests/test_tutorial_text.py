@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import ipywidgets as w
@@ -95,21 +95,33 @@ def widget_words(state: dict[str, object]) -> Iterator[str]:
         yield from map(str, labels)
 
 
-@pytest.fixture(scope="module")
-def executed() -> dict[str, nbformat.NotebookNode]:
-    """Every tutorial page run as Voila runs it, its widgets' state stored."""
-    pages = {}
-    for name in PAGES:
+class ExecutedPages(dict[str, nbformat.NotebookNode]):
+    """Tutorial pages, each run by ``run`` when a test first asks for it: a test worker that
+    gets only some of the pages' tests runs only those pages."""
+
+    def __init__(self, run: Callable[[nbformat.NotebookNode], object]) -> None:
+        super().__init__()
+        self.run = run
+
+    def __missing__(self, name: str) -> nbformat.NotebookNode:
         nb = load(name)
-        NotebookClient(
+        self.run(nb)
+        self[name] = nb
+        return nb
+
+
+@pytest.fixture(scope="module")
+def executed() -> ExecutedPages:
+    """The pages run as Voila runs them, their widgets' state stored, each once in this process."""
+    return ExecutedPages(
+        lambda nb: NotebookClient(
             nb,
             timeout=600,
             kernel_name="python3",
             store_widget_state=True,
             resources={"metadata": {"path": str(TUTORIAL)}},
         ).execute()
-        pages[name] = nb
-    return pages
+    )
 
 
 def page_text(nb: nbformat.NotebookNode) -> str:

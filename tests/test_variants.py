@@ -332,7 +332,9 @@ def test_every_record_file_is_worked_out() -> None:
     """Each file in the records folder has a hand-worked expectation, and vice versa."""
     presets = {"auction-pitch", "smudge", "high-low-jack", "thirteen-card", "thirteen-point"}
     mine = [p.name for p in RECORDS.glob("*.json") if json.loads(p.read_text())["ruleset"] in presets]
-    assert sorted(mine) == sorted(EXPECTED)  # (the other rulesets' records: tests/test_variants_more.py)
+    assert sorted(mine) == sorted(
+        EXPECTED
+    )  # (the other rulesets' records: tests/test_variants_seats_and_draws.py)
     assert {record(name)["ruleset"] for name in EXPECTED} == presets
 
 

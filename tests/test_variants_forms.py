@@ -1,9 +1,10 @@
-"""Hand-worked tests of issue 14: three presets brought back to RULES.md and five new forms.
+"""Hand-worked tests of the stuck dealer, either side reaching the target, the discarded two,
+five new presets and two Rulings (three presets brought back to RULES.md, five new forms).
 
 * the stuck dealer of ``auction-pitch`` and ``smudge`` bids *at least* 2 (and so may smudge);
 * ``oklahoma`` and ``missouri-eleven``: either side reaching 52 wins, the bidding side if both;
 * ``thirty-one``: a discarded two goes to the opponents with its point (see also
-  ``test_variants_more.py``'s steal record, reworked for it);
+  ``test_variants_seats_and_draws.py``'s steal record, reworked for it);
 * new presets: ``high-low-jack-8``, ``missouri-eleven-6``, ``simple-pitch``, ``auction-pitch-1``
   and ``all-fours``;
 * the Rulings the sources leave open: a card buried face up cannot be called; a moon
@@ -27,7 +28,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.engine.game import winner_after
-from tests.test_variants_more import after, bid_all, legal, refused, tricks
+from tests.test_variants_seats_and_draws import after, bid_all, legal, refused, tricks
 
 Record = dict[str, Any]
 RECORDS = Path(__file__).resolve().parent / "records" / "forms"
@@ -345,7 +346,7 @@ def test_missouri_eleven_6_either_side_at_52_wins(before: list[int], winner: int
 @pytest.mark.parametrize(
     ("before", "winner"),
     [
-        # missouri-eleven-made.json, worked in test_variants_more.py: team 1 bid 6, [1, 10]
+        # missouri-eleven-made.json, worked in test_variants_seats_and_draws.py: team 1 bid 6, [1, 10]
         ([51, 30], 0),  # [52, 40]: team 0 did not bid, and wins at 52
         ([51, 42], 1),  # [52, 52]: both, so the bidding side
         ([50, 41], None),  # [51, 51]

@@ -48,6 +48,7 @@ def _wait(what: Callable[[], object], deadline_s: float, why: str, log: Path) ->
     return time.monotonic() - start
 
 
+@pytest.mark.server  # `pitchlab app --watchdog` itself
 def test_a_frozen_server_is_restarted_on_the_same_port_and_ctrl_c_stops_both() -> None:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="pitchlab-watchdog-", suffix=".log")[1])

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, ServerError, VoilaServer, offline
+from tests.helpers import voila_server
+from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer, offline
 
 SCREENSHOTS = ROOT / "screenshots"
 START_DEADLINE_S = 60.0
@@ -85,17 +86,12 @@ def _served(extra_args: Sequence[str] = (), env: Mapping[str, str] | None = None
     extra = ["--VoilaKernelManager.fill_delay=0", *extra_args]
     if os.environ.get("PITCHLAB_TRACEBACKS"):
         extra.append("--VoilaConfiguration.show_tracebacks=True")
-    server = VoilaServer(extra_args=extra, env=env)
-    _SERVERS.insert(0, server)
-    try:
+    with voila_server(extra, deadline_s=START_DEADLINE_S, env=env) as server:
+        _SERVERS.insert(0, server)
         try:
-            server.wait_until(deadline_s=START_DEADLINE_S)
-        except ServerError as exc:
-            pytest.fail(str(exc))
-        yield server
-    finally:
-        server.stop()
-        _SERVERS.remove(server)
+            yield server
+        finally:
+            _SERVERS.remove(server)
 
 
 @pytest.fixture(scope="session")

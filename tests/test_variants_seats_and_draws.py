@@ -1,6 +1,7 @@
-"""Hand-worked tests of the other ten presets (RULES.md, "Variants", and each preset's
-``description``): ``cutthroat``, ``partnership``, ``five``, ``two-handed``, ``oklahoma``,
-``missouri-eleven``, ``call-partner``, ``razzle-dazzle``, ``draw-pitch`` and ``thirty-one``.
+"""Hand-worked tests of the presets that change the seats or the draw (RULES.md, "Variants",
+and each preset's ``description``): other numbers of players and partners (``cutthroat``,
+``partnership``, ``five``, ``two-handed``, ``call-partner``, ``razzle-dazzle``) and other
+draws, decks and moons (``oklahoma``, ``missouri-eleven``, ``draw-pitch``, ``thirty-one``).
 
 Every expected number was worked out by hand from the rules, trick by trick, never copied
 from the engine; the working is in the comments. The complete hands are hand records in
@@ -29,6 +30,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.ruleset_identity import identity
+from tests.helpers import assert_refused, written_deal
 
 Record = dict[str, Any]
 RECORDS = Path(__file__).resolve().parent / "records" / "variants"
@@ -131,51 +133,10 @@ def tricks(*rows: tuple[int, str, int]) -> list[dict[str, Any]]:
     return [{"leader": lead, "cards": text.split(), "winner": win} for lead, text, win in rows]
 
 
-def deal(ruleset: str, dealer: int, hands: Sequence[str], stock: str) -> pl.Hand:
-    """A chosen deal from card-code strings (every card of the deck written out)."""
-    rules = pl.ruleset(ruleset)
-    return pl.Hand.from_cards(rules, dealer, [pl.parse_cards(h) for h in hands], pl.parse_cards(stock))
-
-
-def snapshot(hand: pl.Hand) -> dict[str, Any]:
-    """Everything observable about a hand (any number of seats), to check a refusal changed nothing."""
-    seats = range(hand.rules.players)
-    return {
-        "record": pl.to_record(hand),
-        "phase": hand.phase,
-        "to_act": hand.to_act,
-        "bidder": hand.bidder,
-        "high_bid": hand.high_bid,
-        "trump": hand.trump,
-        "drawn": list(hand.drawn),
-        "hands": [hand.hand_of(s) for s in seats],
-        "playable": [hand.playable(s) for s in seats],
-        "buried": [hand.buried_by(s) for s in seats],
-        "captured": [hand.captured_by(s) for s in seats],
-        "thrown_in": list(hand.thrown_in),
-        "called": hand.called,
-        "partner": hand.partner,
-        "legal": hand.legal_actions(),
-        "tricks": hand.tricks,
-        "current": hand.current_trick,
-        "redeal": hand.redeal,
-    }
-
-
 def refused(hand: pl.Hand, action: pl.Action, *, seat: int | None = None, named: int, rule: str) -> None:
     """``action`` is refused with an error naming seat ``named``, the action and a rule
-    matching the regex ``rule``; the hand is unchanged."""
-    before = snapshot(hand)
-    with pytest.raises(pl.IllegalAction) as info:
-        hand.apply(action, seat=seat)
-    err = info.value
-    message = str(err)
-    assert f"seat {named}" in message, message
-    assert str(action) in message, message
-    assert err.seat == named
-    assert err.action == action
-    assert re.search(rule, err.rule, re.IGNORECASE), f"rule {err.rule!r} does not match {rule!r}"
-    assert snapshot(hand) == before
+    matching the regex ``rule``; the hand is unchanged (:func:`tests.helpers.assert_refused`)."""
+    assert_refused(hand, action, seat=seat, named_seat=named, rule=rule)
 
 
 def bad_record(data: Record, where: str) -> pl.BadRecord:
@@ -1436,7 +1397,7 @@ SHORT_STOCK = "AH KH QH JH TH 2D AD KD QD JD TD 9D 5S 4S 2S 9H 8H 3H 8D 7D 6D 3D
 
 
 def test_short_stock_means_short_hands() -> None:
-    hand = deal("draw-pitch", 3, SHORT_HANDS, SHORT_STOCK)
+    hand = written_deal("draw-pitch", SHORT_HANDS, SHORT_STOCK, dealer=3)
     bid_all(hand, "throw-in", None, "throw-in", None, None)
     assert codes(hand.hand_of(0)) == cards("AH KH QH JH TH 2D")
     assert codes(hand.hand_of(1)) == cards("AD KD QD JD TD 9D")
