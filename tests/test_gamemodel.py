@@ -281,8 +281,8 @@ def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
     """The same hand first to speak at 0-0. The tables' own games say: of 40 bids of 8 that won
     the auction from this spot (any hand) 30 were made (75%); of the 10 with this very kind of
     hand (its finest group) all 10 were made. The quote weighs the finer group's 100% by
-    10 / (10 + PRIOR 30) = 1/4 against the spot's 75%: 0.75 * 3/4 + 1.0 * 1/4 = 81.25%. Bids of 7
-    won the auction from this spot only 29 times, too few to quote (under 30)."""
+    10 / (10 + WON_PRIOR 60) = 1/7 against the spot's 75%: 0.75 * 6/7 + 1.0 * 1/7 = 5.5/7 = 78.57%.
+    Bids of 7 won the auction from this spot only 29 times, too few to quote (under 30)."""
     spot = (0, 0, False)
     # passing leaves the contract to them, 7 keeps it half the time, 8 always: the bot bids 8
     answers = {
@@ -297,11 +297,12 @@ def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
     base = bidding.won_base(*spot, hand)
     assert base[-1] == "0:0:0" and base[0] == f"0:0:0:{hand[0]}"
     tables.won = {"w8:0:0:0": (30, 40), f"w8:0:0:0:{hand[0]}": (10, 10), "w7:0:0:0": (29, 29)}
+    assert bidding.WON_PRIOR == 60
     choice = bidding.choose(tables, mask, best, [0, 7, 8], 0, False, 0, 0, 0)
     assert choice is not None and choice.answer == 8
-    assert choice.made == {8: pytest.approx(0.8125)} and choice.made_from == {8: 40}
+    assert choice.made == {8: pytest.approx(5.5 / 7)} and choice.made_from == {8: 40}
     (quote,) = [c for c in _estimates(choice) if "made" in c.subject]
-    assert quote.value == pytest.approx(81.25) and "won the auction" in quote.subject
+    assert quote.value == pytest.approx(550 / 7) and "won the auction" in quote.subject
     assert quote.basis.startswith("40 winning bids of 8")
 
 
