@@ -115,3 +115,52 @@ def test_deciles_count_the_games_their_quotes_came_from() -> None:
     assert (low.games, mid.games) == (1, 2)
     assert mid.ci95_games is not None and mid.ci95_games[0] <= mid.rate <= mid.ci95_games[1]
     assert cal.deciles(quotes)[0].games is None  # without game tags, no such count
+
+
+class _Noting(pl.RuleBasedPlayer):
+    """The game-bidding bot, noting each choice with the hand it was made in (for a recount
+    that reads the auction's end from the engine, not from the code under test)."""
+
+    def __init__(self, tables: bidding.Tables) -> None:
+        super().__init__(bidding="game", tables=tables)
+        self.noted: list[tuple[int, bidding.Choice]] = []
+
+    def _chose(self, seat: int, choice: bidding.Choice) -> None:
+        self.noted.append((seat, choice))
+
+
+def test_a_made_rate_counts_only_the_bids_that_won_the_auction() -> None:
+    """The made-rate a bot quotes once spoke for every hand like this played as bidder, but a
+    bid is kept only when nobody outbids it, so the hands it is kept with are not the hands it
+    is bid with (partnership's 3-bids quoted 55.5% and were made 49-52% of the times they won
+    the auction). Here a small simulation of its own (30 thirty-one games, seeds no table was
+    derived from) is recounted from the engine: for each bid the bot chose, did that seat end
+    up holding the contract at that bid, and was it made. The tables' counts must be exactly
+    these, spot by spot, and a quote where only the spot has counts must be the spot's share."""
+    rules = pl.ruleset("thirty-one")
+    shipped = bidding.shipped_tables(rules)
+    assert shipped is not None
+    counted = derive.count_won(shipped, games=30, seed="recount", keep=1)
+    bot = _Noting(shipped)
+    recount: dict[str, list[int]] = {}
+    for number in range(30):
+        bot.noted.clear()
+        for hand, _, result, _ in cal.game_hands(rules, f"won:recount:{number}", number % rules.players, bot):
+            for seat, choice in bot.noted:
+                if result is not None and hand.bidder == seat and hand.high_bid == choice.answer > 0:
+                    spot = choice.key[1:].split(":")[:3]  # the decision's key: position, high bid, partner's
+                    tally = recount.setdefault(f"w{choice.answer}:{':'.join(spot)}", [0, 0])
+                    tally[0] += int(result.made)
+                    tally[1] += 1
+            bot.noted.clear()
+    spots = {k: v for k, v in counted.won.items() if k.count(":") == 3}
+    assert spots == {k: tuple(v) for k, v in recount.items()} and sum(n for _, n in spots.values()) >= 100
+    # the busiest spot, with no finer group counted: its quote is its own share, exactly
+    busiest = max(spots, key=lambda k: spots[k][1])
+    made, n = spots[busiest]
+    assert n >= bidding.MIN_TRIALS
+    bid, position, high, partner = (int(x) for x in busiest[1:].split(":"))
+    only_spot = bidding.Tables(rules, 0, "t", {}, shipped.hands, won={busiest: (made, n)})
+    base = bidding.won_base(position, high, bool(partner), ("h-none",))
+    quote = only_spot.made_when_won(base, bid)
+    assert quote is not None and quote[0] == pytest.approx(made / n) and quote[1] == n

@@ -12,6 +12,7 @@ import pytest
 
 import pitchlab as pl
 from pitchlab.bots import bidding, derive, gamemodel, tactics
+from pitchlab.bots import claims as cl
 from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.engine.game import winner_after
@@ -267,8 +268,42 @@ def test_a_strong_hand_bids_high_enough_to_keep_the_contract() -> None:
     }
     choice = bidding.choose(tables, mask, best, [0, 7, 8, 9], 0, False, 0, 0, 0)
     assert choice is not None and choice.answer == 8
-    assert choice.made[8] == pytest.approx(0.9) and choice.made[7] == pytest.approx(1.0)
     assert choice.chances[8] > choice.chances[9] > choice.chances[0]
+    # no bid has won the auction in the tables' games: no made-rate is quoted, and no claim says one
+    assert choice.made == {} and not any("made" in c.subject for c in _estimates(choice))
+
+
+def _estimates(choice: bidding.Choice) -> list[cl.Estimate]:
+    return [c for c in bidding.claims_of(choice, 0, 0, pl.TEN_POINT) if isinstance(c, cl.Estimate)]
+
+
+def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
+    """The same hand first to speak at 0-0. The tables' own games say: of 40 bids of 8 that won
+    the auction from this spot (any hand) 30 were made (75%); of the 10 with this very kind of
+    hand (its finest group) all 10 were made. The quote weighs the finer group's 100% by
+    10 / (10 + WON_PRIOR 60) = 1/7 against the spot's 75%: 0.75 * 6/7 + 1.0 * 1/7 = 5.5/7 = 78.57%.
+    Bids of 7 won the auction from this spot only 29 times, too few to quote (under 30)."""
+    spot = (0, 0, False)
+    # passing leaves the contract to them, 7 keeps it half the time, 8 always: the bot bids 8
+    answers = {
+        0: Counter({Outcome(False, True, 2, 8, 8): 30}),
+        7: Counter({Outcome(True, True, 9, 1, 1): 15, Outcome(False, True, 2, 8, 8): 15}),
+        8: Counter({Outcome(True, True, 9, 1, 1): 30}),
+    }
+    tables = synthetic(AKQJ, answers, spot)
+    mask = mask_of(pl.TEN_POINT, AKQJ)
+    best = tactics.best_rating(pl.TEN_POINT, mask)
+    hand = bidding.hand_keys_of(pl.TEN_POINT, mask, best)
+    base = bidding.won_base(*spot, hand)
+    assert base[-1] == "0:0:0" and base[0] == f"0:0:0:{hand[0]}"
+    tables.won = {"w8:0:0:0": (30, 40), f"w8:0:0:0:{hand[0]}": (10, 10), "w7:0:0:0": (29, 29)}
+    assert bidding.WON_PRIOR == 60
+    choice = bidding.choose(tables, mask, best, [0, 7, 8], 0, False, 0, 0, 0)
+    assert choice is not None and choice.answer == 8
+    assert choice.made == {8: pytest.approx(5.5 / 7)} and choice.made_from == {8: 40}
+    (quote,) = [c for c in _estimates(choice) if "made" in c.subject]
+    assert quote.value == pytest.approx(550 / 7) and "won the auction" in quote.subject
+    assert quote.basis.startswith("40 winning bids of 8")
 
 
 def test_a_k_q_j_and_a_joker_bids_more_than_the_ladder_at_0_0() -> None:

@@ -8,8 +8,9 @@ ships it), records every chance a bid decision quotes for the answer it
 chose, and sorts the quotes into deciles (0-10%, 10-20%, ...). Each decile
 then has a mean quote and a realised rate with a Wilson 95% interval, and the
 largest gap between the two over the deciles with enough quotes is one number
-to track (:func:`max_error`). The same is done for the quoted chance of
-making the bid (against whether the contract was made).
+to track (:func:`max_error`). The same is done for the quoted made-rate of a
+bid, over the bids that won the auction (what that quote speaks for), against
+whether the contract was made.
 
 Also measured: how often the top bid is made from behind (the bidding side's
 score below the opponent's), and how those games end: under rules where only
@@ -275,11 +276,15 @@ def game_hands(
         game.next_hand()
 
 
-def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) -> SelfPlay:
-    """One game to the target with ``bot`` at every seat; its quotes and top bids."""
-    found = SelfPlay(rules, 1, seed)
-    pending: list[tuple[int, Choice, bool, bool]] = []  # seat, choice, held at that bid, made
-    top: list[tuple[int, bool, bool]] = []  # bidding team, behind, made
+def bid_decisions(
+    rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer
+) -> tuple[list[tuple[int, Choice, bool, bool]], list[tuple[int, bool, bool]], int | None]:
+    """One game to the target with ``bot`` at every seat: each bid decision the bot's game
+    bidding made, as ``(seat, choice, held, made)`` (``held``: the seat kept the contract at the
+    bid it chose; ``made``: the hand's contract was made), the hands played at the top bid as
+    ``(bidding team, behind, made)``, and the winning team."""
+    pending: list[tuple[int, Choice, bool, bool]] = []
+    top: list[tuple[int, bool, bool]] = []
     winner = None
     bot.noted.clear()
     for hand, before, result, game in game_hands(rules, seed, first_dealer, bot):
@@ -293,6 +298,13 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
                 behind = before[team] < max(s for t, s in enumerate(before) if t != team)
                 top.append((team, behind, result.made))
         bot.noted.clear()
+    return pending, top, winner
+
+
+def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) -> SelfPlay:
+    """One game to the target with ``bot`` at every seat; its quotes and top bids."""
+    found = SelfPlay(rules, 1, seed)
+    pending, top, winner = bid_decisions(rules, seed, first_dealer, bot)
     for seat, choice, held, made in pending:
         quote = choice.made.get(choice.answer) if held else None
         won = rules.teams[seat] == winner

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pitchlab.bots import gamemodel, tactics
-from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of
-from pitchlab.bots.calibration import game_hands
+from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of, won_keys
+from pitchlab.bots.calibration import QuotingPlayer, bid_decisions, game_hands
 from pitchlab.bots.gamemodel import Outcome
 from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength_of
 from pitchlab.bots.players import RuleBasedPlayer
@@ -303,6 +303,53 @@ def settle_model(
         history.append(hands)
         current = Tables(tables.rules, tables.deals, tables.seed, tables.trials, hands, games)
     return current, found
+
+
+# ------------------------------------------------ bids that won the auction
+
+Won = dict[str, tuple[int, int]]
+"""Per key (:func:`pitchlab.bots.bidding.won_keys`), bids made and bids that won the auction."""
+
+
+def _won_chunk(args: tuple[Tables, int | str, int, int]) -> Won:
+    tables, seed, index, count = args
+    rules = tables.rules
+    bot = QuotingPlayer(tables)
+    found: dict[str, list[int]] = {}
+    for k in range(count):
+        number = index * SELF_PLAY_CHUNK + k
+        decisions, _, _ = bid_decisions(rules, f"won:{seed}:{number}", number % rules.players, bot)
+        for _, choice, held, made in decisions:
+            if held and choice.answer:
+                for key in won_keys(choice.won, choice.answer):
+                    tally = found.setdefault(key, [0, 0])
+                    tally[0] += int(made)
+                    tally[1] += 1
+    return {key: (made, n) for key, (made, n) in found.items()}
+
+
+def count_won(tables: Tables, games: int, seed: int | str = 0, workers: int = 1, keep: int = 2) -> Tables:
+    """``tables`` with :attr:`~pitchlab.bots.bidding.Tables.won` counted afresh: ``games`` seeded
+    games of the bots bidding by ``tables`` at every seat, and for every bid that won the
+    auction, whether it was made, filed under its spot and hand (:func:`won_keys`).
+
+    This is what a bot's "hands like this made N" speaks for: the bids that won the auction,
+    not every hand like this one played as bidder. The bidding never reads these counts, so
+    counting them changes no decision (and no game model). Groups with fewer than ``keep``
+    bids are left out (they would weigh at most ``keep / (keep + PRIOR)`` in a quote): the
+    shipped file stays small. Reproducible from ``seed`` and ``games``, whatever ``workers``."""
+    tables.model  # solved once here, not in every process it is sent to  # noqa: B018
+    chunks = [(tables, seed, i, count) for i, count in chunked(games, SELF_PLAY_CHUNK)]
+    total: dict[str, list[int]] = {}
+    for part in parallel_map(_won_chunk, chunks, workers):
+        for key, (made, n) in part.items():
+            tally = total.setdefault(key, [0, 0])
+            tally[0] += made
+            tally[1] += n
+    won = {key: (made, n) for key, (made, n) in total.items() if n >= keep}
+    return Tables(
+        tables.rules, tables.deals, tables.seed, tables.trials, tables.hands, tables.self_play, won, games
+    )
 
 
 # ------------------------------------------------------------------- regret
