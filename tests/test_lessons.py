@@ -116,17 +116,6 @@ def test_pigeonhole_bound_is_the_fewest_best_trump(size: int) -> None:
     assert [the_deal.pigeonhole_bound(j) for j in range(3)] == [3, 3, 4]  # 9 cards: 3; 2 + 1; 2 + 2
 
 
-def test_simulation_rows_cover_their_exact_chances_with_wilson_intervals() -> None:
-    named, best = the_deal.simulation_rows(400, seed=5)
-    assert [r.k for r in named] == list(range(10))
-    assert sum(r.dealt.value for r in named) == pytest.approx(1)
-    zero = best[0]
-    assert zero.dealt.value == 0 and zero.wilson[0] == 0.0 and zero.covered  # no hand has best 0
-    assert "95% Wilson" in the_deal.check_table(named, best)
-    # worked by hand: 1.96^2 x 0.25 / 0.01^2 = 9,603.6, so 9,604 deals
-    assert the_deal.deals_for_half_width(0.5, 0.01) == 9604
-
-
 # ------------------------------------------------------------------ page 03
 
 

@@ -31,12 +31,10 @@ from pitchlab.odds.probability import (
     at_least,
     best_suit_distribution,
     percent,
-    simulate_trump_counts,
     trump_count_distribution,
     trump_counts,
     trump_in,
 )
-from pitchlab.odds.stats import Estimate, proportion, z_of
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import FigureBox
 from pitchlab.ui.session import seat_name
@@ -287,76 +285,12 @@ def pigeonhole_bound(jokers: int, hand_size: int = 9, suits: int = 4) -> int:
     return math.ceil((hand_size - jokers) / suits) + jokers
 
 
-# ------------------------------------------------------- the simulation check
-
-
-@dataclass(frozen=True)
-class CheckRow:
-    """One line of the simulation check: exact chance, the dealt share, and its 95% Wilson interval."""
-
-    k: int
-    exact: Fraction
-    dealt: Estimate
-
-    @property
-    def wilson(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the dealt share; at a share of 0 (or 1) its end is exactly 0 (or 1)."""
-        low, high = self.dealt.wilson(0.95)
-        return (0.0 if self.dealt.value == 0 else low), (1.0 if self.dealt.value == 1 else high)
-
-    @property
-    def covered(self) -> bool:
-        """Whether the exact chance lies inside the dealt share's 95% Wilson interval."""
-        low, high = self.wilson
-        return low <= self.exact <= high
-
-
-def simulation_rows(
-    deals: int = 5000, seed: int = 2, rules: Ruleset = TEN_POINT
-) -> tuple[list[CheckRow], list[CheckRow]]:
-    """Seat 0's trump in spades and in its best suit over ``deals`` seeded deals, beside the exact chances."""
-    named, best = simulate_trump_counts(deals, seed, rules)
-    exact_named, exact_best = trump_count_distribution(rules), best_suit_distribution(rules)
-    ks = range(rules.hand_size + 1)
-    return (
-        [CheckRow(k, exact_named[k], proportion(named[k], deals)) for k in ks],
-        [CheckRow(k, exact_best[k], proportion(best[k], deals)) for k in ks],
-    )
-
-
-def check_table(named: list[CheckRow], best: list[CheckRow]) -> str:
-    """The check as plain text: exact percent, dealt percent and its 95% Wilson interval, for both counts."""
-
-    def cell(row: CheckRow) -> str:
-        low, high = row.wilson
-        return f"{percent(row.exact):>8} {row.dealt.value:>7.2%} [{low:6.2%}, {high:6.2%}]"
-
-    head = f"{'k':>2}  {'named suit: exact, dealt, 95% Wilson':<36}  best suit: exact, dealt, 95% Wilson"
-    lines = [head] + [f"{a.k:>2}  {cell(a):<36}  {cell(b)}" for a, b in zip(named, best, strict=True)]
-    return "\n".join(lines)
-
-
-def widest_half_width(rows: list[CheckRow]) -> float:
-    """The largest half-width of the rows' 95% Wilson intervals (a probability): how far a dealt share may stray."""
-    return max((r.wilson[1] - r.wilson[0]) / 2 for r in rows)
-
-
-def deals_for_half_width(p: float, half: float, level: float = 0.95) -> int:
-    """How many deals pin a share near ``p`` down to ``± half`` with 95% confidence: ceil(z² p(1-p) / half²)."""
-    return math.ceil(z_of(level) ** 2 * p * (1 - p) / half**2)
-
-
 __all__ = [
-    "CheckRow",
     "DealExplorer",
     "Pattern",
     "best_suit_lines",
-    "check_table",
-    "deals_for_half_width",
     "fewest_best_trump",
     "hands_by_best_count",
     "patterns",
     "pigeonhole_bound",
-    "simulation_rows",
-    "widest_half_width",
 ]
