@@ -27,7 +27,7 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import from_record
 from pitchlab.practice import learners
 from pitchlab.practice.generate import explain, problem_at
-from pitchlab.practice.problems import MARGIN, Problem, fitting_deal, load, verify
+from pitchlab.practice.problems import MARGIN, Problem, answers_at, fitting_deal, load, verify
 
 PROBLEMS = load()
 BY_RULESET: dict[str, list[Problem]] = defaultdict(list)
@@ -64,6 +64,17 @@ def test_each_problem_stops_at_its_seat_s_decision_and_its_answers_are_legal() -
         assert p.verdict.runner_up in legal and p.verdict.runner_up not in p.answers, p.id
         assert p.verdict.margin >= MARGIN and p.verdict.interval[0] > 0, p.id
         assert 2 * len(p.answers) <= len(legal), p.id
+
+
+def test_a_bid_problem_accepts_bids_side_by_side() -> None:
+    # "pass, 4 or 6 but not 5" cannot be taught as a rule of bidding: an accepted set of bids
+    # has no gap in the order the auction offers them (pass, then 4 up to 10 in ten-point)
+    bids = [p for p in PROBLEMS if p.kind == "bid"]
+    assert bids
+    for p in bids:
+        offered = answers_at(p.hand())
+        places = sorted(offered.index(a) for a in p.answers)
+        assert places == list(range(places[0], places[0] + len(places))), (p.id, p.answers)
 
 
 def test_problems_json_lists_every_problem_with_its_fields(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ themes come from the principle, the claims and the cards at stake
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from pitchlab.bots import principles as p
 from pitchlab.bots.analysis import EXACT_LAYOUTS
@@ -161,10 +161,17 @@ def themes_of(hand: Hand, verdict: Verdict, explanation: Explanation) -> tuple[s
     return tuple(dict.fromkeys(found))
 
 
+def in_a_row(words: Sequence[str], answers: Sequence[str]) -> bool:
+    """Whether ``answers`` sit side by side in ``words`` (the bids in order, pass first)."""
+    places = sorted(words.index(a) for a in answers)
+    return places == list(range(places[0], places[-1] + 1))
+
+
 def problem_at(hand: Hand, pid: str) -> Problem | None:
     """The problem at ``hand``'s pending decision, or ``None`` where its answers are not clearly
-    best, are more than half of the answers (nothing much to find), or their explanation would
-    say something untrue."""
+    best, are more than half of the answers (nothing much to find), are bids with a gap among
+    them (pass, 4 or 6 but not 5 is a quirk of how the bots answer a 5, not a lesson), or their
+    explanation would say something untrue."""
     kind: Kind | None = kind_of(hand)
     seat = hand.to_act
     if kind is None or seat is None or len(answers_at(hand)) < 2:
@@ -172,6 +179,8 @@ def problem_at(hand: Hand, pid: str) -> Problem | None:
     try:
         verdict = evaluate(hand, pid)
         if not verdict.clear() or 2 * len(verdict.best) > len(answers_at(hand)):
+            return None
+        if kind == "bid" and not in_a_row(answers_at(hand), verdict.best):
             return None
         explanation = explain(hand, verdict)
     except PitchError:
