@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from pitchlab.server.presence import V1, learner_action
+from pitchlab.server.presence import V1, learner_action, well_framed
 
 
 def v1_frame(msg_type: str, content: dict[str, object], channel: str = "shell") -> bytes:
@@ -84,3 +84,12 @@ def test_the_json_protocol_is_read_too() -> None:
 @pytest.mark.parametrize("junk", [b"", b"\x00" * 3, b"\xff" * 64, "not json", "[1, 2]", '{"header": 3}'])
 def test_junk_shows_no_learner(junk: str | bytes) -> None:
     assert not learner_action(junk, V1 if isinstance(junk, bytes) else None)
+
+
+def test_a_frame_claiming_more_offsets_than_it_holds_is_refused() -> None:
+    """Jupyter's reader builds one entry per claimed offset: 2**64 of them froze the server."""
+    assert well_framed(v1_frame("comm_msg", {}), V1)
+    assert not well_framed(b"\xff" * 8 + b"\x00" * 56, V1)
+    assert not well_framed((9).to_bytes(8, "little") + b"\x00" * 56, V1), "9 offsets need 80 bytes"
+    assert not well_framed(b"", V1)
+    assert well_framed("{}", V1) and well_framed(b"\xff" * 64, None), "other forms are read with bounds"

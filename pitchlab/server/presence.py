@@ -13,7 +13,9 @@ admission (:mod:`pitchlab.server.admission`) may take back a kernel that has
 seen none of these when its place is needed.
 
 The messages are read as they pass on their way to the kernel, and only until
-the first action: a page in use costs nothing more.
+the first action: a page in use costs nothing more. Every binary message's
+framing is checked first (:func:`well_framed`), since Jupyter's own reader can be
+made to hang the server by one.
 """
 
 from __future__ import annotations
@@ -61,8 +63,7 @@ def learner_action(message: str | bytes, subprotocol: str | None) -> bool:
 def _comm_content(message: str | bytes, subprotocol: str | None) -> dict[str, Any] | None:
     """A ``comm_msg``'s content, or ``None`` for any other message."""
     if subprotocol == V1 and isinstance(message, bytes):
-        count = int.from_bytes(message[:8], "little")
-        if not 3 <= count <= len(message) // 8:  # a count no message could hold: not a message
+        if not well_framed(message, subprotocol):
             return None
         _channel, parts = deserialize_msg_from_ws_v1(message)  # type: ignore[no-untyped-call]
         header = json.loads(parts[0])
@@ -78,13 +79,27 @@ def _comm_content(message: str | bytes, subprotocol: str | None) -> dict[str, An
     return found
 
 
+def well_framed(message: str | bytes, subprotocol: str | None) -> bool:
+    """Whether a binary message's count of offsets fits in the message. Jupyter's reader trusts
+    that count: a 64-byte message claiming 2**64 offsets had the server build that list,
+    frozen (every page with it) until its memory ran out."""
+    if subprotocol != V1 or not isinstance(message, bytes):
+        return True  # JSON text, or the older binary form (read with bounds checks)
+    return 2 <= int.from_bytes(message[:8], "little") <= len(message) // 8
+
+
 class LearnerSocket(OwnKernelSocket):
     """The kernel's socket (its owner's only, :class:`~pitchlab.server.ownership.OwnKernelSocket`)
-    that tells the admission when a learner first acts in the page."""
+    that refuses messages Jupyter cannot read safely, and tells the admission when a learner
+    first acts in the page."""
 
     _seen_learner = False
 
     def on_message(self, message: str | bytes) -> Any:
+        if not well_framed(message, self.selected_subprotocol):
+            self.log.warning("pitchlab: closing kernel %s's socket: a malformed message", self.kernel_id)
+            self.close(1003, "malformed message")
+            return None
         if not self._seen_learner:
             admission = self.settings[ADMISSION]
             if admission.is_used(self.kernel_id):
