@@ -62,13 +62,22 @@ def health(server: VoilaServer) -> dict[str, Any]:
     return answer
 
 
+def ready(server: VoilaServer) -> bool:
+    """Whether the pool has run the app (a server busy starting 30 kernels on two cores may not
+    answer within the health request's 10 s: not yet, then)."""
+    try:
+        return bool(health(server)["ready"])
+    except OSError:
+        return False
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     config = config_with_pool(ROOT, args.pool)
     server = VoilaServer(extra_args=args.voila_arg, config_dir=config)
     try:
         start = time.monotonic()
         server.wait_until(deadline_s=300)
-        while not health(server)["ready"]:
+        while not ready(server):
             if time.monotonic() - start > 600:
                 raise SystemExit(f"the pool did not get ready in 600 s:\n{server.log_text()}")
             time.sleep(1)
