@@ -276,10 +276,12 @@ class Holder:
         return reply
 
     def running(self) -> int:
-        """How many of its kernels the server still runs (it answers their owner 404 once one
-        is shut down; the socket itself may stay open). The others are forgotten."""
-        self.kernels = [(k, cookie) for k, cookie in self.kernels if self._ask("GET", k, cookie) != 404]
-        return len(self.kernels)
+        """How many of its kernels the server still runs, one being shut down included (it
+        answers their owner 404 once one is gone; the socket itself may stay open). The gone
+        ones are forgotten."""
+        answers = [(kernel, self._ask("GET", *kernel)) for kernel in self.kernels]
+        self.kernels = [kernel for kernel, status in answers if status != 404]
+        return sum(1 for _, status in answers if status == 200)
 
     def _ask(self, method: str, kernel_id: str, cookie: str) -> int:
         """``/api/kernels/<id>`` as the page that owns it asks: its status (0: no answer)."""

@@ -185,6 +185,13 @@ def test_the_owners_page_shuts_its_kernel_down(
     assert status == 404 and reply["message"] == "no such kernel"
 
 
+def read_until_closed(ws: ClientConnection) -> None:
+    """Read what the server sends (the kernel's own status messages may come first) until it
+    closes the socket, which raises."""
+    while True:
+        ws.recv(timeout=HANG_S)
+
+
 def test_a_malformed_message_on_its_own_socket_does_not_freeze_the_server(
     server: VoilaServer, learner_kernel: tuple[Browser, str]
 ) -> None:
@@ -200,8 +207,7 @@ def test_a_malformed_message_on_its_own_socket_does_not_freeze_the_server(
     ) as ws:
         ws.send(b"\xff" * 8 + b"\x00" * 56)
         with pytest.raises(ConnectionClosed):  # the server closes this socket
-            while True:
-                ws.recv(timeout=HANG_S)  # the kernel's own status messages may come first
+            read_until_closed(ws)
     status, _ = learner.request("GET", "/pitchlab/health")
     assert status == 200, "the server still answers"
     assert learner.kernel_model(kernel_id)[0] == 200, "and the kernel still runs"
