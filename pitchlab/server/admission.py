@@ -138,7 +138,8 @@ record the kernel they hand out here (the context follows the request's coroutin
 
 
 class Admission:
-    """The caps, the ledger of admitted pages, and the sweep that shuts unconnected kernels down.
+    """The caps, the ledger of admitted pages, the take-back of untouched ones, and the sweep that
+    shuts unconnected kernels down.
 
     ``kernels`` is Voilà's kernel manager (with its preheated pools when
     ``preheat_kernel`` is on); :meth:`install` wraps the two calls through which
