@@ -13,6 +13,7 @@ the Playwright ``Page`` appears in annotations alone. The server's processes are
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import socket
@@ -25,7 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -198,6 +199,8 @@ class Reply:
     headers: dict[str, str]
     body: str
     seconds: float
+    cookies: str = ""
+    """Every cookie the answer set, as a ``Cookie`` header sends them back."""
 
 
 def fetch(url: str, path: str, source: str = "127.0.0.1", timeout: float = 180) -> Reply:
@@ -214,9 +217,93 @@ def fetch(url: str, path: str, source: str = "127.0.0.1", timeout: float = 180) 
         reply = conn.getresponse()
         body = reply.read().decode("utf-8", "replace")
         headers = {k.lower(): v for k, v in reply.getheaders()}
-        return Reply(reply.status, headers, body, time.perf_counter() - start)
+        cookies = "; ".join(v.split(";", 1)[0] for k, v in reply.getheaders() if k.lower() == "set-cookie")
+        return Reply(reply.status, headers, body, time.perf_counter() - start, cookies)
     finally:
         conn.close()
+
+
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+"""Where Voilà's page names the kernel it was given."""
+KERNEL_INFO = json.dumps(
+    {
+        "header": {"msg_id": "held", "msg_type": "kernel_info_request", "session": "held", "version": "5.3"},
+        "parent_header": {},
+        "metadata": {},
+        "content": {},
+        "channel": "shell",
+    }
+)
+"""What a page's socket says first: a question about the kernel, not a learner's action."""
+
+
+class Holder:
+    """A script that holds places (issue 26's lock-out): it loads a page from ``source``, keeps
+    the cookie that page set (so the kernel is its own), opens the kernel's socket, asks for
+    ``kernel_info`` and keeps the socket open, touching no widget. :meth:`hold` does so for one
+    page; the sockets stay open (their pings answered in a thread of their own) until
+    :meth:`close`."""
+
+    def __init__(self, url: str, path: str, source: str) -> None:
+        self.url = url
+        self.path = path
+        self.source = source
+        self._open = ExitStack()
+        self.kernels: list[tuple[str, str]] = []  # each held kernel's id, and the cookie that owns it
+
+    def hold(self, timeout: float = 180) -> Reply:
+        """Load the page and, if it was served, hold its kernel; the page's reply."""
+        from websockets.sync.client import connect  # the tests' extra, not the wheel's
+        from websockets.typing import Origin
+
+        reply = fetch(self.url, self.path, self.source, timeout)
+        found = KERNEL_ID.search(reply.body)
+        if reply.status != 200 or found is None:
+            return reply
+        cookie = reply.cookies
+        ws = self.url.replace("http", "ws", 1) + f"/api/kernels/{found.group(1)}/channels?session_id=held"
+        held = self._open.enter_context(  # held open, as a context, until close()
+            connect(
+                ws,
+                additional_headers={"Cookie": cookie},
+                origin=Origin(self.url),
+                open_timeout=timeout,
+                source_address=(self.source, 0),
+            )
+        )
+        held.send(KERNEL_INFO)
+        self.kernels.append((found.group(1), cookie))
+        return reply
+
+    def running(self) -> int:
+        """How many of its kernels the server still runs, one being shut down included (it
+        answers their owner 404 once one is gone; the socket itself may stay open). The gone
+        ones are forgotten."""
+        answers = [(kernel, self._ask("GET", *kernel)) for kernel in self.kernels]
+        self.kernels = [kernel for kernel, status in answers if status != 404]
+        return sum(1 for _, status in answers if status == 200)
+
+    def _ask(self, method: str, kernel_id: str, cookie: str) -> int:
+        """``/api/kernels/<id>`` as the page that owns it asks: its status (0: no answer)."""
+        parts = urllib.parse.urlsplit(self.url)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=60)
+        try:
+            conn.request(method, f"/api/kernels/{kernel_id}", headers={"Cookie": cookie, "Origin": self.url})
+            reply = conn.getresponse()
+            reply.read()
+            return reply.status
+        except OSError:
+            return 0
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        """Close the sockets and shut the kernels down, as their pages' unload would (a held
+        kernel is otherwise left to the idle cull, ten minutes later)."""
+        self._open.close()
+        for kernel_id, cookie in self.kernels:
+            self._ask("DELETE", kernel_id, cookie)
+        self.kernels.clear()
 
 
 def wait_quiet(server_pid: int, deadline_s: float, quiet_cpu_s: float = 0.1) -> None:

@@ -2,14 +2,16 @@
 cap, unconnected kernels go, addresses that skip the pool are mapped onto it, and a dead
 pooled kernel is never handed out.
 
-The server runs with small caps so the tests are quick: 6 kernels, 4 pages per address a
-minute, 10 s for a page's browser to connect. Kernels are counted from the process table
+The server runs with small caps so the tests are quick: 6 kernels, 4 pages held per address,
+10 s for a page's browser to connect (an untouched page is never taken back here: the take-back
+has tests of its own below, and a browser test, tests/browser/test_held_connections.py). Kernels are counted from the process table
 (the ipykernel processes under the server), not from the server's own count. Timings are
 printed, never asserted tightly (a shared, noisy machine).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -23,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from pitchlab.server.admission import WINDOW_S, Recent, pool_address
+from pitchlab.server.admission import WINDOW_S, Admission, Limits, Page, Refusal, pool_address
 from pitchlab.server.processes import is_kernel, process_tree
 from tests import serving
 from tests.helpers import voila_server
@@ -45,8 +47,9 @@ def server() -> Iterator[VoilaServer]:
     caps = [
         "--VoilaKernelManager.fill_delay=0",
         f"--ClassServer.max_kernels={MAX_KERNELS}",
-        f"--ClassServer.address_starts_per_minute={PER_ADDRESS}",
+        f"--ClassServer.pages_per_address={PER_ADDRESS}",
         f"--ClassServer.unconnected_kernel_timeout={UNCONNECTED_S}",
+        "--ClassServer.untouched_kernel_timeout=600",  # here held pages are never taken back
     ]
     with voila_server(caps) as served:
         yield served
@@ -192,19 +195,205 @@ def test_a_dead_pooled_kernel_is_not_handed_to_a_learner(server: VoilaServer) ->
     assert "dropping a dead pooled kernel" in server.log_text(400)
 
 
+def test_the_address_cap_holds_against_held_connections(server: VoilaServer) -> None:
+    """Issue 26's lock-out: a script keeps a connection to each page's kernel. Counted per minute,
+    the cap let it take 4 more pages every minute, and keep them all, until the server was full.
+    Counted while held, the fifth page is refused however long the script waits."""
+    at_rest(server)
+    holder = serving.Holder(server.url, APP, "127.0.0.2")
+    try:
+        held = [holder.hold() for _ in range(PER_ADDRESS)]
+        assert [r.status for r in held] == [200] * PER_ADDRESS, [
+            r.body[:300] for r in held if r.status != 200
+        ]
+        assert_refusal_page(holder.hold(), 429)
+        time.sleep(WINDOW_S + 5)  # every page held is now older than the minute
+        assert holder.running() == PER_ADDRESS, "connected kernels are left alone (none shut down)"
+        later = holder.hold()
+        assert_refusal_page(later, 429)
+        learner = fetch(server, APP)
+        assert learner.status == 200 and WIDGET in learner.body, learner.body[:300]
+        print(
+            f"\nheld {PER_ADDRESS} pages from one address; a minute later: {later.status}, learner {learner.status}"
+        )
+    finally:
+        holder.close()
+
+
 # ------------------------------------------------------------ the pieces, without a server
 
 
-def test_a_rate_cap_counts_starts_in_the_last_minute() -> None:
-    recent = Recent(cap=2)
-    recent.add("a", 100.0)
-    recent.add("a", 130.0)
-    assert recent.wait_s("b", 131.0) == 0  # another key is not limited
-    assert recent.wait_s("a", 131.0) == pytest.approx(29.0)  # the start at 100 leaves at 160
-    assert recent.wait_s("a", 160.5) == 0
-    recent.forget_old(200.0)
-    assert recent.times == {}
-    assert Recent(cap=0).wait_s("a", 0.0) == 0  # 0: no cap
+class Kernels:
+    """The kernel manager as the admission uses it, with no pools: kernels by id, their
+    connections, and shutdowns that take effect at once."""
+
+    def __init__(self) -> None:
+        self.alive: dict[str, int] = {}  # kernel id -> open sockets
+        self.shut: list[str] = []
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.alive)
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return kernel_id in self.alive
+
+    def kernel_model(self, kernel_id: str) -> dict[str, int]:
+        return {"connections": self.alive[kernel_id]}
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        del self.alive[kernel_id]
+        self.shut.append(kernel_id)
+
+
+class Ledger:
+    """An :class:`Admission` over :class:`Kernels`, and pages served by it, with time moved by
+    hand: ``ago(page, s)`` makes the page as if admitted and sent ``s`` seconds ago."""
+
+    def __init__(self, max_kernels: int = 100, per_client: int = 0, per_address: int = 0) -> None:
+        self.kernels = Kernels()
+        limits = Limits(max_kernels, per_client, per_address, unconnected_s=120.0, untouched_s=UNTOUCHED_S)
+        self.admission = Admission(self.kernels, limits, SimpleNamespace(info=print, warning=print))
+        self.served = 0
+
+    def open(self, client: str, address: str, connect: bool = True) -> Page | Refusal:
+        """A page asked for; if admitted, given a kernel, sent, and (``connect``) connected to."""
+        page = Page()
+        refusal = self.admission.admit(client, address, page)
+        if refusal is not None:
+            return refusal
+        self.served += 1
+        kernel_id = f"k{self.served}"
+        self.kernels.alive[kernel_id] = 0
+        self.admission.given(page, kernel_id)
+        self.admission.finished(page)
+        if connect:
+            self.kernels.alive[kernel_id] = 1
+        return page
+
+    @staticmethod
+    def ago(page: Page | Refusal, seconds: float) -> None:
+        assert isinstance(page, Page)
+        page.admitted_at -= seconds
+        assert page.finished_at is not None
+        page.finished_at -= seconds
+
+
+UNTOUCHED_S = 90.0
+
+
+def in_loop(test: Callable[[], Any]) -> Any:
+    """Run ``test`` inside an event loop (a take-back shuts its kernel down in a task), and let
+    the loop finish those shutdowns."""
+
+    async def run() -> Any:
+        result = test()
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return result
+
+    return asyncio.run(run())
+
+
+def test_a_held_page_counts_against_its_address_until_its_kernel_is_shut_down() -> None:
+    ledger = Ledger(per_address=3)
+
+    def run() -> None:
+        held = [ledger.open(f"script-{i}", "10.0.0.9") for i in range(3)]  # no cookie: an id each
+        for page in held:
+            ledger.ago(page, 600)  # ten minutes: long out of the old per-minute window
+            assert isinstance(page, Page)
+            ledger.admission.used(page.kernel_id or "")  # and used, so never taken back
+        refused = ledger.open("script-3", "10.0.0.9")
+        assert isinstance(refused, Refusal) and refused.status == 429, "3 kernels held, connected: the cap"
+        assert refused.retry_after_s == 60, "nothing will leave by itself: try again in a minute"
+        assert isinstance(ledger.open("learner", "10.0.0.1"), Page), "another address is served"
+        first = held[0]
+        assert isinstance(first, Page)
+        del ledger.kernels.alive[first.kernel_id or ""]  # its tab closed: the kernel shut down
+
+    in_loop(run)
+    assert isinstance(ledger.open("script-4", "10.0.0.9"), Page), "a kernel shut down frees its place"
+
+
+def test_a_page_counts_for_a_minute_even_once_its_kernel_is_gone() -> None:
+    ledger = Ledger(per_client=2)
+    pages = [ledger.open("reloader", "10.0.0.1") for _ in range(2)]
+    for page in pages:
+        assert isinstance(page, Page)
+        del ledger.kernels.alive[page.kernel_id or ""]  # each closed at once (a reload)
+    refused = ledger.open("reloader", "10.0.0.1")
+    assert isinstance(refused, Refusal) and refused.status == 429
+    assert refused.retry_after_s == 60  # the first leaves the minute 60 s after it was admitted
+    for page in pages:
+        ledger.ago(page, 61)
+    assert isinstance(ledger.open("reloader", "10.0.0.1"), Page)
+
+
+def test_an_untouched_page_is_taken_back_when_its_address_needs_the_place() -> None:
+    ledger = Ledger(per_address=2)
+
+    def run() -> tuple[Page | Refusal, Page | Refusal]:
+        used, untouched = (ledger.open(f"s{i}", "10.0.0.9") for i in range(2))
+        assert isinstance(used, Page) and isinstance(untouched, Page)
+        ledger.admission.used(used.kernel_id or "")
+        ledger.ago(used, UNTOUCHED_S + 5)
+        ledger.ago(untouched, UNTOUCHED_S - 5)
+        too_soon = ledger.open("s2", "10.0.0.9")  # the untouched one is 85 s old: still its own
+        ledger.ago(untouched, 10)
+        return too_soon, ledger.open("s3", "10.0.0.9")
+
+    too_soon, later = in_loop(run)
+    assert isinstance(too_soon, Refusal) and too_soon.retry_after_s == 5
+    assert isinstance(later, Page)
+    assert ledger.kernels.shut == ["k2"], "the untouched page's kernel, not the used one's"
+    assert ledger.admission.taken_back == 1
+
+
+def test_a_full_server_takes_back_an_untouched_page_for_a_learner_elsewhere() -> None:
+    ledger = Ledger(max_kernels=3)
+
+    def run() -> tuple[Page | Refusal, Page | Refusal]:
+        held = [ledger.open(f"s{i}", "10.0.0.9") for i in range(3)]
+        refused = ledger.open("learner", "10.0.0.1")
+        for page in held:
+            ledger.ago(page, UNTOUCHED_S + 1)
+        return refused, ledger.open("learner", "10.0.0.1")
+
+    refused, served = in_loop(run)
+    assert isinstance(refused, Refusal) and refused.status == 503, "full, and nothing untouched long enough"
+    assert isinstance(served, Page)
+    assert ledger.kernels.shut == ["k1"], "the oldest untouched page, one for one learner"
+
+
+def test_a_used_page_is_never_taken_back() -> None:
+    ledger = Ledger(max_kernels=2)
+
+    def run() -> Page | Refusal:
+        for i in range(2):
+            page = ledger.open(f"learner-{i}", f"10.0.0.{i}")
+            assert isinstance(page, Page)
+            ledger.admission.used(page.kernel_id or "")
+            ledger.ago(page, 10 * UNTOUCHED_S)
+        return ledger.open("late", "10.0.0.7")
+
+    refused = in_loop(run)
+    assert isinstance(refused, Refusal) and refused.status == 503
+    assert ledger.kernels.shut == []
+
+
+def test_a_kernel_never_connected_to_is_shut_down_by_the_sweep() -> None:
+    ledger = Ledger()
+
+    async def run() -> None:
+        fetched = ledger.open("script", "10.0.0.9", connect=False)
+        held = ledger.open("holder", "10.0.0.9", connect=True)
+        ledger.ago(fetched, 121)
+        ledger.ago(held, 121)
+        await ledger.admission.sweep()
+
+    asyncio.run(run())
+    assert ledger.kernels.shut == ["k1"], "the held one is left to the take-back"
+    assert ledger.admission.reaped == 1
 
 
 def _request(path: str, query: str) -> Any:

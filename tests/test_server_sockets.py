@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
-from websockets.typing import Origin
+from websockets.typing import Origin, Subprotocol
 
 from pitchlab.server.clients import COOKIE
 from tests.helpers import voila_server
@@ -200,3 +200,31 @@ def test_the_owners_page_shuts_its_kernel_down(
     assert learner.shut_down(kernel_id, {"Origin": server.url}) == 204
     status, reply = learner.kernel_model(kernel_id)
     assert status == 404 and reply["message"] == "no such kernel"
+
+
+def read_until_closed(ws: ClientConnection) -> None:
+    """Read what the server sends (the kernel's own status messages may come first) until it
+    closes the socket, which raises."""
+    while True:
+        ws.recv(timeout=HANG_S)
+
+
+def test_a_malformed_message_on_its_own_socket_does_not_freeze_the_server(
+    server: VoilaServer, learner_kernel: tuple[Browser, str]
+) -> None:
+    """A message of Jupyter's binary protocol whose first 8 bytes claim 2**64 offsets: Jupyter's
+    reader built a list that long, blocking the server (every page) until its memory ran out."""
+    learner, kernel_id = learner_kernel
+    url = server.url.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id=s"
+    with connect(
+        url,
+        additional_headers={"Cookie": learner.cookie_header()},
+        origin=learner.origin(),
+        subprotocols=[Subprotocol("v1.kernel.websocket.jupyter.org")],
+    ) as ws:
+        ws.send(b"\xff" * 8 + b"\x00" * 56)
+        with pytest.raises(ConnectionClosed):  # the server closes this socket
+            read_until_closed(ws)
+    status, _ = learner.request("GET", "/pitchlab/health")
+    assert status == 200, "the server still answers"
+    assert learner.kernel_model(kernel_id)[0] == 200, "and the kernel still runs"

@@ -8,11 +8,25 @@ page only when:
 
 - the kernels alive, starting or reserved (pools included) stay within
   :attr:`Limits.max_kernels`;
-- this browser (its signed id, :mod:`pitchlab.server.clients`) started fewer
-  than :attr:`Limits.per_client` in the last minute, and its address fewer
-  than :attr:`Limits.per_address` (a cookie-less flood gets a new id each time,
-  so the address is what bounds it; a school's network may put a whole class
+- this browser (its signed id, :mod:`pitchlab.server.clients`) holds fewer than
+  :attr:`Limits.per_client` pages, and its address fewer than
+  :attr:`Limits.per_address` (a cookie-less flood gets a new id each time, so
+  the address is what bounds it; a school's network may put a whole class
   behind one address, so that cap is well above a class).
+
+A page is *held* from the moment it is admitted until its kernel is shut down,
+and for at least :data:`WINDOW_S` (so a script that opens pages and lets them
+go is bounded per minute too): whether its browser connected to the kernel or
+not. Counting only the last minute's starts let a script that kept a connection
+to each page's kernel hold every free place until the idle cull (issue 26).
+
+A page whose kernel has seen no learner (:meth:`Admission.used`: a button
+pressed, a choice made, text typed; connecting, or the page's own automatic
+messages, do not count) within :attr:`Limits.untouched_s` of being sent is
+taken back (its kernel shut down) as soon as its place is needed: by its own
+browser or address at their cap, or by anyone when the server is full. Pages
+nobody needs are left alone, so a teacher's page watched without a click, or a
+learner reading before their first move, keeps its kernel.
 
 A refused page gets a short page of its own ("The class is full right now")
 with ``Retry-After``. A kernel handed to a page whose browser has not opened
@@ -32,7 +46,6 @@ import math
 import posixpath
 import time
 import weakref
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,7 +56,8 @@ from tornado.web import RequestHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 
 WINDOW_S = 60.0
-"""The rate caps count kernel starts in this sliding window (a minute)."""
+"""A page counts against its browser's and its address's caps for at least this long (a minute)
+after it was admitted, even once its kernel has gone."""
 POOL_SKIPPING_ARGUMENTS = ("theme", "template")
 """Query arguments that make Voilà render a fresh kernel instead of using the pool's."""
 
@@ -56,6 +70,7 @@ class Limits:
     per_client: int
     per_address: int
     unconnected_s: float
+    untouched_s: float
 
 
 @dataclass(frozen=True)
@@ -70,39 +85,51 @@ class Refusal:
 
 @dataclass
 class Page:
-    """One admitted page: the kernel it was given, once known, and when its response ended."""
+    """One admitted page: who asked (browser id and address) and when, the kernel it was given
+    once known, when its response ended, and what became of its kernel."""
 
+    client: str = ""
+    address: str = ""
+    admitted_at: float = 0.0
     kernel_id: str | None = None
     finished_at: float | None = None
+    connected: bool = False
+    """Its browser has opened the kernel's socket."""
+    used: bool = False
+    """A learner's action reached its kernel (see :func:`pitchlab.server.presence.learner_action`)."""
+    gone: bool = False
+    """Its kernel is shut down (or being shut down), or it never got one."""
+
+    def counts(self, now: float) -> bool:
+        """Whether the page still counts against its browser's and its address's caps."""
+        return not self.gone or now - self.admitted_at < WINDOW_S
 
 
 @dataclass
-class Recent:
-    """Kernel starts in the last :data:`WINDOW_S`, per key (a client id or an address)."""
+class Held:
+    """Pages counted per key (a browser id or an address) against a cap (0: no cap)."""
 
     cap: int
-    times: dict[str, deque[float]] = field(default_factory=dict)
+    pages: dict[str, list[Page]] = field(default_factory=dict)
 
-    def wait_s(self, key: str, now: float) -> float:
-        """Seconds until ``key`` may start another kernel (0: now); a cap of 0 means no cap."""
-        if self.cap <= 0:
-            return 0.0
-        times = self.times.get(key)
-        if times is None:
-            return 0.0
-        while times and times[0] <= now - WINDOW_S:
-            times.popleft()
-        if len(times) < self.cap:
-            return 0.0
-        return times[0] + WINDOW_S - now
+    def count(self, key: str, now: float) -> int:
+        return sum(1 for page in self.pages.get(key, ()) if page.counts(now))
 
-    def add(self, key: str, now: float) -> None:
-        self.times.setdefault(key, deque()).append(now)
+    def full(self, key: str, now: float) -> bool:
+        return self.cap > 0 and self.count(key, now) >= self.cap
+
+    def add(self, key: str, page: Page) -> None:
+        self.pages.setdefault(key, []).append(page)
 
     def forget_old(self, now: float) -> None:
-        """Drop keys with no start in the window, so a flood of new ids does not stay in memory."""
-        for key in [k for k, t in self.times.items() if not t or t[-1] <= now - WINDOW_S]:
-            del self.times[key]
+        """Drop pages that no longer count, and keys with none left, so a flood of new ids does
+        not stay in memory."""
+        for key in list(self.pages):
+            kept = [page for page in self.pages[key] if page.counts(now)]
+            if kept:
+                self.pages[key] = kept
+            else:
+                del self.pages[key]
 
 
 PAGE: contextvars.ContextVar[Page | None] = contextvars.ContextVar("pitchlab_page", default=None)
@@ -111,7 +138,8 @@ record the kernel they hand out here (the context follows the request's coroutin
 
 
 class Admission:
-    """The caps, the ledger of admitted pages, and the sweep that shuts unconnected kernels down.
+    """The caps, the ledger of admitted pages, the take-back of untouched ones, and the sweep that
+    shuts unconnected kernels down.
 
     ``kernels`` is Voilà's kernel manager (with its preheated pools when
     ``preheat_kernel`` is on); :meth:`install` wraps the two calls through which
@@ -122,66 +150,149 @@ class Admission:
         self.kernels = kernels
         self.limits = limits
         self.log = log
-        self.clients = Recent(limits.per_client)
-        self.addresses = Recent(limits.per_address)
+        self.clients = Held(limits.per_client)
+        self.addresses = Held(limits.per_address)
         self.reserved: set[int] = set()
-        self.watched: dict[str, Page] = {}
+        self.pages: dict[str, Page] = {}
+        """Kernel id -> the page it was given, while the kernel lives."""
+        self.closing: set[str] = set()
+        """Kernels taken back and being shut down: no longer counted, though still listed."""
         self.spoiled: set[str] = set()
         self._watched_places: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
         self.reaped = 0
+        self.taken_back = 0
         self._background: set[asyncio.Future[None]] = set()
 
     # ------------------------------------------------------------ admission
 
     def live(self) -> int:
-        """Kernels alive or on their way: started ones, pool places still starting (or waiting
-        for the refill delay), and pages admitted that have no kernel yet."""
+        """Kernels alive or on their way: started ones (less those being taken back), pool
+        places still starting (or waiting for the refill delay), and pages admitted that have
+        no kernel yet."""
         pending = sum(1 for pool in self._pools().values() for task in pool if not task.done())
-        return len(self.kernels.list_kernel_ids()) + pending + len(self.reserved)
+        listed = self.kernels.list_kernel_ids()
+        return len(listed) - len(self.closing.intersection(listed)) + pending + len(self.reserved)
 
     def admit(self, client: str, address: str, page: Page) -> Refusal | None:
-        """Admit a page (counting its start against the caps) or say why not."""
+        """Admit a page (counting it against the caps) or say why not. A cap reached is first
+        relieved by taking back an untouched page of that browser, that address, or (the
+        server full) anyone's."""
         now = time.monotonic()
-        wait = self.clients.wait_s(client, now)
-        if wait:
+        self._note_gone()
+
+        def theirs(key: str, page_key: str, page: Page) -> bool:
+            """A page of this browser or address that leaves its count when taken back (a page
+            counts for a minute after it was admitted, kernel or not)."""
+            return page_key == key and now - page.admitted_at >= WINDOW_S
+
+        if self.clients.full(client, now) and not self._take_back(
+            1, now, lambda p: theirs(client, p.client, p)
+        ):
             return Refusal(
                 429,
-                math.ceil(wait),
-                "Too many pages opened at once",
-                "This browser opened many pages in the last minute. Try again in a minute.",
+                self._retry_s(self.clients.pages.get(client, []), now),
+                "Too many pages open",
+                "This browser has many pages of this server open, or opened them in the last "
+                "minute. Close the ones you no longer use, then try again in a minute.",
             )
-        wait = self.addresses.wait_s(address, now)
-        if wait:
+        if self.addresses.full(address, now) and not self._take_back(
+            1, now, lambda p: theirs(address, p.address, p)
+        ):
             return Refusal(
                 429,
-                math.ceil(wait),
+                self._retry_s(self.addresses.pages.get(address, []), now),
                 "The class is full right now",
-                "Many pages were opened from your network in the last minute. Try again in a minute.",
+                "Many pages are open, or were just opened, from your network. Try again in a minute.",
             )
-        if self.live() + 1 > self.limits.max_kernels:
+        over = self.live() + 1 - self.limits.max_kernels
+        if over > 0 and not self._take_back(over, now, lambda p: True):
             return Refusal(
                 503,
                 math.ceil(WINDOW_S),
                 "The class is full right now",
                 "Every place on this server is taken. Try again in a minute.",
             )
-        self.clients.add(client, now)
-        self.addresses.add(address, now)
+        page.client, page.address, page.admitted_at = client, address, now
+        self.clients.add(client, page)
+        self.addresses.add(address, page)
         self.reserved.add(id(page))
         return None
 
     def given(self, page: Page, kernel_id: str) -> None:
-        """The page got its kernel: it now counts as a kernel, and is watched until its browser
-        connects."""
+        """The page got its kernel: it now counts as a kernel, and is watched until shut down."""
         if page.kernel_id is None:
             page.kernel_id = kernel_id
             self.reserved.discard(id(page))
-            self.watched[kernel_id] = page
+            self.pages[kernel_id] = page
 
     def finished(self, page: Page) -> None:
         """The page's response ended: the browser's time to connect starts now."""
         page.finished_at = time.monotonic()
         self.reserved.discard(id(page))
+        if page.kernel_id is None:
+            page.gone = True  # refused or failed inside Voilà: no kernel to hold
+
+    def used(self, kernel_id: str) -> None:
+        """A learner's action reached this kernel (its page's socket saw it): it is never taken
+        back for want of one."""
+        page = self.pages.get(kernel_id)
+        if page is not None:
+            page.used = True
+
+    def is_used(self, kernel_id: str) -> bool:
+        page = self.pages.get(kernel_id)
+        return page is None or page.used  # a kernel of no page (a pool's) is nobody's to mark
+
+    def _take_back(self, wanted: int, now: float, whose: Callable[[Page], bool]) -> bool:
+        """Shut down the ``wanted`` oldest untouched pages' kernels that ``whose`` picks (all or
+        none), counting them gone at once; whether there were that many."""
+        untouched = sorted(
+            (
+                page
+                for page in self.pages.values()
+                if not page.gone
+                and not page.used
+                and page.finished_at is not None
+                and now - page.finished_at >= self.limits.untouched_s
+                and whose(page)
+            ),
+            key=lambda page: page.finished_at or 0.0,
+        )
+        if len(untouched) < wanted:
+            return False
+        for page in untouched[:wanted]:
+            kernel_id = page.kernel_id or ""
+            page.gone = True
+            self.closing.add(kernel_id)
+            self.log.info(
+                "pitchlab: shutting down kernel %s: its place is needed, and its page showed no "
+                "learner within %.0f s",
+                kernel_id,
+                self.limits.untouched_s,
+            )
+            self._in_background(self._shut_down(kernel_id))
+        self.taken_back += wanted
+        return True
+
+    def _retry_s(self, pages: list[Page], now: float) -> int:
+        """Seconds until one of these pages may stop counting: the first to leave the minute
+        among those whose kernel has gone, else the first untouched one to become takeable,
+        else a minute."""
+        waits = [p.admitted_at + WINDOW_S - now for p in pages if p.gone]
+        waits += [
+            p.finished_at + self.limits.untouched_s - now
+            for p in pages
+            if not p.gone and not p.used and p.finished_at is not None
+        ]
+        return max(1, math.ceil(min((w for w in waits if w > 0), default=WINDOW_S)))
+
+    def _note_gone(self) -> None:
+        """Pages whose kernel is no longer running (closed, culled, shut down) stop holding it."""
+        for kernel_id, page in list(self.pages.items()):
+            if kernel_id not in self.kernels:
+                page.gone = True
+                del self.pages[kernel_id]
+                self.closing.discard(kernel_id)
 
     # ------------------------------------------------------------ the sweep
 
@@ -200,14 +311,17 @@ class Admission:
 
     async def sweep(self) -> None:
         """Shut down the kernels whose pages ended ``unconnected_s`` ago without their browser
-        connecting; forget pages that connected, and old rate entries."""
+        connecting; note the pages that connected, and forget old ones."""
         now = time.monotonic()
+        self._note_gone()
         doomed = []
-        for kernel_id, page in list(self.watched.items()):
-            if kernel_id not in self.kernels or self._connections(kernel_id) > 0:
-                del self.watched[kernel_id]
+        for kernel_id, page in self.pages.items():
+            if page.gone or page.connected:
+                continue
+            if self._connections(kernel_id) > 0:
+                page.connected = True
             elif page.finished_at is not None and now - page.finished_at >= self.limits.unconnected_s:
-                del self.watched[kernel_id]
+                page.gone = True
                 doomed.append(kernel_id)
                 self.log.info(
                     "pitchlab: shutting down kernel %s: its page never connected within %.0f s",
@@ -311,9 +425,7 @@ class Admission:
             kernel_id = None if failed else place.result()["kernel_id"]
             self.log.warning("pitchlab: dropping a dead pooled kernel %s of %s", kernel_id, notebook_name)
             if kernel_id is not None and kernel_id in self.kernels:
-                task = asyncio.ensure_future(self._shut_down(kernel_id))
-                self._background.add(task)  # held until done, so it is not collected midway
-                task.add_done_callback(self._background.discard)
+                self._in_background(self._shut_down(kernel_id))
             self.kernels.fill_if_needed(delay=0, notebook_name=notebook_name)
 
     def started_places(self, notebook_name: str) -> int:
@@ -367,6 +479,13 @@ class Admission:
             await _maybe_await(self.kernels.shutdown_kernel(kernel_id))
         except Exception as exc:  # already gone: nothing to free
             self.log.info("pitchlab: kernel %s was already shut down (%s)", kernel_id, exc)
+        finally:
+            self.closing.discard(kernel_id)
+
+    def _in_background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)  # held until done, so it is not collected midway
+        task.add_done_callback(self._background.discard)
 
 
 def _ready(task: asyncio.Future[Any]) -> bool:

@@ -33,7 +33,8 @@ from pitchlab.server.files import QUIET
 from pitchlab.server.health import ADMISSION, PATH, HealthHandler
 from pitchlab.server.launcher import APP
 from pitchlab.server.logs import AccessLog, scrub_secrets
-from pitchlab.server.ownership import OwnKernelHandler, OwnKernelSocket, OwnShutdownHandler
+from pitchlab.server.ownership import OwnKernelHandler, OwnShutdownHandler
+from pitchlab.server.presence import LearnerSocket
 from pitchlab.server.querysocket import QuerySocket
 
 
@@ -89,7 +90,7 @@ SWAPPED: dict[type, type] = {
     TornadoVoilaHandler: PageHandler,
     RequestInfoSocketHandler: QuerySocket,
     KernelHandler: OwnKernelHandler,
-    VoilaKernelWebsocketHandler: OwnKernelSocket,
+    VoilaKernelWebsocketHandler: LearnerSocket,
     VoilaShutdownKernelHandler: OwnShutdownHandler,
     **QUIET,
 }
@@ -114,18 +115,20 @@ class ClassServer(Voila):  # type: ignore[misc]
         "a page beyond it gets 'the class is full, try again in a minute'. The default leaves "
         "room for a class of 30 (the shipped pool), the pool's refill and 20 more pages.",
     )
-    client_starts_per_minute = Integer(
+    pages_per_client = Integer(
         10,
         config=True,
-        help="Pages (so kernels) one browser may open in a minute; 0: no cap.",
+        help="Pages (so kernels) one browser may hold; 0: no cap. A page is held from the moment "
+        "it is sent until its kernel is shut down (its tab closed, the idle cull, or taken back "
+        "untouched), and for at least a minute, so reloading in a loop is bounded too.",
     )
-    address_starts_per_minute = Integer(
+    pages_per_address = Integer(
         40,
         config=True,
-        help="Pages (so kernels) one network address may open in a minute: it bounds a flood "
-        "without cookies, and is kept well above a class, since a school may put a whole "
-        "class behind one address. Behind a reverse proxy every request has the proxy's "
-        "address: raise it or set 0 (no cap).",
+        help="Pages (so kernels) one network address may hold, counted as pages_per_client is: it "
+        "bounds a script without cookies, and is kept well above a class, since a school may put "
+        "a whole class behind one address. Behind a reverse proxy that is not trusted "
+        "(behind_proxy) every request has the proxy's address: raise it or set 0 (no cap).",
     )
     unconnected_kernel_timeout = Float(
         120.0,
@@ -135,6 +138,15 @@ class ClassServer(Voila):  # type: ignore[misc]
         "some seconds, and 30 test browsers sharing the server's two cores took over a "
         "minute); a kernel still unconnected then is shut down, so pages fetched by a "
         "script hold no kernel until the 10-minute cull.",
+    )
+    untouched_kernel_timeout = Float(
+        90.0,
+        config=True,
+        help="Seconds after a page was sent within which a learner must use it (press a button, "
+        "choose, type) for its kernel to be kept whatever happens; a page still untouched then "
+        "(a script holding a connection to each page's kernel) is taken back when its place is "
+        "needed: by its own browser or address at their cap, or by anyone when the server is "
+        "full.",
     )
 
     app_pool = Integer(
@@ -212,9 +224,10 @@ class ClassServer(Voila):  # type: ignore[misc]
         settings: dict[str, Any] = super().init_settings()
         limits = Limits(
             max_kernels=self.max_kernels,
-            per_client=self.client_starts_per_minute,
-            per_address=self.address_starts_per_minute,
+            per_client=self.pages_per_client,
+            per_address=self.pages_per_address,
             unconnected_s=self.unconnected_kernel_timeout,
+            untouched_s=self.untouched_kernel_timeout,
         )
         admission = Admission(self.kernel_manager, limits, self.log)
         admission.install()

@@ -25,10 +25,11 @@ PATH = HEALTH
 
 
 class HealthHandler(RequestHandler):
-    """``{"ok": true, "server": ID, "kernels": N, "unconnected_shut_down": N, "pools": {name:
-    {"size", "ready"}}, "ready": bool}``: the id of this start (empty when not started by the
-    watchdog), kernels alive or on their way, kernels shut down because their page never
-    connected, and each pool's places ready to send their page at once."""
+    """``{"ok": true, "server": ID, "kernels": N, "unconnected_shut_down": N, "untouched_taken_back":
+    N, "pools": {name: {"size", "ready"}}, "ready": bool}``: the id of this start (empty when not
+    started by the watchdog), kernels alive or on their way, kernels shut down because their page
+    never connected, or taken back for another page because theirs showed no learner, and each
+    pool's places ready to send their page at once."""
 
     def get(self) -> None:
         admission: Admission = self.settings[ADMISSION]
@@ -40,6 +41,7 @@ class HealthHandler(RequestHandler):
                 "server": os.environ.get(SERVER_ID, ""),
                 "kernels": admission.live(),
                 "unconnected_shut_down": admission.reaped,
+                "untouched_taken_back": admission.taken_back,
                 "pools": pools,
                 "ready": all(p["ready"] >= p["size"] for p in pools.values()),
             }
