@@ -28,7 +28,7 @@ import pytest
 from pitchlab.server.admission import WINDOW_S, Admission, Limits, Page, Refusal, pool_address
 from pitchlab.server.processes import is_kernel, process_tree
 from tests import serving
-from tests.helpers import voila_server
+from tests.helpers import run_async, voila_server
 from tests.serving import Peak, Reply, VoilaServer
 
 MAX_KERNELS = 6
@@ -291,7 +291,7 @@ def in_loop(test: Callable[[], Any]) -> Any:
         await asyncio.sleep(0)
         return result
 
-    return asyncio.run(run())
+    return run_async(run)
 
 
 def test_a_held_page_counts_against_its_address_until_its_kernel_is_shut_down() -> None:
@@ -391,7 +391,7 @@ def test_a_kernel_never_connected_to_is_shut_down_by_the_sweep() -> None:
         ledger.ago(held, 121)
         await ledger.admission.sweep()
 
-    asyncio.run(run())
+    run_async(run)
     assert ledger.kernels.shut == ["k1"], "the held one is left to the take-back"
     assert ledger.admission.reaped == 1
 
