@@ -15,8 +15,8 @@ page only when:
   behind one address, so that cap is well above a class).
 
 A page is *held* from the moment it is admitted until its kernel is shut down,
-and for at least :data:`WINDOW_S` (so a script that opens pages and lets them
-go is bounded per minute too): whether its browser connected to the kernel or
+and for at least :attr:`Limits.window_s` (a minute, so a script that opens pages
+and lets them go is bounded per minute too): whether its browser connected to the kernel or
 not. Counting only the last minute's starts let a script that kept a connection
 to each page's kernel hold every free place until the idle cull (issue 26).
 
@@ -56,8 +56,7 @@ from tornado.web import RequestHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 
 WINDOW_S = 60.0
-"""A page counts against its browser's and its address's caps for at least this long (a minute)
-after it was admitted, even once its kernel has gone."""
+"""The default :attr:`Limits.window_s`: a minute."""
 POOL_SKIPPING_ARGUMENTS = ("theme", "template")
 """Query arguments that make Voilà render a fresh kernel instead of using the pool's."""
 
@@ -71,6 +70,9 @@ class Limits:
     per_address: int
     unconnected_s: float
     untouched_s: float
+    window_s: float = WINDOW_S
+    """A page counts against its browser's and its address's caps for at least this long after
+    it was admitted, even once its kernel has gone."""
 
 
 @dataclass(frozen=True)
@@ -100,9 +102,9 @@ class Page:
     gone: bool = False
     """Its kernel is shut down (or being shut down), or it never got one."""
 
-    def counts(self, now: float) -> bool:
+    def counts(self, now: float, window_s: float) -> bool:
         """Whether the page still counts against its browser's and its address's caps."""
-        return not self.gone or now - self.admitted_at < WINDOW_S
+        return not self.gone or now - self.admitted_at < window_s
 
 
 @dataclass
@@ -110,10 +112,11 @@ class Held:
     """Pages counted per key (a browser id or an address) against a cap (0: no cap)."""
 
     cap: int
+    window_s: float
     pages: dict[str, list[Page]] = field(default_factory=dict)
 
     def count(self, key: str, now: float) -> int:
-        return sum(1 for page in self.pages.get(key, ()) if page.counts(now))
+        return sum(1 for page in self.pages.get(key, ()) if page.counts(now, self.window_s))
 
     def full(self, key: str, now: float) -> bool:
         return self.cap > 0 and self.count(key, now) >= self.cap
@@ -125,7 +128,7 @@ class Held:
         """Drop pages that no longer count, and keys with none left, so a flood of new ids does
         not stay in memory."""
         for key in list(self.pages):
-            kept = [page for page in self.pages[key] if page.counts(now)]
+            kept = [page for page in self.pages[key] if page.counts(now, self.window_s)]
             if kept:
                 self.pages[key] = kept
             else:
@@ -150,8 +153,8 @@ class Admission:
         self.kernels = kernels
         self.limits = limits
         self.log = log
-        self.clients = Held(limits.per_client)
-        self.addresses = Held(limits.per_address)
+        self.clients = Held(limits.per_client, limits.window_s)
+        self.addresses = Held(limits.per_address, limits.window_s)
         self.reserved: set[int] = set()
         self.pages: dict[str, Page] = {}
         """Kernel id -> the page it was given, while the kernel lives."""
@@ -182,8 +185,8 @@ class Admission:
 
         def theirs(key: str, page_key: str, page: Page) -> bool:
             """A page of this browser or address that leaves its count when taken back (a page
-            counts for a minute after it was admitted, kernel or not)."""
-            return page_key == key and now - page.admitted_at >= WINDOW_S
+            counts for the window after it was admitted, kernel or not)."""
+            return page_key == key and now - page.admitted_at >= self.limits.window_s
 
         if self.clients.full(client, now) and not self._take_back(
             1, now, lambda p: theirs(client, p.client, p)
@@ -208,7 +211,7 @@ class Admission:
         if over > 0 and not self._take_back(over, now, lambda p: True):
             return Refusal(
                 503,
-                math.ceil(WINDOW_S),
+                math.ceil(self.limits.window_s),
                 "The class is full right now",
                 "Every place on this server is taken. Try again in a minute.",
             )
@@ -278,13 +281,13 @@ class Admission:
         """Seconds until one of these pages may stop counting: the first to leave the minute
         among those whose kernel has gone, else the first untouched one to become takeable,
         else a minute."""
-        waits = [p.admitted_at + WINDOW_S - now for p in pages if p.gone]
+        waits = [p.admitted_at + self.limits.window_s - now for p in pages if p.gone]
         waits += [
             p.finished_at + self.limits.untouched_s - now
             for p in pages
             if not p.gone and not p.used and p.finished_at is not None
         ]
-        return max(1, math.ceil(min((w for w in waits if w > 0), default=WINDOW_S)))
+        return max(1, math.ceil(min((w for w in waits if w > 0), default=self.limits.window_s)))
 
     def _note_gone(self) -> None:
         """Pages whose kernel is no longer running (closed, culled, shut down) stop holding it."""

@@ -10,7 +10,9 @@ the class server's own settings are read as ``ClassServer.*``.
 from __future__ import annotations
 
 import os
+import shutil
 import ssl
+import sys
 from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -26,7 +28,17 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from pitchlab.classes import origin
 from pitchlab.classes.network import local_host
-from pitchlab.server.admission import PAGE, Admission, Limits, Page, pool_address, refusal_page, starts_kernel
+from pitchlab.server import contract
+from pitchlab.server.admission import (
+    PAGE,
+    WINDOW_S,
+    Admission,
+    Limits,
+    Page,
+    pool_address,
+    refusal_page,
+    starts_kernel,
+)
 from pitchlab.server.assets import LocalAssets
 from pitchlab.server.clients import ensure_client_id
 from pitchlab.server.files import QUIET
@@ -139,6 +151,13 @@ class ClassServer(Voila):  # type: ignore[misc]
         "minute); a kernel still unconnected then is shut down, so pages fetched by a "
         "script hold no kernel until the 10-minute cull.",
     )
+    page_window = Float(
+        WINDOW_S,
+        config=True,
+        help="Seconds a page counts against its browser's and its address's caps at least, even once "
+        "its kernel has gone, so reloading in a loop is bounded per minute too. The refusal pages "
+        "say 'a minute': the tests shorten it to spend less time waiting.",
+    )
     untouched_kernel_timeout = Float(
         90.0,
         config=True,
@@ -221,13 +240,18 @@ class ClassServer(Voila):  # type: ignore[misc]
         super().listen()
 
     def init_settings(self) -> dict[str, Any]:
-        settings: dict[str, Any] = super().init_settings()
+        settings: dict[str, Any] = super().init_settings()  # makes the kernel manager
+        preheat = bool(self.voila_configuration.preheat_kernel)
+        self._refuse(
+            contract.class_problems(SWAPPED) + contract.kernel_manager_problems(self.kernel_manager, preheat)
+        )
         limits = Limits(
             max_kernels=self.max_kernels,
             per_client=self.pages_per_client,
             per_address=self.pages_per_address,
             unconnected_s=self.unconnected_kernel_timeout,
             untouched_s=self.untouched_kernel_timeout,
+            window_s=self.page_window,
         )
         admission = Admission(self.kernel_manager, limits, self.log)
         admission.install()
@@ -239,9 +263,25 @@ class ClassServer(Voila):  # type: ignore[misc]
     def init_handlers(self) -> list[Any]:
         self.app.transforms.append(LocalAssets)  # the app exists by now: Voilà's start made it
         health = (url_path_join(self.server_url, PATH), HealthHandler)
-        return [health, *(swap(spec, SWAPPED) for spec in super().init_handlers())]
+        routes = super().init_handlers()
+        self._refuse(contract.route_problems(routes, SWAPPED, bool(self.voila_configuration.preheat_kernel)))
+        return [health, *(swap(spec, SWAPPED) for spec in routes)]
+
+    def _refuse(self, problems: list[str]) -> None:
+        """Refuse to start over these problems (:func:`contract.refuse`), leaving no folder of
+        Voilà's behind (its stop, which removes it, never comes)."""
+        try:
+            contract.refuse(problems)
+        except contract.VoilaChanged:
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+            raise
 
 
 def main() -> None:
-    """Run the class server with Voilà's command line."""
-    ClassServer.launch_instance()
+    """Run the class server with Voilà's command line; a Voilà that changed what the server
+    relies on (:mod:`pitchlab.server.contract`) is refused in one line, exit status 2."""
+    try:
+        ClassServer.launch_instance()
+    except contract.VoilaChanged as changed:
+        print(f"pitchlab server: {changed}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
