@@ -241,9 +241,9 @@ class ClassServer(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()  # makes the kernel manager
-        preheat = bool(self.voila_configuration.preheat_kernel)
         self._refuse(
-            contract.class_problems(SWAPPED) + contract.kernel_manager_problems(self.kernel_manager, preheat)
+            contract.class_problems(SWAPPED)
+            + contract.kernel_manager_problems(self.kernel_manager, self._preheat)
         )
         limits = Limits(
             max_kernels=self.max_kernels,
@@ -264,8 +264,13 @@ class ClassServer(Voila):  # type: ignore[misc]
         self.app.transforms.append(LocalAssets)  # the app exists by now: Voilà's start made it
         health = (url_path_join(self.server_url, PATH), HealthHandler)
         routes = super().init_handlers()
-        self._refuse(contract.route_problems(routes, SWAPPED, bool(self.voila_configuration.preheat_kernel)))
+        self._refuse(contract.route_problems(routes, SWAPPED, self._preheat))
         return [health, *(swap(spec, SWAPPED) for spec in routes)]
+
+    @property
+    def _preheat(self) -> bool:
+        """Whether pages come from preheated kernels (what the contract asks of Voilà depends on it)."""
+        return bool(self.voila_configuration.preheat_kernel)
 
     def _refuse(self, problems: list[str]) -> None:
         """Refuse to start over these problems (:func:`contract.refuse`), leaving no folder of
