@@ -106,12 +106,31 @@ def decision(hand: pl.Hand, rules: pl.Ruleset) -> Iterator[Refused]:
     assert actor is not None
     for action in candidates(hand):
         if action not in legal:
-            yield refuse(hand, action, actor, rules)
+            refused = refuse(hand, action, actor, rules)
+            fits(hand, refused.exc.reason)
+            yield refused
     first = hand.legal_actions()[0]
     for other in range(rules.players):
         if other != actor:
             yield refuse(hand, first, other, rules)
     assert snapshot(hand) == before
+
+
+def fits(hand: pl.Hand, reason: Reason) -> None:
+    """The play's reasons agree with the position, checked from the rules: the called card is
+    owed only to the first trick of a ruleset that says so (razzle-dazzle, not call-partner);
+    a dead card is not trump; a suit to follow is not trump, a trump lead is."""
+    rules, trump = hand.rules, hand.trump
+    match reason:
+        case refusals.MustPlayCalled(called=called):
+            assert rules.called_to_first_lead and not hand.tricks, (rules.name, reason)
+            assert called in hand.hand_of(hand.to_act or 0)
+        case refusals.DeadCard(card=card):
+            assert trump is not None and not rules.is_trump(card, trump), (rules.name, reason)
+        case refusals.MustFollowSuit(lead=lead):
+            assert trump is not None and not rules.is_trump(lead, trump), (rules.name, reason)
+        case refusals.MustFollowTrump(lead=lead):
+            assert trump is not None and rules.is_trump(lead, trump), (rules.name, reason)
 
 
 def over(hand: pl.Hand, rules: pl.Ruleset) -> Iterator[Refused]:
