@@ -111,6 +111,17 @@ def test_the_hand_is_over() -> None:
     assert said(hand, pl.PASS) == "The hand is over: press New hand to deal the next one."
 
 
+def test_a_new_hand_while_one_is_on_says_what_to_do() -> None:
+    """The engine refuses the next deal with its reason; the table says it in plain words."""
+    table = Table(seed=2)
+    table.run_bots()
+    assert table.human_to_act and table.hand.phase is pl.Phase.BID
+    hand = table.hand
+    assert not table.new_hand()
+    assert table.hand is hand
+    assert table.message == "Finish this hand first: it is time to bid or pass."
+
+
 def test_a_moon_after_a_moon_in_missouri_eleven() -> None:
     hand = pl.Hand.deal(pl.ruleset("missouri-eleven"), dealer=3, seed=1)
     hand.apply(pl.Bid(11), 0)  # 11 is Missouri Eleven's moon

@@ -89,8 +89,8 @@ class IllegalAction(PitchError):
         self.action = action
         self.reason = reason
         self.rule = rule = reason.rule()
-        who = "nobody may act" if seat is None else f"seat {seat}"
-        super().__init__(printable(f"{who}: {action} refused: {rule}"))
+        who = "" if seat is None else f"seat {seat}: "  # no seat: the hand is over, or a game's step
+        super().__init__(printable(f"{who}{action} refused: {rule}"))
 
 
 class BadRecord(PitchError):
