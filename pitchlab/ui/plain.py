@@ -58,6 +58,7 @@ def _whose(name: Namer, seat: int) -> str:
 
 
 def _follow(lead: Card) -> str:
+    """Following suit, said with the suit as a noun ("a heart"); a joker lead has no suit."""
     noun = SUIT_NOUN[lead.suit] if lead.suit is not None else "card of that suit"
     return f"You must follow suit: {lead.label} was led and you hold a {noun}, so play a {noun} (or a trump)."
 
