@@ -379,3 +379,25 @@ def self_signed(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
 
 OPENING = "(?:" + "|".join(re.escape(p.name) for p in VOCABULARY) + ")" + re.escape(SEPARATOR)
 """A pattern for a hint's or reason's opening: a principle of the vocabulary and its separator."""
+
+
+# ---------------------------------------------------------------- words for a beginner
+
+CODE_SHAPED = {
+    "a Python list": re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]"),
+    "a seat number": re.compile(r"\bseats? \d", re.IGNORECASE),
+    "a team number": re.compile(r"\bteams? \d", re.IGNORECASE),
+    "a dotted API name": re.compile(r"\b(?:pl|pitchlab|self|np|hand|rules)\.[a-z_]+"),
+    "a method call": re.compile(r"\b[a-z_]+\.[a-z_]+\("),
+    "a raw engine refusal": re.compile(r"Not allowed:|\brefused\b|IllegalAction|Traceback"),
+    "a bare score pair": re.compile(r"\bscores? -?\d+-\d+"),
+    "a Python call in prose": re.compile(r"\b(?:replace|print|assert)\("),
+}
+"""What code looks like in a page's words; none of it may reach a beginner."""
+
+
+def code_shaped(text: str) -> list[str]:
+    """Every code-shaped piece of ``text``, named, e.g. ``a seat number: 'seat 0'``."""
+    return [
+        f"{what}: {m.group(0)!r}" for what, pattern in CODE_SHAPED.items() for m in pattern.finditer(text)
+    ]

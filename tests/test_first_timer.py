@@ -14,7 +14,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.engine.errors import IllegalAction
 from pitchlab.ui import guide
-from pitchlab.ui.plain import cleaned, refusal_words
+from pitchlab.ui.plain import refusal_words
 from pitchlab.ui.session import Table, seat_name
 from pitchlab.ui.table_app import TableApp
 from tests import helpers
@@ -25,7 +25,7 @@ def said(hand: pl.Hand, action: pl.Action, seat: int | None = None) -> str:
     """What the page would tell the learner at seat 0 if the engine refused ``action``."""
     with pytest.raises(IllegalAction) as refused:
         hand.apply(action, seat)
-    return refusal_words(refused.value, hand, lambda s: seat_name(s, 0, hand.rules))
+    return refusal_words(refused.value, lambda s: seat_name(s, 0, hand.rules))
 
 
 # ------------------------------------------------------------------ ten-point positions
@@ -59,7 +59,7 @@ def test_a_bid_too_low_says_the_highest_bid() -> None:
 
 
 def test_a_bid_out_of_range_says_the_range() -> None:
-    assert said(ten_point_bidding(), pl.Bid(11)) == "A bid is a whole number from 4 to 10."
+    assert said(ten_point_bidding(), pl.Bid(11)) == "Bid a whole number from 4 to 10, or pass."
 
 
 def test_a_stuck_dealer_may_not_pass() -> None:
@@ -111,6 +111,17 @@ def test_the_hand_is_over() -> None:
     assert said(hand, pl.PASS) == "The hand is over: press New hand to deal the next one."
 
 
+def test_a_new_hand_while_one_is_on_says_what_to_do() -> None:
+    """The engine refuses the next deal with its reason; the table says it in plain words."""
+    table = Table(seed=2)
+    table.run_bots()
+    assert table.human_to_act and table.hand.phase is pl.Phase.BID
+    hand = table.hand
+    assert not table.new_hand()
+    assert table.hand is hand
+    assert table.message == "Finish this hand first: it is time to bid or pass."
+
+
 def test_a_moon_after_a_moon_in_missouri_eleven() -> None:
     hand = pl.Hand.deal(pl.ruleset("missouri-eleven"), dealer=3, seed=1)
     hand.apply(pl.Bid(11), 0)  # 11 is Missouri Eleven's moon
@@ -157,16 +168,6 @@ def test_a_plain_lead_must_be_followed() -> None:
     hand.apply(pl.Play(pl.Card("KH")), 0)  # A♠ won the first trick: You lead again
     words = said(hand, pl.Play(pl.Card("2D")))
     assert words == "You must follow suit: K♥ was led and you hold a heart, so play a heart (or a trump)."
-
-
-# ------------------------------------------------------------------------- fallbacks
-
-
-def test_an_unknown_rule_still_reads_cleanly() -> None:
-    exc = IllegalAction(2, "play JK", "seat 2 holds 7H and JK")
-    hand = ten_point_bidding()
-    assert refusal_words(exc, hand, lambda s: seat_name(s, 0)) == "Partner holds 7♥ and Joker."
-    assert cleaned("seat 1: bid 5 refused: seat 3 is East", seat_name) == "East is East."
 
 
 def test_the_table_shows_plain_words_not_engine_text() -> None:
@@ -394,14 +395,17 @@ def test_calling_your_own_card_or_a_buried_one() -> None:
     hand = call_partner_at_the_call(2)
     assert pl.Card("7S") in hand.hand_of(0)
     words = said(hand, pl.Call(pl.Card("7S")))
-    assert words == "Call a card you do not hold: whoever holds it becomes your partner."
+    assert (
+        words
+        == "You hold 7♠ yourself: call a card you do not hold, and whoever holds it becomes your partner."
+    )
     assert pl.Card("JK") not in hand.hand_of(0)  # two identical jokers, both elsewhere
     words = said(hand, pl.Call(pl.Card("JK")))
     assert words == "You may call a joker only if you hold the other one: otherwise two players would answer."
     buried = call_partner_at_the_call(1)
     assert buried.buried_by(0) == (pl.Card("2H"),)  # You held seven hearts: one is buried face up
     words = said(buried, pl.Call(pl.Card("2H")))
-    assert words == "2♥ was buried face up by you: call a card that is still hidden."
+    assert words == "You buried 2♥ face up: call a card that is still hidden."
 
 
 def test_draw_pitch_keeps_trump_out_of_a_discard() -> None:

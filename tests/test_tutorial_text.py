@@ -26,6 +26,7 @@ from pitchlab.lessons.tutorial import the_bid, the_bury, the_play, the_refill
 from pitchlab.lessons.tutorial.scoring_and_the_game import GameReplay, play_game
 from pitchlab.ui.plain import refusal_words
 from pitchlab.ui.session import refusal, seat_name
+from tests.helpers import code_shaped
 from tests.widget_tree import as_shown, walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,30 +35,11 @@ PAGES = sorted(p.name for p in TUTORIAL.glob("*.ipynb"))
 NUMBERED = [name for name in PAGES if name[0].isdigit()]
 APP_LINK = "../notebooks/app.ipynb"
 
-CODE_SHAPED = {
-    "a Python list": re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]"),
-    "a seat number": re.compile(r"\bseats? \d", re.IGNORECASE),
-    "a team number": re.compile(r"\bteams? \d", re.IGNORECASE),
-    "a dotted API name": re.compile(r"\b(?:pl|pitchlab|self|np|hand|rules)\.[a-z_]+"),
-    "a method call": re.compile(r"\b[a-z_]+\.[a-z_]+\("),
-    "a raw engine refusal": re.compile(r"Not allowed:|\brefused\b|IllegalAction|Traceback"),
-    "a bare score pair": re.compile(r"\bscores? -?\d+-\d+"),
-    "a Python call in prose": re.compile(r"\b(?:replace|print|assert)\("),
-}
-"""What code looks like in a page's words; none of it may reach a beginner."""
-
 
 def load(name: str) -> nbformat.NotebookNode:
     """A tutorial page as committed (without outputs)."""
     page: nbformat.NotebookNode = nbformat.read(TUTORIAL / name, as_version=4)  # type: ignore[no-untyped-call]
     return page
-
-
-def code_shaped(text: str) -> list[str]:
-    """Every code-shaped piece of ``text``, named, e.g. ``a seat number: 'seat 0'``."""
-    return [
-        f"{what}: {m.group(0)!r}" for what, pattern in CODE_SHAPED.items() for m in pattern.finditer(text)
-    ]
 
 
 def test_the_detector_finds_what_the_issue_found() -> None:
@@ -331,8 +313,8 @@ def test_the_refill_and_the_game_replay_stay_plain_to_the_end() -> None:
 def test_refusals_are_the_app_s_plain_words() -> None:
     """The tutorial's refusals are the table app's own wording: one function words both."""
     hand = the_bury.bury_hand()
-    with pytest.raises(pl.PitchError) as refused:
+    with pytest.raises(pl.IllegalAction) as refused:
         hand.apply(pl.Bury(pl.Card("2C")), 0)
-    expected = refusal_words(refused.value, hand, seat_name)
+    expected = refusal_words(refused.value, seat_name)
     assert refusal(lambda: hand.apply(pl.Bury(pl.Card("2C")), 0), hand) == expected
     assert expected == "Only one of your own trump may be buried: 2♣ is not one of them."

@@ -18,9 +18,16 @@ which is a :class:`ValueError`, so callers can catch bad input with one clause::
 The split follows python-chess: *can't parse* (``CardError``) is a different
 mistake from *parsed but illegal* (``IllegalAction``), and a record loader
 wraps both into ``BadRecord`` with the place in the record where it happened.
+
+An ``IllegalAction`` carries a typed :class:`Reason` (a code and its fields, the kinds in
+:mod:`pitchlab.engine.refusals`): the engine renders it for programmers in the message,
+and a page renders the same reason for a learner (:mod:`pitchlab.ui.plain`) without
+reading the message back.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 
 class PitchError(ValueError):
@@ -55,19 +62,35 @@ class BadDeal(PitchError):
     """Cards that are not exactly one deck dealt into hands and a stock."""
 
 
+class Reason:
+    """Why an action was refused: a kind (``code``) and the facts it needs, with no words.
+
+    Each kind is a frozen dataclass in :mod:`pitchlab.engine.refusals`. Words are rendered
+    from it twice, for two readers: :meth:`rule` for a programmer (seats by number, cards by
+    code), the page's for a learner; so rewording one never silently changes the other."""
+
+    __slots__ = ()
+    code: ClassVar[str]
+
+    def rule(self) -> str:
+        """The rule broken, for a programmer: seats by number, cards by code."""
+        raise NotImplementedError(f"{type(self).__name__} has no programmer wording")
+
+
 class IllegalAction(PitchError):
     """An action the rules do not allow in the current state.
 
-    The message names the seat, the action and the rule; the state that
-    refused the action is left exactly as it was.
+    The message names the seat, the action and the rule (``reason`` rendered for a
+    programmer); the state that refused the action is left exactly as it was.
     """
 
-    def __init__(self, seat: int | None, action: object, rule: str) -> None:
+    def __init__(self, seat: int | None, action: object, reason: Reason) -> None:
         self.seat = seat
         self.action = action
-        self.rule = rule
-        who = "nobody may act" if seat is None else f"seat {seat}"
-        super().__init__(printable(f"{who}: {action} refused: {rule}"))
+        self.reason = reason
+        self.rule = rule = reason.rule()
+        who = "" if seat is None else f"seat {seat}: "  # no seat: the hand is over, or a game's step
+        super().__init__(printable(f"{who}{action} refused: {rule}"))
 
 
 class BadRecord(PitchError):

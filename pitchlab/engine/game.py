@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pitchlab.engine.actions import Action
-from pitchlab.engine.errors import PitchError
+from pitchlab.engine.errors import IllegalAction
 from pitchlab.engine.hand import Hand
+from pitchlab.engine.refusals import GameOver, HandNotOver
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.scoring import HandResult
+
+NEXT_HAND = "deal the next hand"
+"""The action :meth:`Game.next_hand` names when it refuses."""
 
 
 @dataclass(frozen=True)
@@ -64,13 +68,11 @@ class Game:
 
     def next_hand(self) -> Hand:
         """Deal the next hand, the deal passing one seat to the left."""
-        if self.winner is not None:
-            raise PitchError(f"the game is over: team {self.winner} won")
-        if not self.hand.is_over:
-            raise PitchError(f"the current hand is not over: it is in the {self.hand.phase} phase")
+        if self.winner is None and not self.hand.is_over:
+            raise IllegalAction(None, NEXT_HAND, HandNotOver(self.hand.phase))
         self.score_if_over()
         if self.winner is not None:
-            raise PitchError(f"the game is over: team {self.winner} won")
+            raise IllegalAction(None, NEXT_HAND, GameOver(self.winner))
         # a void deal (thrown in, or a junk hand) is dealt again by the same dealer
         dealer = (
             self.hand.dealer if self.hand.redeal is not None else (self.hand.dealer + 1) % self.rules.players

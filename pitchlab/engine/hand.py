@@ -823,7 +823,7 @@ class Hand:
         elif phase is _CALL:
             self._call(code)
         else:
-            raise IllegalAction(None, code, "the hand is over")
+            raise IllegalAction(None, code, refusals.HandOver())
 
     def _bid(self, value: int) -> None:
         n = self.rules.players
@@ -1096,7 +1096,7 @@ class Hand:
         """The code of a legal action; :class:`IllegalAction` if it is not legal now."""
         phase = self.phase
         if phase is _OVER:
-            raise IllegalAction(seat, action, refusals.over())
+            raise IllegalAction(seat, action, refusals.HandOver())
         actor = self._actor
         if seat is not None and seat != actor:
             raise IllegalAction(seat, action, refusals.not_your_turn(self))
@@ -1125,27 +1125,27 @@ class Hand:
         if phase is _NAME_TRUMP and type(action) is NameTrump:
             if isinstance(action.suit, Suit):
                 return int(action.suit)
-            raise IllegalAction(actor, action, refusals.SUIT_RULE)
+            raise IllegalAction(actor, action, refusals.NotASuit())
         if phase is _BURY and type(action) is Bury:
             slot = self._slot_in(action.card, self._held[actor])
             if slot is not None:
                 return slot
-            raise IllegalAction(actor, action, refusals.BURY_RULE)
-        raise IllegalAction(actor, action, refusals.wrong_action(self))
+            raise IllegalAction(actor, action, refusals.BuryNotTrump(refusals.sent(action.card)))
+        raise IllegalAction(actor, action, refusals.WrongPhase(phase))
 
     def _discard_code(self, seat: int, action: Discard) -> int:
         """The slot mask of a legal discard; :class:`IllegalAction` if it is not one."""
         cards = action.cards
         if not isinstance(cards, tuple):
-            raise IllegalAction(seat, action, "a discard lists the cards thrown away")
+            raise IllegalAction(seat, action, refusals.DiscardNotAList())
         mask = 0
         for card in cards:
             slot = self._slot_in(card, self._hands[seat] & ~mask)
             if slot is None:
-                raise IllegalAction(seat, action, refusals.not_held(seat, card))
+                raise IllegalAction(seat, action, refusals.NotHeld(seat, refusals.sent(card)))
             mask |= 1 << slot
         if mask & ~self._discardable():
-            raise IllegalAction(seat, action, refusals.no_trump_discard(self))
+            raise IllegalAction(seat, action, refusals.TrumpKept(self.rules.name))
         return mask
 
     def _slot_in(self, card: object, mask: int) -> int | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pitchlab.bots.players import BiddingStyle, Player, RandomPlayer, RuleBasedPlayer
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
-from pitchlab.engine.errors import PitchError
+from pitchlab.engine.errors import IllegalAction, PitchError
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import dumps, dumps_game, loads
@@ -99,8 +99,8 @@ def refusal(apply: Callable[[], object], hand: Hand, human: int = 0) -> str:
     the engine's programmer wording. The engine leaves its state unchanged on refusal."""
     try:
         apply()
-    except PitchError as exc:
-        return refusal_words(exc, hand, lambda seat: seat_name(seat, human, hand.rules))
+    except IllegalAction as exc:
+        return refusal_words(exc, lambda seat: seat_name(seat, human, hand.rules))
     return ""
 
 
@@ -435,8 +435,8 @@ class Table:
         before = _Undo(self.hand, self.hand.copy(), len(self.log), self.last, "")
         try:
             event = self._apply(self.human, action, "")
-        except PitchError as exc:  # the engine left the hand as it was
-            self.message = refusal_words(exc, self.hand, self.name)
+        except IllegalAction as exc:  # the engine left the hand as it was
+            self.message = refusal_words(exc, self.name)
             return False
         self._undo = replace(before, text=event.text)
         self.message = ""
@@ -589,8 +589,8 @@ class Table:
         """Deal the next hand once this one is over."""
         try:
             self.game.next_hand()
-        except PitchError as exc:
-            self.message = str(exc)
+        except IllegalAction as exc:
+            self.message = refusal_words(exc, self.name)
             return False
         self.message = ""  # a refusal from the last hand no longer applies
         self.last = None
