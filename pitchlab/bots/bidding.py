@@ -79,6 +79,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -91,6 +92,7 @@ from numpy.typing import NDArray
 from pitchlab.bots import claims as cl
 from pitchlab.bots import gamemodel, tactics
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
+from pitchlab.bots.isotonic import MadeMap, Step
 from pitchlab.bots.ladder import strength_of
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.rules import Ruleset, preset_of
@@ -269,6 +271,9 @@ class Tables:
     there were, in :attr:`won_games` games of the bots bidding by these tables
     (:func:`pitchlab.bots.derive.count_won`)."""
     won_games: int = 0
+    made_map: MadeMap | None = None
+    """The recalibration of the made-rate read from :attr:`won` (:mod:`pitchlab.bots.isotonic`),
+    checked against these rules and counts; without it no made-rate is quoted."""
     _dists: dict[tuple[str, int, Pool | None], Outcomes] = field(default_factory=dict, repr=False)
     _decided: dict[tuple[Any, ...], Choice | None] = field(default_factory=dict, repr=False)
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
@@ -437,7 +442,32 @@ def shipped_tables(rules: Ruleset) -> Tables | None:
     Keyed on the rules, not the name: a house rule that changes any field of a preset gets
     ``None`` (the bots then bid as they do where no tables ship), never the preset's tables."""
     text = _shipped_text(rules, data_name)
-    return None if text is None else Tables.from_json(text, rules)
+    if text is None:
+        return None
+    tables = Tables.from_json(text, rules)
+    tables.made_map = shipped_made_map(rules, tables.won)
+    return tables
+
+
+def made_map_name(rules: Ruleset) -> str:
+    """The data file of a preset's made-rate map (see :mod:`pitchlab.bots.isotonic`)."""
+    return data_name(rules).replace("bidding-", "made-", 1)
+
+
+def shipped_made_map(rules: Ruleset, won: dict[str, tuple[int, int]]) -> MadeMap | None:
+    """The made-rate map shipped for a preset, or ``None`` where none ships or the one shipped
+    was fitted on other rules or other counted bids (a warning says so: a quote it gave would
+    speak for quotes these tables no longer make, so none is given)."""
+    text = _shipped_text(rules, made_map_name)
+    if text is None:
+        return None
+    found = MadeMap.from_json(text)
+    try:
+        found.check(rules, won)
+    except PitchError as problem:
+        warnings.warn(str(problem), stacklevel=2)
+        return None
+    return found
 
 
 def ladder_data_name(rules: Ruleset) -> str:
@@ -486,6 +516,7 @@ def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
         tables.self_play,
         tables.won,
         tables.won_games,
+        tables.made_map,
     )
 
 
@@ -509,7 +540,8 @@ class Choice:
     """My side's chance of winning the game after each answer tried."""
     made: dict[int, float]
     """For each bid, how often it was made when it won the auction from this spot with a hand
-    like this one (:meth:`Tables.made_when_won`), where the tables say."""
+    like this one (:meth:`Tables.made_when_won`), where the tables say: the raw reading, never
+    quoted as it is (see :attr:`quoted`)."""
     key: str
     trials: int
     wins_if_made: bool
@@ -518,6 +550,10 @@ class Choice:
     """This spot and hand's groups for counting bids that won the auction (:func:`won_base`)."""
     made_from: dict[int, int] = field(default_factory=dict)
     """For each bid in :attr:`made`, how many bids that won the auction from this spot it rests on."""
+    quoted: dict[int, Step] = field(default_factory=dict)
+    """For each bid in :attr:`made`, where the tables carry a made-rate map, the map's step its
+    raw reading falls in: the bids rated alike in games of their own and how many were made.
+    This is the made-rate a reason quotes."""
 
 
 def choose(
@@ -562,6 +598,7 @@ def choose(
         won = won_base(position, high_bid, partner_high, hand_keys)
         rates = {a: r for a in coarse if a and (r := tables.made_when_won(won, a)) is not None}
         made = {a: r[0] for a, r in rates.items()}
+        recalibrate = tables.made_map
         found = Choice(
             answer,
             chances,
@@ -571,6 +608,7 @@ def choose(
             wins,
             won,
             {a: r[1] for a, r in rates.items()},
+            {} if recalibrate is None else {a: recalibrate.step(r) for a, r in made.items()},
         )
     tables._decided[memo] = found
     return found
@@ -620,14 +658,16 @@ def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Cl
         alt = 0 if 0 in others else max(others, key=lambda a: others[a])
         alt_word = "pass" if alt == 0 else f"bid {alt}"
         found.append(cl.Estimate(f"our chance if I {alt_word} instead", 100 * others[alt], "percent", basis))
-    if choice.answer in choice.made:
-        bids = choice.made_from[choice.answer]
+    step = choice.quoted.get(choice.answer)
+    if step is not None:
+        low, high = step.interval()
         found.append(
             cl.Estimate(
-                f"how often hands like this made {choice.answer} when the bid won the auction from this seat",
-                100 * choice.made[choice.answer],
+                f"how often a bid of {choice.answer} rated like this one is made when it wins the auction",
+                100 * step.rate,
                 "percent",
-                f"{bids:,} winning bids of {choice.answer} from this seat in the bots' own simulated games",
+                f"{step.count:,} winning bids the bots rated alike in simulated games of their own",
+                (100 * low, 100 * high),
             )
         )
     return tuple(found)

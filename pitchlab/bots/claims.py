@@ -253,12 +253,16 @@ class Estimate(Claim):
     unit: Literal["points", "percent"]
     basis: str
     """Where the figure comes from, e.g. "rules of thumb" or "200 simulated hands"."""
+    interval: tuple[float, float] | None = None
+    """A 95% interval of the figure, in its unit, where the basis gives one."""
 
     def words(self, speaker: int, rules: Ruleset, *, basis: bool = True) -> str:
         """``basis=False`` leaves out where the figure comes from: :func:`render` says a basis
         once, for the first figure that rests on it."""
         if self.unit == "percent":
             value = f"{self.value:.0f}%"
+            if self.interval is not None:
+                value += f" (95% interval {self.interval[0]:.0f}% to {self.interval[1]:.0f}%)"
         elif self.value < 0:
             value = f"a loss of about {points_words(round(-self.value, 1))}"
         else:
