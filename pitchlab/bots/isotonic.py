@@ -147,13 +147,15 @@ class MadeMap:
         return found
 
     def check(self, rules: Ruleset, won: dict[str, tuple[int, int]]) -> None:
-        """Refuse (:class:`PitchError`) a map fitted on other rules or other counted bids."""
+        """Refuse (:class:`PitchError`) a map fitted on other rules or other counted bids. The
+        rules are judged by their fields, not their name: a preset's rules under another name
+        play the same game and read the same counts."""
         found = identity_of(rules, won)
-        wrong = [k for k in found if self.identity.get(k) != found[k]]
+        wrong = [k for k in ("rules_digest", "won_digest") if self.identity.get(k) != found[k]]
         if wrong:
             raise PitchError(
                 f"this made-rate map was fitted for {self.identity.get('rules')!r} with other "
-                f"{' and '.join('rules' if k != 'won_digest' else 'counted bids' for k in wrong)}"
+                f"{' and '.join('rules' if k == 'rules_digest' else 'counted bids' for k in wrong)}"
                 f" than {rules.name!r} has now: fit it again (scripts/fit_made_rate.py)"
             )
 
