@@ -135,6 +135,8 @@ def test_a_quote_is_its_step_with_the_wilson_interval_and_passes_the_checker() -
     assert quote.interval == pytest.approx((59.8, 85.8), abs=0.05)
     assert "75% (95% interval 60% to 86%)" in quote.words(0, pl.TEN_POINT)
     assert "40 winning bids" in quote.basis
+    assert quote.to_json()["interval"] == list(quote.interval)
+    assert "interval" not in cl.Estimate("a chance", 50.0, "percent", "a guess").to_json()
     hand = pl.Hand.deal(pl.TEN_POINT, 0, random.Random(1))
     assert hand.to_act is not None
     assert false_claims(hand, hand.to_act, (quote,)) == []

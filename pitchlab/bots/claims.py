@@ -269,6 +269,14 @@ class Estimate(Claim):
             value = f"about {points_words(round(self.value, 1))}"
         return f"{self.subject}: {value}" + (f" (from {self.basis})" if basis else "")
 
+    def to_json(self) -> dict[str, Any]:
+        """As any claim's, without an interval where there is none (so an estimate without
+        one reads as it always did)."""
+        found = super().to_json()
+        if self.interval is None:
+            del found["interval"]
+        return found
+
 
 @dataclass(frozen=True)
 class OutOf(Claim):
