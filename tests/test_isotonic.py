@@ -13,6 +13,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.bots import bidding
 from pitchlab.bots import claims as cl
+from pitchlab.bots.calibration import fit_made_map, self_play
 from pitchlab.bots.claimcheck import false_claims
 from pitchlab.bots.isotonic import MIN_STEP, MadeMap, Step, identity_of, pool_adjacent
 from pitchlab.engine.errors import PitchError
@@ -142,3 +143,22 @@ def test_a_quote_is_its_step_with_the_wilson_interval_and_passes_the_checker() -
     assert false_claims(hand, hand.to_act, (quote,)) == []
     wrong = dataclasses.replace(quote, interval=(80.0, 90.0))
     assert false_claims(hand, hand.to_act, (wrong,)) != []
+
+
+def test_a_map_is_fitted_on_the_raw_readings_of_the_bids_that_won_the_auction() -> None:
+    """A small fit (20 thirty-one games of a seed of their own): every bid that won the
+    auction counts once, at the raw reading it was chosen with, and the map names the rules
+    and counted bids it speaks for. A ruleset that counts no bids has nothing to fit."""
+    rules = pl.ruleset("thirty-one")
+    tables = bidding.shipped_tables(rules)
+    assert tables is not None
+    found = fit_made_map(rules, 20, "test-fit", min_step=20)
+    played = self_play(rules, 20, "test-fit")
+    held = [q for q in played.quotes if q.made_raw is not None]
+    assert len(held) >= 40 and all(q.made is not None for q in held)
+    assert sum(s.count for s in found.steps) == len(held)
+    assert sum(s.made for s in found.steps) == sum(q.was_made for q in held)
+    assert (found.seed, found.games) == ("test-fit", 20)
+    found.check(rules, tables.won)
+    with pytest.raises(PitchError, match="no counted bids"):
+        fit_made_map(pl.ruleset("auction-pitch"), 1, "test-fit")
