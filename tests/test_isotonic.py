@@ -131,7 +131,7 @@ def test_a_quote_is_its_step_with_the_wilson_interval_and_passes_the_checker() -
     z = 1.959964
     centre = (0.75 + z * z / 80) / (1 + z * z / 40)
     half = z / (1 + z * z / 40) * (0.75 * 0.25 / 40 + z * z / 6400) ** 0.5
-    assert quote.value == 75.0
+    assert quote.value == 75.0 and quote.interval is not None
     assert quote.interval == pytest.approx((100 * (centre - half), 100 * (centre + half)), abs=1e-3)
     assert quote.interval == pytest.approx((59.8, 85.8), abs=0.05)
     assert "75% (95% interval 60% to 86%)" in quote.words(0, pl.TEN_POINT)
