@@ -24,7 +24,8 @@
   this is the one to judge a gap by), and ``calibration_max_error``
   (the largest gap in percentage points over deciles with at least 50 quotes); the same
   for the quoted made-rate of a bid over the bids that won the auction, what that quote speaks
-  for (``made_calibration``); ``blocking``: top bids
+  for (``made_calibration``: the quote after its map, :mod:`pitchlab.bots.isotonic`, fitted on
+  games seeded ``made-map``, never a number this script is given); ``blocking``: top bids
   made from behind, their share, made rate and win rate. ``calibration_max_error`` at
   the top level is the largest over the rulesets.
 * ``reason_words_median``: the median length in words of the Why? panel's first line (a

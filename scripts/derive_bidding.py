@@ -31,7 +31,9 @@ the bots bidding by the tables (:func:`pitchlab.bots.derive.count_won`): the mad
 reason quotes speaks for those bids only. The bidding never reads these counts. Ten-point,
 thirty-one and partnership ship them (``--rules thirty-one partnership ten-point --keep-trials
 --won 6000 --seed 1 --workers 2``: 522 s, 853 s and 566 s on two heavily shared cores); the
-other rulesets quote no made-rate until theirs are counted.
+other rulesets quote no made-rate until theirs are counted. The quote is that reading
+recalibrated by a map fitted on the counted tables (``scripts/fit_made_rate.py``): a map names
+the counts it was fitted on and is refused for others, so fit it again after ``--won``.
 In ten-point the settled bidding
 is the first seat bidding 10 on nearly every hand (blocking: only the bidding side can go
 out, and a made 10 wins at once), true to its own quotes though set most of the time: the

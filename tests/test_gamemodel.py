@@ -15,6 +15,7 @@ from pitchlab.bots import bidding, derive, gamemodel, tactics
 from pitchlab.bots import claims as cl
 from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
+from pitchlab.bots.isotonic import MadeMap, Step
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import card_slots
 from pitchlab.odds.stats import agrees, proportion
@@ -301,9 +302,18 @@ def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
     choice = bidding.choose(tables, mask, best, [0, 7, 8], 0, False, 0, 0, 0)
     assert choice is not None and choice.answer == 8
     assert choice.made == {8: pytest.approx(5.5 / 7)} and choice.made_from == {8: 40}
+    # that raw reading is never quoted as it is: without a made-rate map, no made-rate is said
+    assert choice.quoted == {} and not any("made" in c.subject for c in _estimates(choice))
+    # with one, the quote is the step the raw 78.6% falls in: of 200 bids rated 70-80%, 150 made
+    steps = (Step(0.1, 0.5, 100, 30), Step(0.7, 0.8, 200, 150), Step(0.85, 0.95, 100, 90))
+    tables.made_map = MadeMap({}, "test", 1, steps)
+    tables._decided.clear()
+    choice = bidding.choose(tables, mask, best, [0, 7, 8], 0, False, 0, 0, 0)
+    assert choice is not None and choice.quoted == {8: steps[1]}
     (quote,) = [c for c in _estimates(choice) if "made" in c.subject]
-    assert quote.value == pytest.approx(550 / 7) and "won the auction" in quote.subject
-    assert quote.basis.startswith("40 winning bids of 8")
+    assert quote.value == 75.0 and "wins the auction" in quote.subject
+    assert quote.basis.startswith("200 winning bids") and quote.interval is not None
+    assert quote.interval[0] < 75.0 < quote.interval[1]
 
 
 def test_a_k_q_j_and_a_joker_bids_more_than_the_ladder_at_0_0() -> None:

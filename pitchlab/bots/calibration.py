@@ -10,7 +10,8 @@ then has a mean quote and a realised rate with a Wilson 95% interval, and the
 largest gap between the two over the deciles with enough quotes is one number
 to track (:func:`max_error`). The same is done for the quoted made-rate of a
 bid, over the bids that won the auction (what that quote speaks for), against
-whether the contract was made.
+whether the contract was made; the made-rate before its recalibration
+(:mod:`pitchlab.bots.isotonic`) is recorded beside it, for fitting the map.
 
 Also measured: how often the top bid is made from behind (the bidding side's
 score below the opponent's), and how those games end: under rules where only
@@ -40,6 +41,7 @@ from pitchlab.odds.stats import proportion
 
 if TYPE_CHECKING:
     from pitchlab.bots.bidding import Choice, Tables
+    from pitchlab.bots.isotonic import MadeMap
 
 DECILES = 10
 """Quotes are grouped by tenths: 0-10%, 10-20%, ..., 90-100% (a quote of 100% in the last)."""
@@ -196,6 +198,9 @@ class Quoted:
     was_made: bool
     game: str = ""
     """The seed of the game the quote was made in."""
+    made_raw: float | None = None
+    """As :attr:`made`, the made-rate as read from the counted bids before the made-rate map
+    (:mod:`pitchlab.bots.isotonic`), quoted or not: what a map is fitted on."""
 
 
 @dataclass(frozen=True)
@@ -306,9 +311,11 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
     found = SelfPlay(rules, 1, seed)
     pending, top, winner = bid_decisions(rules, seed, first_dealer, bot)
     for seat, choice, held, made in pending:
-        quote = choice.made.get(choice.answer) if held else None
+        step = choice.quoted.get(choice.answer) if held else None
+        raw = choice.made.get(choice.answer) if held else None
         won = rules.teams[seat] == winner
-        found.quotes.append(Quoted(choice.chances[choice.answer], won, quote, made, seed))
+        quote = None if step is None else step.rate
+        found.quotes.append(Quoted(choice.chances[choice.answer], won, quote, made, seed, raw))
     found.top_bids.extend(TopBid(behind, made, team == winner) for team, behind, made in top)
     return found
 
@@ -350,3 +357,26 @@ def self_play(
         if progress is not None:
             progress(done, games)
     return total
+
+
+def fit_made_map(
+    rules: Ruleset, games: int, seed: str, workers: int = 1, min_step: int | None = None
+) -> MadeMap:
+    """A made-rate map for the shipped tables of ``rules``, fitted by pool adjacent violators
+    (:func:`pitchlab.bots.isotonic.pool_adjacent`) on the raw made-rate of every bid that won
+    the auction in ``games`` self-play games of ``seed``, against whether it was made.
+
+    ``seed`` must be one no measure of the quotes uses (the benchmark's and the tests' games
+    are seeded by numbers and names of their own): a map judged on the games it was fitted on
+    would look truer than it is. The bidding never reads the map, so these games are the
+    games the quotes will be made in."""
+    from pitchlab.bots.bidding import shipped_tables
+    from pitchlab.bots.isotonic import MIN_STEP, MadeMap, identity_of, pool_adjacent
+
+    tables = shipped_tables(rules)
+    if tables is None or not tables.won:
+        raise PitchError(f"{rules.name} ships no counted bids, so it quotes no made-rate to fit")
+    played = self_play(rules, games, seed, workers)
+    pairs = [(q.made_raw, q.was_made) for q in played.quotes if q.made_raw is not None]
+    steps = pool_adjacent(pairs, MIN_STEP if min_step is None else min_step)
+    return MadeMap(identity_of(rules, tables.won), str(seed), games, tuple(steps))

@@ -303,9 +303,15 @@ def check(hand: Hand, seat: int, claim: c.Claim, knowledge: Knowledge | None = N
             return None if score + bid >= target else f"{score} + {bid} falls short of {target}"
         case c.TopBidKeeps(bid=bid):
             return _top_bid_keeps(hand, seat, bid)
-        case c.Estimate(value=value, unit=unit):
+        case c.Estimate(value=value, unit=unit, interval=interval):
             top = 100.0 if unit == "percent" else float(rules.max_bid if rules.max_bid else 100)
-            return None if -top <= value <= 100 * top else f"{value} is no possible {unit} figure"
+            if not -top <= value <= 100 * top:
+                return f"{value} is no possible {unit} figure"
+            # an interval holds its figure, and a chance's interval lies between 0 and 100%
+            low, high = (0.0, 100.0) if unit == "percent" else (-top, 100 * top)
+            if interval is not None and not low <= interval[0] <= value <= interval[1] <= high:
+                return f"the interval {interval} does not hold {value} inside what a {unit} figure can be"
+            return None
         case c.OutOf(seat=other, suit=suit, trump=is_trump):
             if is_trump and suit != k.trump:
                 return "the suit named is not trump"

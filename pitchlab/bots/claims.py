@@ -253,17 +253,29 @@ class Estimate(Claim):
     unit: Literal["points", "percent"]
     basis: str
     """Where the figure comes from, e.g. "rules of thumb" or "200 simulated hands"."""
+    interval: tuple[float, float] | None = None
+    """A 95% interval of the figure, in its unit, where the basis gives one."""
 
     def words(self, speaker: int, rules: Ruleset, *, basis: bool = True) -> str:
         """``basis=False`` leaves out where the figure comes from: :func:`render` says a basis
         once, for the first figure that rests on it."""
         if self.unit == "percent":
             value = f"{self.value:.0f}%"
+            if self.interval is not None:
+                value += f" (95% interval {self.interval[0]:.0f}% to {self.interval[1]:.0f}%)"
         elif self.value < 0:
             value = f"a loss of about {points_words(round(-self.value, 1))}"
         else:
             value = f"about {points_words(round(self.value, 1))}"
         return f"{self.subject}: {value}" + (f" (from {self.basis})" if basis else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """As any claim's, without an interval where there is none (so an estimate without
+        one reads as it always did)."""
+        found = super().to_json()
+        if self.interval is None:
+            del found["interval"]
+        return found
 
 
 @dataclass(frozen=True)

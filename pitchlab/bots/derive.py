@@ -333,8 +333,9 @@ def count_won(tables: Tables, games: int, seed: int | str = 0, workers: int = 1,
     games of the bots bidding by ``tables`` at every seat, and for every bid that won the
     auction, whether it was made, filed under its spot and hand (:func:`won_keys`).
 
-    This is what a bot's "hands like this made N" speaks for: the bids that won the auction,
-    not every hand like this one played as bidder. The bidding never reads these counts, so
+    This is what a bot's made-rate speaks for: the bids that won the auction, not every hand
+    like this one played as bidder (the reading is then recalibrated by a map fitted on these
+    counts, :mod:`pitchlab.bots.isotonic`, before it is quoted). The bidding never reads these counts, so
     counting them changes no decision (and no game model). Groups with fewer than ``keep``
     bids are left out (they would weigh at most ``keep / (keep + PRIOR)`` in a quote): the
     shipped file stays small. Reproducible from ``seed`` and ``games``, whatever ``workers``."""
