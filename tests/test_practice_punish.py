@@ -27,7 +27,8 @@ PROBLEMS = {p.id: p for p in load()}
 def _own_draws(hand: Hand, seat: int) -> list[int]:
     """The stock places ``seat`` drew from (its refill, and the rest of the stock if it took it):
     it saw those cards."""
-    places, at = [], 0
+    places: list[int] = []
+    at = 0
     for refill in hand.refills:
         if refill.seat == seat:
             places.extend(range(at, at + len(refill.drawn)))
