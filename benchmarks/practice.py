@@ -28,6 +28,10 @@ ten-point: beginner 60%, 36%, 21%, 17%, 3%; rule-based 100%, 100%, 59%, 0%, 0%; 
 100%, 100%, 64%, 61%, 38%. Auction-pitch (24, 21, 9, 2, 3 problems): beginner 46%, 5%,
 22%, 0%, 0%; rule-based and strong alike (the strong bot plays follow-suit games the
 rule-based way) 100%, 100%, 89%, 0%, 0%.
+
+``punish_ms`` over every shipped problem's runner-up (``--punish-every 1``, commit 887d5fc, the
+same machine): ten-point cards (227, exact) median 6 ms, p90 24 ms; the other 110 (bots) median
+105 ms, p90 158 ms: well inside the goal of a second from a wrong card to the deal shown.
 """
 
 from __future__ import annotations
