@@ -7,6 +7,7 @@ costs 2 points on the deal where the off-jack sits with East, the jack is the an
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from pitchlab.ui.practice import PracticePage
@@ -97,3 +98,18 @@ def test_a_bid_problem_offers_bids_and_a_wrong_bid_is_played_out() -> None:
     said = text(page.feedback.value)
     assert "is not the best here" in said and "less the other side's" in said
     assert page.punished is not None and page.punished.cost > 0
+
+
+def test_the_app_the_tutorial_and_the_lessons_link_the_page() -> None:
+    """Each link, followed from the page that holds it, reaches notebooks/practice.ipynb."""
+    import pitchlab as pl
+    from pitchlab.ui import guide
+
+    root = Path(__file__).resolve().parent.parent
+    target = (root / "notebooks" / "practice.ipynb").resolve()
+    assert 'href="practice.ipynb"' in guide.howto_html(pl.TEN_POINT)
+    assert (root / "notebooks" / "app.ipynb").parent.joinpath("practice.ipynb").resolve() == target
+    for page in ("tutorial/index.ipynb", "notebooks/lessons/index.ipynb"):
+        links = re.findall(r"\]\(([^)]*practice\.ipynb)\)", (root / page).read_text(encoding="utf-8"))
+        assert links, page
+        assert all((root / page).parent.joinpath(link).resolve() == target for link in links), page

@@ -103,3 +103,15 @@ def test_the_problem_by_keyboard_alone(page: Page, voila_url: str) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector(".pl-practice .pl-right", state="visible")
     assert "Right: J♠" in page.inner_text(".pl-feedback")
+
+
+def test_a_bid_problem_by_its_key(page: Page, voila_url: str) -> None:
+    """auction-pitch-0-1 accepts a pass: the P key (the app's key for Pass) answers it."""
+    render(page, voila_url, f"{NOTEBOOK}?problem=auction-pitch-0-1")
+    page.wait_for_selector(".pl-practice .pl-bid-pass", state="visible")
+    assert "Which bid, or pass, is best" in page.inner_text(".pl-question")
+    page.locator(".pl-practice .pl-question").click()  # the focus on the page, in no text box
+    page.keyboard.press("p")
+    page.wait_for_selector(".pl-practice .pl-right", state="visible")
+    assert "Right: pass" in page.inner_text(".pl-feedback")
+    assert not python_errors(page), python_errors(page)
