@@ -77,6 +77,8 @@ PRACTICE_CSS = """
 .pl-practice .pl-practice-main { display: grid !important; gap: 4px 18px; align-items: start;
   grid-template-columns: minmax(0, 620px) minmax(0, 1fr); }
 @media (max-width: 899.98px) { .pl-practice .pl-practice-main { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 520px) { .pl-practice .pl-question { font-size: 15px; padding: 4px 8px; }
+  .pl-practice .pl-feedback { font-size: 15px; } }
 </style>
 """
 

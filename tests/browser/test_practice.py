@@ -50,7 +50,8 @@ def test_one_wrong_then_right_with_the_punishing_deal(page: Page, voila_url: str
     assert_punished(page)
     click_and_wait(page, ".pl-replay-next")
     assert "Step 2" in page.inner_text(".pl-trick-words")
-    check_widths(page, screenshots, "practice-wrong", {"lesson": ".pl-practice .pl-feedback"})
+    parts = {"lesson": ".pl-practice .pl-feedback", "deal": ".pl-deal-box", "replay": ".pl-replay"}
+    check_widths(page, screenshots, "practice-wrong", parts)
     page.set_viewport_size({"width": 1280, "height": 900})
     click_and_wait(page, ".pl-show-answer")
     shown = page.inner_text(".pl-feedback")
