@@ -150,3 +150,13 @@ __all__ = [
     "trick_winner",
     "winner_after",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``pl.PracticePage``: the practice page, loaded only when a page asks for it, so importing
+    the engine never loads the widgets (the page needs the ``app`` extra)."""
+    if name == "PracticePage":
+        from pitchlab.ui.practice import PracticePage
+
+        return PracticePage
+    raise AttributeError(f"module 'pitchlab' has no attribute {name!r}")

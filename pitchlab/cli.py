@@ -263,6 +263,8 @@ def _serve(what: str, plan: Launch, watchdog_s: float) -> int:
     if refusal is not None:
         raise LaunchError(refusal)
     print(f"pitchlab: open {plan.address} in your browser (Ctrl-C stops the server)", flush=True)
+    if plan.practice:
+        print(f"pitchlab: practice problems at {plan.practice}", flush=True)
     for other in plan.addresses[1:]:
         print(f"pitchlab: or {other}", flush=True)
     warning = plan.network.warning()

@@ -1,13 +1,15 @@
 """The README's pictures of the table, mid-hand, on a phone and on a laptop.
 
-    python scripts/screenshots.py            # writes docs/table-375x667.png and docs/table-1280x800.png
+    python scripts/screenshots.py            # writes docs/table-375x667.png, docs/table-1280x800.png
+                                             # and docs/practice-1280x800.png
     python scripts/screenshots.py --out DIR  # somewhere else
 
 Serves the repository with Voila as the browser tests do, opens the app on the seeded deal in
 which the learner bids first and later has trump to play (``?seed=11``), makes the learner's
 moves (the lowest bid, the first legal card, Next for the bots) until the learner has a card
 to play, and photographs the window at each of the first-screen sizes (375x667 with touch,
-1280x800). The same seed and the same moves give the same pictures, so they can be made again
+1280x800). Then the practice page: problem :data:`PRACTICE_PROBLEM` answered with the joker, the
+deal that punishes it shown (1280x800). The same seed and the same moves give the same pictures, so they can be made again
 after the page changes. Needs Debian's Chromium at /usr/bin/chromium (never
 `playwright install`).
 """
@@ -18,7 +20,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, the Voila driver
 
@@ -36,6 +38,20 @@ from tests.serving import (
 )
 
 APP = "notebooks/app.ipynb"
+PRACTICE = "notebooks/practice.ipynb"
+PRACTICE_PROBLEM = "ten-point-0-17"
+"""The problem worked by hand in tests/test_practice_punish.py: the joker costs 2 points."""
+
+
+def practice_picture(page: Page, url: str, path: Path) -> None:
+    """The practice page after a wrong card: the question, the table, what it cost, the deal."""
+    page.goto(f"{url}/voila/render/{PRACTICE}?problem={PRACTICE_PROBLEM}", timeout=180_000)
+    page.wait_for_selector(".pl-practice .pl-card-JK", state="visible", timeout=180_000)
+    page.locator(".pl-practice .pl-card-JK").click()
+    page.wait_for_selector(".pl-practice .pl-wrong", state="visible", timeout=60_000)
+    page.evaluate(SETTLED_JS, [500, 10_000])
+    page.evaluate("() => document.querySelector('.pl-count').scrollIntoView()")
+    page.screenshot(path=path)
 
 
 def main() -> None:
@@ -71,6 +87,10 @@ def main() -> None:
                             f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
                             f"{path.stat().st_size / 1000:.0f} kB"
                         )
+                with window(browser, 1280, 800, False) as page:
+                    path = args.out / "practice-1280x800.png"
+                    practice_picture(page, server.url, path)
+                    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
             finally:
                 browser.close()
     finally:

@@ -117,6 +117,13 @@ def test_the_command_line_serves_one_learner_unless_a_class_is_asked_for(
     assert plan.classroom is classroom
 
 
+def test_the_app_s_server_serves_the_practice_page_and_says_where() -> None:
+    plan = serving_plan(["app", "--port", "8870"])
+    assert plan.practice == "http://127.0.0.1:8870/voila/render/notebooks/practice.ipynb"
+    assert (plan.cwd / "notebooks" / "practice.ipynb").is_file()
+    assert serving_plan(["tutorial"]).practice == ""
+
+
 @pytest.mark.parametrize("what", ["app", "tutorial", "lessons"])
 def test_a_busy_port_is_refused_in_one_line_with_the_fix(what: str) -> None:
     with socket.socket() as taken:

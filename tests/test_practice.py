@@ -397,13 +397,10 @@ def test_late_card_problems_hold_by_an_independent_count(problem: Problem) -> No
 # ------------------------------------------------------------------ the sampled measures and the rest
 
 
-def test_a_follow_suit_deal_keeps_what_the_seat_saw() -> None:
-    """Drawn deals keep every played card in its player's hand and give nothing of a suit to a
-    seat that showed out of it (it neither followed a plain lead nor trumped)."""
-    problem = next(
-        p for p in BY_RULESET["auction-pitch"] if p.kind == "card" and len(p.record.get("plays", [])) >= 8
-    )
-    hand = problem.hand()
+def shown_out(hand: Hand) -> dict[int, set[Suit]]:
+    """The suits each seat of a follow-suit hand has shown it holds none of, read from the tricks
+    as RULES.md's auction-pitch says: a card neither of a plain suit led nor trump, or a card not
+    trump on a trump lead."""
     trump = hand.trump
     assert trump is not None
     voids: dict[int, set[Suit]] = defaultdict(set)
@@ -416,6 +413,17 @@ def test_a_follow_suit_deal_keeps_what_the_seat_saw() -> None:
                 voids[s].add(led)  # type: ignore[arg-type]
             if led is trump and c.suit is not trump:
                 voids[s].add(trump)
+    return voids
+
+
+def test_a_follow_suit_deal_keeps_what_the_seat_saw() -> None:
+    """Drawn deals keep every played card in its player's hand and give nothing of a suit to a
+    seat that showed out of it (it neither followed a plain lead nor trumped)."""
+    problem = next(
+        p for p in BY_RULESET["auction-pitch"] if p.kind == "card" and len(p.record.get("plays", [])) >= 8
+    )
+    hand = problem.hand()
+    voids = shown_out(hand)
     rng = random.Random(0)
     for _ in range(20):
         dealt = fitting_deal(hand, problem.record, problem.seat, rng)

@@ -22,6 +22,13 @@ def test_verification_checks_late_problems_and_they_hold() -> None:
     assert found["median"] <= found["p90"]
 
 
+def test_punishing_times_both_ways_of_finding_the_deal() -> None:
+    found = practice.punishing(40)
+    assert set(found) == {"exact", "bots"}
+    for row in found.values():
+        assert row["problems"] >= 1 and 0 <= row["median"] <= row["p90"]
+
+
 def test_solved_shares_are_per_ruleset_and_level() -> None:
     problems = load("ten-point")[:6] + load("auction-pitch")[:3]
     found = practice.solved(problems)

@@ -101,7 +101,7 @@ def judge(
     if possible <= exact_layouts:
         sums: dict[Card, Fraction] = dict.fromkeys(cards, Fraction(0))
         for layout, chance in space.each():
-            for card, points in _values(view, layout, team).items():
+            for card, points in layout_values(view, layout, team).items():
                 sums[card] += chance * points
         top = max(sums.values())
         best = tuple(c for c in cards if sums[c] == top)
@@ -129,7 +129,7 @@ def judge(
     return Judgement(means, interval, best, played, lost, gaps[played].interval(), samples, possible, False)
 
 
-def _values(view: SeatView, layout: dict[int, tuple[Card, ...]], team: int) -> dict[Card, int]:
+def layout_values(view: SeatView, layout: dict[int, tuple[Card, ...]], team: int) -> dict[Card, int]:
     """Each legal card's final points for ``team`` with the other hands as ``layout``, played perfectly."""
     deck = view.rules.deck
     solution = solve(Position.of_view(view, layout))

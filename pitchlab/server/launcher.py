@@ -34,6 +34,8 @@ PAGES = ("notebooks", "tutorial", "voila.json")
 HEALTH = "/pitchlab/health"
 """The class server's health endpoint (:mod:`pitchlab.server.health`, which cannot be imported
 here: it needs Voilà)."""
+PRACTICE = "notebooks/practice.ipynb"
+"""The practice page, served beside the app (``pitchlab app`` prints its address too)."""
 APP = "notebooks/app.ipynb"
 """The app's page, relative to the pages' root: served as ``/voila/render/notebooks/app.ipynb``
 in a clone and from a pip install alike, so its links to ``../tutorial/`` work in both."""
@@ -182,6 +184,8 @@ class Launch:
     network: Network = LOCAL
     addresses: tuple[str, ...] = ()
     """Every address a learner may open (``address`` is the first)."""
+    practice: str = ""
+    """The practice page's address, served by the app's server (empty for the other pages)."""
 
 
 def launch(
@@ -236,6 +240,7 @@ def launch(
         classroom,
         network,
         addresses,
+        f"{network.roots(port)[0]}/voila/render/{PRACTICE}" if what == "app" else "",
     )
 
 

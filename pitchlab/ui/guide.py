@@ -25,6 +25,9 @@ TUTORIAL = "../tutorial/"
 ``/voila/render/notebooks/app.ipynb`` in a clone and by ``pitchlab app`` alike
 (see :mod:`pitchlab.server.launcher`), and the tutorial at ``/voila/render/tutorial/``."""
 
+PRACTICE = "practice.ipynb"
+"""The practice page, beside the app's page in ``notebooks/``."""
+
 LINKS = (
     ("01-welcome.ipynb", "1 · Welcome"),
     ("04-the-bid.ipynb", "4 · The bid"),
@@ -60,7 +63,10 @@ def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> str:
     which = "" if rules.name == "ten-point" else " (it teaches ten-point Pitch)"
     return (
         f'<div class="pl-howto-text"><b>{escape(rules.name)}</b> in short:<ul>{items}</ul>'
-        f"<div>Learn step by step in the tutorial{which}: {links}</div>{principles_html(tutorial)}</div>"
+        f"<div>Learn step by step in the tutorial{which}: {links}</div>"
+        f'<div>Practise one decision at a time: <a href="{PRACTICE}" target="_blank" rel="noopener">'
+        f"practice problems</a>, each checked, with the deal that shows what a wrong card costs.</div>"
+        f"{principles_html(tutorial)}</div>"
     )
 
 

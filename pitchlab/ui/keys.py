@@ -26,6 +26,8 @@ watches the page and:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import anywidget
 import ipywidgets as w
 
@@ -264,10 +266,11 @@ class Keys(anywidget.AnyWidget):
     _esm = _ESM
 
 
-def keys_line() -> w.Box:
-    """The visible list of keys, with the box that turns the single-key shortcuts off
-    (class ``pl-keys-on``): a screen reader's own letter keys must be able to win."""
-    keys = " · ".join(f"<kbd>{key}</kbd> {what}" for key, what in KEYS)
+def keys_line(listed: Sequence[tuple[str, str]] = KEYS) -> w.Box:
+    """The visible list of keys (``listed``: the page's own, of :data:`KEYS`), with the box that
+    turns the single-key shortcuts off (class ``pl-keys-on``): a screen reader's own letter keys
+    must be able to win."""
+    keys = " · ".join(f"<kbd>{key}</kbd> {what}" for key, what in listed)
     on = w.Checkbox(
         value=True, description="Single-key shortcuts", indent=False, layout=w.Layout(width="auto")
     )

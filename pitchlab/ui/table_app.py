@@ -752,31 +752,9 @@ class TableApp(View):
         return f'<div style="line-height:1.45"><b>{escape(facts)}</b> {escape(rules.description)}</div>'
 
     def _table_svg(self, hand: Hand, human: int) -> str:
-        table, rules = self.table, hand.rules
-        n = rules.players
-        bids = [""] * n
-        for i, bid in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
-        refilled = hand.trump is not None and rules.exchange == "refill"
-        draw = functools.partial(
-            drawing.table_svg,
-            [table.name(s) for s in range(n)],
-            dealer=hand.dealer,
-            bids=bids,
-            hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
-            trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True))
-            or _last_trick(hand),
-            bidder=hand.bidder,
-            drawn=hand.drawn if refilled else None,
-            to_act=hand.to_act,
-            trump=hand.trump,
-            bottom=human,
-            four_colour=self.four_colour,
-            teams=rules.teams,
-            partner=self._known_partner(hand, human),
-        )
-        # a picture for a wider screen and one for a phone; the page's CSS shows the one that fits
-        return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
+        names = [self.table.name(s) for s in range(hand.rules.players)]
+        partner = self._known_partner(hand, human)
+        return table_pictures(hand, human, names, four_colour=self.four_colour, partner=partner)
 
     def _known_partner(self, hand: Hand, human: int) -> int | None:
         """The bidder's called partner, once the learner can know who it is."""
@@ -879,6 +857,37 @@ def log_html(table: Table, lines: int = 40) -> str:
         why = f' <span class="pl-log-why">({readable(reason)})</span>' if reason else ""
         out.append(f"<div>{readable(event.text)}{why}</div>")
     return "".join(out)
+
+
+def table_pictures(
+    hand: Hand, bottom: int, names: Sequence[str], *, four_colour: bool = False, partner: int | None = None
+) -> str:
+    """The table as ``bottom``'s chair sees it (bids, draw counts, the trick now or the last one),
+    drawn twice: for a wider screen and for a phone; the page's CSS shows the one that fits. The
+    app's table and the practice page's are this one picture."""
+    rules = hand.rules
+    n = rules.players
+    bids = [""] * n
+    for i, bid in enumerate(hand.bids):
+        bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
+    refilled = hand.trump is not None and rules.exchange == "refill"
+    draw = functools.partial(
+        drawing.table_svg,
+        list(names),
+        dealer=hand.dealer,
+        bids=bids,
+        hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
+        trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True)) or _last_trick(hand),
+        bidder=hand.bidder,
+        drawn=hand.drawn if refilled else None,
+        to_act=hand.to_act,
+        trump=hand.trump,
+        bottom=bottom,
+        four_colour=four_colour,
+        teams=rules.teams,
+        partner=partner,
+    )
+    return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
 
 
 def _last_trick(hand: object) -> list[tuple[int, Card]]:

@@ -34,6 +34,7 @@ OWN_TESTS = {
     "notebooks/lessons/05-monte-carlo-error.ipynb": "test_lesson_intervals.py",
     "notebooks/lessons/07-winning-the-game.ipynb": "test_lesson_game.py",
     "notebooks/teacher.ipynb": "test_class_teacher.py",
+    "notebooks/practice.ipynb": "test_practice.py",
 }
 """Pages whose own test renders them, works their sliders and questions, and then makes this
 file's checks at both widths (:func:`tests.browser.lessons.check_widths`): rendering them here
