@@ -226,6 +226,30 @@ def test_the_bots_quotes_by_tenths_counted_by_hand() -> None:
     assert list(fig.data[1].customdata) == [1_405, 3_545, 140, 5]
 
 
+def test_the_bots_made_quotes_by_tenths_counted_by_hand() -> None:
+    """Section 8's second figure, recounted with plain sums: one quote of making the bid per
+    hand (the seat that held the contract), 400 of them made as the engine's replay below finds,
+    the tenths' sizes, the lowest tenth and the largest gap."""
+    played = game.bots_games()
+    held = [q for q in played.quotes if q.made is not None]
+    assert len(held) == 5_095 and sum(q.was_made for q in held) == 400
+    tally: dict[int, list[float]] = {}
+    for q in held:
+        assert q.made is not None
+        row = tally.setdefault(min(int(10 * q.made), 9), [0, 0.0, 0])
+        row[0] += 1
+        row[1] += q.made
+        row[2] += q.was_made
+    assert {k: int(v[0]) for k, v in tally.items()} == {0: 3_697, 1: 1_157, 2: 241}
+    mean = {k: 100 * v[1] / v[0] for k, v in tally.items()}
+    made = {k: 100 * v[2] / v[0] for k, v in tally.items()}
+    assert (round(mean[0], 1), round(made[0], 1)) == (5.1, 5.0)
+    assert round(max(abs(mean[k] - made[k]) for k in tally), 1) == 0.6
+    fig = game.made_picture(played)
+    assert list(fig.data[1].customdata) == [3_697, 1_157, 241]
+    assert "making the bid" in fig.layout.title.text
+
+
 def test_every_hand_of_the_bots_games_is_a_10_and_one_a_game_is_made() -> None:
     """The same 400 games replayed on the engine alone (each game's seed and first dealer as
     the self-play deals them): every hand is played at a bid of 10, 400 of them are made,

@@ -539,6 +539,17 @@ def calibration_picture(played: calibration.SelfPlay) -> go.Figure:
     )
 
 
+def made_picture(played: calibration.SelfPlay) -> go.Figure:
+    """The same test for the other chance a bid's reason quotes, that of making the bid: each
+    quote where its side then held the contract at that bid, against whether it was made."""
+    return plots.calibration_figure(
+        played.made_deciles(),
+        title=f"The bots' quoted chances of making the bid against bids made ({played.games:,} games)",
+        quoted="quoted chance of making the bid (%)",
+        happened="bids made (%)",
+    )
+
+
 __all__ = [
     "BOLD",
     "PLANS",
@@ -558,6 +569,7 @@ __all__ = [
     "chances_table",
     "exact_toy_chances",
     "heat_map",
+    "made_picture",
     "misconception",
     "model_of",
     "plans_figure",
