@@ -366,7 +366,9 @@ def _next_move_now(page: Page) -> str | None:
     return None
 
 
-def click_and_wait(page: Page, selector: str, *, force: bool = False, tap: bool = False) -> float:
+def click_and_wait(
+    page: Page, selector: str, *, force: bool = False, tap: bool = False, timeout_ms: float = 30_000
+) -> float:
     """Click the first match of ``selector``; return the milliseconds until the app
     first changed, after waiting for it to settle (so the next click finds a still page).
 
@@ -375,16 +377,52 @@ def click_and_wait(page: Page, selector: str, *, force: bool = False, tap: bool 
     on as disabled, though a learner can still press it."""
     before = page.evaluate(APP_TEXT_JS)
     target = page.locator(selector).first
-    target.wait_for(state="visible")
+    target.wait_for(state="visible", timeout=timeout_ms)
     start = time.perf_counter()
     if tap:
-        target.tap(force=force)
+        target.tap(force=force, timeout=timeout_ms)
     else:
-        target.click(force=force)
+        target.click(force=force, timeout=timeout_ms)
     page.evaluate(CHANGE_JS, [before, 30_000])
     elapsed_ms = (time.perf_counter() - start) * 1000
     page.evaluate(SETTLED_JS, [250, 10_000])
     return elapsed_ms
+
+
+WHY_HIDDEN_JS = """(el) => {
+  const chain = [];
+  for (let e = el; e && e !== document.body; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    if (style.display === "none" || style.visibility === "hidden") chain.push(e.className + ": " + style.display + "/" + style.visibility);
+  }
+  const box = el.getBoundingClientRect();
+  return `box ${box.width}x${box.height} at ${box.x},${box.y}; hidden by [${chain.join("; ")}]`;
+}"""
+"""Why an element a click could not reach is not visible: its box and the ancestors that hide it."""
+
+
+def play_next(page: Page, *, tap: bool = False) -> None:
+    """Click the learner's next move (:func:`next_move`), and wait for the app to settle.
+
+    A move found on a page still redrawing can be hidden again before the click lands (seen
+    about once in five whole games on a loaded machine): then the move is looked for once more,
+    and a second miss fails with what hid it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in (1, 2):
+        selector = next_move(page)
+        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        try:
+            click_and_wait(page, selector, tap=tap, timeout_ms=10_000)
+            return
+        except PlaywrightTimeout:
+            found = page.locator(selector.removesuffix(":visible")).first
+            why = found.evaluate(WHY_HIDDEN_JS) if found.count() else "gone from the page"
+            if attempt == 2:
+                raise AssertionError(
+                    f"could not click {selector} ({why}); status: {page.inner_text('.pl-status')}"
+                ) from None
+            print(f"{selector} went out of sight before the click ({why}); looking again")
 
 
 class Peak:

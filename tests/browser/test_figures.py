@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.test_pages import access_problems, open_app, python_errors, render
-from tests.serving import click_and_wait, next_move
+from tests.serving import play_next
 
 LESSON = "tutorial/02-the-deal.ipynb"
 SHOTS = Path("/work/logs/shots/figalt")
@@ -80,9 +80,7 @@ def test_the_hand_over_review_in_words(page: Page, voila_url: str) -> None:
     clicks = 0
     while not page.locator(".pl-hand-over:visible").count():
         assert clicks < 200, page.inner_text(".pl-status")
-        selector = next_move(page)
-        assert selector is not None, page.inner_text(".pl-status")
-        click_and_wait(page, selector)
+        play_next(page)
         clicks += 1
     (review,) = figures(page, ".pl-analysis-plot")
     check_words(review)

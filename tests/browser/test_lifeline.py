@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 from pitchlab.server.processes import is_kernel, process_tree, stop_group
 from pitchlab.ui.lifeline import LOST, LOST_AFTER_S, SAVED, UNSAVED
 from tests.browser.test_pages import access_problems, fits, open_app, render
-from tests.serving import VoilaServer, click_and_wait, next_move
+from tests.serving import VoilaServer, click_and_wait, play_next
 
 BANNER = ".pl-lifeline-on"
 RELOAD = ".pl-lifeline-on button"
@@ -44,9 +44,7 @@ KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').
 
 def play_a_little(page: Page, clicks: int = 2) -> None:
     for _ in range(clicks):
-        selector = next_move(page)
-        assert selector is not None
-        click_and_wait(page, selector)
+        play_next(page)
 
 
 def banner_after(page: Page, start_ms: float, what: str, timeout_s: float) -> float:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import APP, python_errors, render
-from tests.serving import click_and_wait, next_move, offline
+from tests.serving import click_and_wait, offline, play_next
 
 SEED = 11
 KEY = "pitchlab:app"
@@ -48,9 +48,7 @@ def play(
         if until is not None and until(page):
             break
         assert done < 300, f"no end of hand after {done} clicks: {page.inner_text('.pl-status')}"
-        selector = next_move(page)
-        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
-        click_and_wait(page, selector, tap=tap)
+        play_next(page, tap=tap)
         done += 1
     return done
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.test_pages import access_problems, open_app, python_errors, shot
-from tests.serving import SETTLED_JS, click_and_wait, next_move
+from tests.serving import SETTLED_JS, click_and_wait, play_next
 
 SEED = 2
 """A deal where, a few moves in, a bot's reason has more to it than its first sentence (a West
@@ -32,9 +32,7 @@ def test_the_why_panel_says_one_short_sentence_and_the_rest_a_click_away(
         assert clicks < 200, (
             f"no reason with more to it after {clicks} clicks: {page.inner_text('.pl-status')}"
         )
-        selector = next_move(page)
-        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
-        click_and_wait(page, selector)
+        play_next(page)
         clicks += 1
     click_and_wait(page, ".pl-why-tab")  # on a phone, Why? is a drawer over the table
     first = page.inner_text(".pl-why .pl-why-said")
