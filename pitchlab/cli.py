@@ -343,7 +343,7 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
         result = hand.result()
         bids[result.bid] += 1
         made += result.made
-        bidder_seats[(result.bidder - hand.dealer - 1) % rules.players] += 1
+        bidder_seats[hand.position(result.bidder)] += 1
         for seat, p in enumerate(hand.points_by_seat()):
             seat_points[seat] += p
     elapsed = time.perf_counter() - start

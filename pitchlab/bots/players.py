@@ -197,15 +197,16 @@ class RuleBasedPlayer:
                 a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
             ]
             partner_high = _partner_high(view)
-            position = (view.seat - view.dealer - 1) % rules.players
-            code, _ = self.bid(rules, best, codes, view.high_bid, partner_high, position, fallback=True)
+            code, _ = self.bid(rules, best, codes, view.high_bid, partner_high, view.position, fallback=True)
             found_claims: tuple[Claim, ...] = ()
             if self.bidding != "estimate":
                 from pitchlab.bots.ladder import ladder_claim, ladder_for
 
                 table = self.ladder or ladder_for(rules)
                 gain = (
-                    ladder_claim(table, best, code, view.high_bid, partner_high, position) if table else None
+                    ladder_claim(table, best, code, view.high_bid, partner_high, view.position)
+                    if table
+                    else None
                 )
                 found_claims = (gain,) if gain is not None else ()
             if not found_claims:
@@ -275,7 +276,7 @@ class RuleBasedPlayer:
             a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
         ]
         best = tactics.best_rating(rules, mask)
-        position = (view.seat - view.dealer - 1) % rules.players
+        position = view.position
         found = game_choice(
             rules,
             mask,

@@ -205,7 +205,7 @@ class StrongPlayer:
         from pitchlab.bots.simulation import bid_chances, setup
 
         rules = view.rules
-        position = (view.seat - view.dealer - 1) % rules.players
+        position = view.position
         seed = self.rng.randrange(1 << 30)
         means = {
             suit: bid_chances(setup(view.hand, suit, position, rules), hands=self.suit_hands, seed=seed)

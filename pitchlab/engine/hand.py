@@ -54,6 +54,7 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
 from pitchlab.engine.rules import TEN_POINT, Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.seats import seat_at, speaking_position
 from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
 
 if TYPE_CHECKING:
@@ -658,7 +659,12 @@ class Hand:
 
     def position(self, seat: int) -> int:
         """Where ``seat`` speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
-        return (seat - self.dealer - 1) % self.rules.players
+        return speaking_position(seat, self.dealer, self.rules.players)
+
+    def seat_at(self, position: int) -> int:
+        """The seat that speaks ``position``-th in the bidding (the inverse of :meth:`position`):
+        the seat of ``bids[position]``."""
+        return seat_at(position, self.dealer, self.rules.players)
 
     def team_of(self, seat: int) -> int:
         return self.rules.teams[seat]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import seat_at, speaking_position
 
 if TYPE_CHECKING:  # names for the annotations only: the hand builds views, a view never builds a hand
     from pitchlab.engine.hand import Hand, Phase, Trick
@@ -73,7 +74,12 @@ class SeatView:
 
     def bidder_of(self, index: int) -> int:
         """The seat that made the ``index``-th bid."""
-        return (self.dealer + 1 + index) % self.rules.players
+        return seat_at(index, self.dealer, self.rules.players)
+
+    @property
+    def position(self) -> int:
+        """Where this seat speaks in the bidding: 0 first (the dealer's left) to the dealer last."""
+        return speaking_position(self.seat, self.dealer, self.rules.players)
 
     def unseen_trump(self) -> list[Card]:
         """Trump this seat has not seen, high to low (:meth:`unseen_cards`), each copy of a

@@ -81,7 +81,7 @@ def record(hand: Hand) -> HandRecord:
     sides = len(change)
     edges = []
     for position in range(n):
-        team = rules.teams[(hand.dealer + 1 + position) % n]
+        team = rules.teams[hand.seat_at(position)]
         others = [change[t] for t in range(sides) if t != team]
         edges.append(change[team] - sum(others) / len(others))
     points_of = rules.trump(result.trump).points

@@ -186,6 +186,14 @@ def bid_text(value: int, rules: Ruleset | None = None) -> str:
     return "Moon" if is_moon(Bid(value), rules) else str(value)
 
 
+def bid_labels(hand: Hand) -> list[str]:
+    """Each seat's bid as the table shows it beside the seat: the bid, "pass", or nothing yet."""
+    labels = [""] * hand.rules.players
+    for position, value in enumerate(hand.bids):
+        labels[hand.seat_at(position)] = bid_text(value, hand.rules) if value else "pass"
+    return labels
+
+
 def contract_text(who: str, result: HandResult, rules: Ruleset | None = None) -> str:
     """The bidder and its contract, ``You made the bid of 5``; without an auction (simple
     Pitch) nobody bid and nobody can be set, so only who pitched: ``You pitched``."""

@@ -74,7 +74,7 @@ from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
-from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, plural, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, bid_labels, plural, result_of
 from pitchlab.ui.storage import Autosave
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -867,9 +867,7 @@ def table_pictures(
     app's table and the practice page's are this one picture."""
     rules = hand.rules
     n = rules.players
-    bids = [""] * n
-    for i, bid in enumerate(hand.bids):
-        bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
+    bids = bid_labels(hand)
     refilled = hand.trump is not None and rules.exchange == "refill"
     draw = functools.partial(
         drawing.table_svg,

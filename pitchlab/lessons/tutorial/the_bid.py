@@ -33,7 +33,7 @@ from pitchlab.odds.probability import (
     trump_counts,
 )
 from pitchlab.ui import drawing
-from pitchlab.ui.session import bid_text, describe, refusal, seat_name, verb
+from pitchlab.ui.session import bid_labels, bid_text, describe, refusal, seat_name, verb
 from pitchlab.ui.widgets import (
     ActionBar,
     BidBar,
@@ -205,9 +205,7 @@ class BiddingLesson(SeededView):
     def refresh(self) -> None:
         hand, rules = self.hand, self.rules
         n = rules.players
-        bids = [""] * n
-        for i, value in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % n] = bid_text(value, rules) if value else "pass"
+        bids = bid_labels(hand)
         self.picture.value = table_pictures(
             [self._name(s) for s in range(n)],
             dealer=hand.dealer,

@@ -27,7 +27,16 @@ from pitchlab.lessons.tutorial.common import (
     team_name,
 )
 from pitchlab.ui import drawing
-from pitchlab.ui.session import bid_text, describe, imperative, refusal, result_of, seat_name, verb
+from pitchlab.ui.session import (
+    bid_labels,
+    bid_text,
+    describe,
+    imperative,
+    refusal,
+    result_of,
+    seat_name,
+    verb,
+)
 from pitchlab.ui.widgets import HandView, View, classed
 
 
@@ -230,9 +239,7 @@ class TrickByTrick(View):
     def _table_svg(self) -> str:
         hand = self.hand
         n = hand.rules.players
-        bids = [""] * n
-        for i, bid in enumerate(hand.bids):
-            bids[(hand.dealer + 1 + i) % n] = bid_text(bid, hand.rules) if bid else "pass"
+        bids = bid_labels(hand)
         trick: Trick = hand.current_trick
         if not trick.cards and hand.tricks:
             trick = hand.tricks[-1]

@@ -149,7 +149,7 @@ class RefillStepper(View):
         return (
             f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.bid} and named "
             f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._object(hand.dealer))}, "
-            f"so the refill starts at {escape(self._name((hand.dealer + 1) % rules.players))}. "
+            f"so the refill starts at {escape(self._name(hand.seat_at(0)))}. "
             "</div><div class='pl-note'>Every hand is shown face up here, where each player sits, trump "
             f"ringed in gold. At a real table only the draw counts are public.</div>"
             f"{around_html(figures, self.human or 0)}"
