@@ -300,7 +300,14 @@ def calibration_figure(found: Sequence[Decile], *, title: str, quoted: str, happ
     )
     fig.update_xaxes(range=[0, 100], dtick=10)
     fig.update_yaxes(range=[0, 100], dtick=10)
-    return layout(fig, title, quoted, happened)
+    # a title of two lines, and under it, at the left, the legend: room for it to wrap onto a
+    # second row on a phone without reaching the title
+    layout(fig, title, quoted, happened, top=130, height=480)
+    fig.update_layout(
+        title={"y": 0.93, "yanchor": "top"},  # plotly anchors a two-line title by its second line
+        legend={"x": 0.0, "xanchor": "left", "y": 1.02, "yanchor": "bottom"},
+    )
+    return fig
 
 
 def bid_chances_figure(result: BidChances) -> go.Figure:

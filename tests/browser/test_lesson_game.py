@@ -1,6 +1,6 @@
 """Lesson 07 in a browser: the slider moved by keyboard redraws the figure and its words,
 the misconception question answered wrong then right, the bots' quotes drawn against games
-won (section 8), no Python error, axe clean at a laptop's width and a phone's, screenshots
+won and bids made (section 8), no Python error, axe clean at a laptop's width and a phone's, screenshots
 of both for a person to look at."""
 
 from __future__ import annotations
@@ -50,8 +50,11 @@ def test_lesson_07_slider_by_keyboard_and_the_misconception(
     )
 
     # section 8: the reliability diagram of the bots' quotes, drawn with its words
-    calibration = page.locator("svg.main-svg[role='img'][aria-label*=\"The bots' quoted chances\"]")
+    calibration = page.locator("svg.main-svg[role='img'][aria-label*='Chances of winning the game']")
     expect(calibration.first).to_have_attribute("aria-label", re.compile(r"52\.7: 52\.4"), timeout=60_000)
+    made = page.locator("svg.main-svg[role='img'][aria-label*='Chances of making the bid']")
+    expect(made).to_have_count(1)  # and its own figure for the other quote, the chance of making the bid
+    expect(made).to_have_attribute("aria-label", re.compile(r"5\.1: 5\.03 \(4\.37 to 5\.78\)"))
 
     question = page.locator(".pl-choice").first
     assert not is_right(choose(question, "Yes: more points on average", "Not from 47-40"))
@@ -66,6 +69,12 @@ def test_lesson_07_slider_by_keyboard_and_the_misconception(
         page,
         screenshots,
         "lesson-07",
-        {"slider": ".pl-plans", "question": ".pl-choice", "heat-map": ".js-plotly-plot"},
+        {
+            "slider": ".pl-plans",
+            "question": ".pl-choice",
+            "heat-map": ".js-plotly-plot",
+            "win-quotes": ".js-plotly-plot:has(svg[aria-label*='winning the game'])",
+            "made-quotes": ".js-plotly-plot:has(svg[aria-label*='making the bid'])",
+        },
         move_at,
     )

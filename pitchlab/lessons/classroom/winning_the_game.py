@@ -533,8 +533,8 @@ def calibration_picture(played: calibration.SelfPlay) -> go.Figure:
     against the share of those games their side won."""
     return plots.calibration_figure(
         played.win_deciles(),
-        title=f"The bots' quoted chances against games won ({played.games:,} games)",
-        quoted="quoted chance of winning the game (%)",
+        title=f"Chances of winning the game<br><sup>the bots' quotes in {played.games:,} games</sup>",
+        quoted="chance quoted (%)",
         happened="games won (%)",
     )
 
@@ -544,8 +544,8 @@ def made_picture(played: calibration.SelfPlay) -> go.Figure:
     quote where its side then held the contract at that bid, against whether it was made."""
     return plots.calibration_figure(
         played.made_deciles(),
-        title=f"The bots' quoted chances of making the bid against bids made ({played.games:,} games)",
-        quoted="quoted chance of making the bid (%)",
+        title=f"Chances of making the bid<br><sup>the bots' quotes in {played.games:,} games</sup>",
+        quoted="chance quoted (%)",
         happened="bids made (%)",
     )
 
