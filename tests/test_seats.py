@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 
 import pitchlab as pl
-from pitchlab.engine.seats import seat_at, speaking_position
+from pitchlab.engine.cards import Suit
+from pitchlab.engine.hand import Trick
+from pitchlab.engine.rules import ruleset
+from pitchlab.engine.seats import seat_at, speaking_position, still_to_play
+from pitchlab.engine.tricks import play_suit
+from pitchlab.engine.view import voids_shown
 from pitchlab.ui.session import bid_labels
 
 
@@ -36,3 +41,62 @@ def test_a_hand_and_its_views_agree_with_the_bids_in_order() -> None:
         view = hand.view(seat)
         assert view.position == hand.position(seat)
         assert [view.bidder_of(i) for i in range(2)] == [2, 3]
+
+
+def test_who_is_still_to_play_to_a_trick() -> None:
+    """Seat 1 leads at a table of four: after seat 3 come seats 0; after the leader, 2, 3, 0."""
+    assert still_to_play(3, 1, 4) == [0]
+    assert still_to_play(1, 1, 4) == [2, 3, 0]
+    assert still_to_play(0, 1, 4) == []
+
+
+def trick(leader: int, cards: str, players: int = 4) -> Trick:
+    played = tuple(pl.parse_cards(cards))
+    return Trick(leader, played, tuple((leader + k) % players for k in range(len(played))), None)
+
+
+def test_follow_suit_voids_worked_by_hand() -> None:
+    """Hearts trump in auction pitch. Trick 1, spades led by seat 0: seat 1 throws a diamond
+    (no spade, or it would have to follow), seat 2 trumps (shows nothing: trumping is allowed
+    with a spade in hand), seat 3 follows. Trick 2, trump led by seat 2: seat 3 throws a club,
+    so it holds no trump (a trump lead must be followed); seat 0 follows with the 9 of hearts. The
+    jack of diamonds is no trump here (auction pitch has no off-jack): played to a trump lead it
+    would show seat 0 out of trump too."""
+    rules = ruleset("auction-pitch")
+    tricks = [trick(0, "KS 2D 5H 3S"), trick(2, "AH 4C 9H")]
+    assert voids_shown(rules, Suit.HEARTS, tricks) == {
+        0: frozenset(),
+        1: frozenset({Suit.SPADES}),
+        2: frozenset(),
+        3: frozenset({Suit.HEARTS}),
+    }
+    off_jack = [tricks[0], trick(2, "AH 4C JD")]
+    assert voids_shown(rules, Suit.HEARTS, off_jack)[0] == frozenset({Suit.HEARTS})
+    # where a trump lead need not be followed (draw pitch), the club shows nothing
+    assert voids_shown(ruleset("draw-pitch"), Suit.HEARTS, tricks)[3] == frozenset()
+    assert voids_shown(rules, None, tricks) == {s: frozenset() for s in range(4)}
+
+
+def test_trump_only_voids_are_the_seats_passed_over() -> None:
+    """Where only trump is played, the play shows one thing: a seat passed over has no trump."""
+    rules = ruleset("ten-point")
+    found = voids_shown(rules, Suit.CLUBS, [trick(0, "AC 2C")], passed_over={2, 3})
+    assert found == {0: frozenset(), 1: frozenset(), 2: frozenset({Suit.CLUBS}), 3: frozenset({Suit.CLUBS})}
+
+
+def test_a_view_reads_the_same_voids_as_the_tables_record() -> None:
+    """In played-out hands of a follow-suit game, each view's voids are those of its hand's
+    tricks, and a seat shown void of a suit never plays that suit afterwards."""
+    rules = ruleset("auction-pitch")
+    bot = pl.RuleBasedPlayer()
+    for seed in range(30):
+        hand = pl.Hand.deal(rules, seed % 4, random.Random(seed))
+        while not hand.is_over:
+            if hand.phase is pl.Phase.PLAY and hand.trump is not None:
+                view = hand.view(hand.actor)
+                tricks = (*hand.tricks, hand.current_trick)
+                assert view.voids == voids_shown(rules, hand.trump, tricks)
+                for seat, suits in view.voids.items():
+                    for card in hand.hand_of(seat):
+                        assert play_suit(rules, hand.trump, card) not in suits, (seed, seat, card)
+            hand.step(bot.code(hand))

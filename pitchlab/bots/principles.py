@@ -42,6 +42,7 @@ from pitchlab.bots.sure import capture, known_partner, sure_ours
 from pitchlab.bots.tactics import sides
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.cards import Card, Rank
+from pitchlab.engine.seats import still_to_play
 from pitchlab.engine.tricks import GAME_POINTS, trick_winner
 from pitchlab.engine.view import SeatView
 
@@ -240,11 +241,8 @@ def _same_side(view: SeatView, other: int) -> bool:
 def _opponents_counted_out(view: SeatView) -> bool:
     """Whether an opponent still to play to this trick is known out of trump (passed over):
     the trick is safe because the seat counted who is out, not because of where it sits."""
-    rules, seat = view.rules, view.seat
-    trick = view.current_trick
-    n = rules.players
-    leader = trick.seats[0] if trick.seats else seat
-    after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+    seat, trick = view.seat, view.current_trick
+    after = still_to_play(seat, trick.seats[0] if trick.seats else seat, view.rules.players)
     return any(s in view.passed_over and not _same_side(view, s) for s in after)
 
 

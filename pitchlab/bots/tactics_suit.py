@@ -79,7 +79,9 @@ from pitchlab.engine.actions import PASS, Action, Bid, Call, Discard, NameTrump,
 from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import still_to_play
 from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suit
+from pitchlab.engine.view import voids_shown
 
 if TYPE_CHECKING:
     from pitchlab.engine.hand import Hand
@@ -605,15 +607,13 @@ class _Trick:
         self.seats = trick.seats
         self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
         self.view = view
-        n = rules.players
-        leader = trick.seats[0] if trick.seats else seat
-        self.after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+        self.after = still_to_play(seat, trick.seats[0] if trick.seats else seat, rules.players)
         """The seats still to play to this trick after this one."""
         self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
         self._out: _Out | None = None
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
-        self._voids: dict[int, set[Suit]] | None = None
+        self._voids: dict[int, frozenset[Suit]] | None = None
         self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
@@ -627,30 +627,11 @@ class _Trick:
         return self._out
 
     @property
-    def voids(self) -> dict[int, set[Suit]]:
-        """Suits each seat has shown it lacks: it played neither the suit led nor trump to a
-        plain lead, or did not follow a trump lead the rules make it follow. (Trumping a plain
-        lead shows nothing: the rules allow it with the suit in hand.)"""
-        if self._voids is not None:
-            return self._voids
-        trump, suit = self.trump, self.f.suit
-        must = self.rules.trump_lead_must_follow
-        out: dict[int, set[Suit]] = {s: set() for s in range(self.rules.players)}
-        for trick in (*self.view.tricks, self.trick):
-            if not trick.cards:
-                continue
-            led = suit[trick.cards[0]]
-            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
-                played = suit[card]
-                if played == led:
-                    continue
-                if led == trump:
-                    if must:
-                        out[who].add(trump)
-                elif played != trump and led is not None:
-                    out[who].add(led)
-        self._voids = out
-        return out
+    def voids(self) -> dict[int, frozenset[Suit]]:
+        """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
+        if self._voids is None:
+            self._voids = voids_shown(self.rules, self.trump, (*self.view.tricks, self.trick))
+        return self._voids
 
     def power(self, card: Card, led: Suit | None = None) -> int:
         """How strongly a card bids for a trick with ``led`` led (default: this trick's)."""

@@ -8,7 +8,9 @@ played. It never sees other hands, the stock, or other seats' thrown-away cards.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,6 +18,7 @@ from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import seat_at, speaking_position
+from pitchlab.engine.tricks import play_suit
 
 if TYPE_CHECKING:  # names for the annotations only: the hand builds views, a view never builds a hand
     from pitchlab.engine.hand import Hand, Phase, Trick
@@ -67,6 +70,13 @@ class SeatView:
     thrown_away: tuple[Card, ...] = ()
     """The cards this seat threw away in the exchange (the refill's discards, or the draw's):
     it saw them, no other seat did."""
+
+    @functools.cached_property
+    def voids(self) -> dict[int, frozenset[Suit]]:
+        """Suits each seat has shown the whole table it lacks (:func:`voids_shown`); kept once
+        worked out, as a view never changes."""
+        tricks = (*self.tricks, self.current_trick)
+        return voids_shown(self.rules, self.trump, tricks, self.passed_over)
 
     @property
     def my_turn(self) -> bool:
@@ -120,6 +130,37 @@ class SeatView:
         played; what a seat may name to the table without giving its hand away."""
         played = [c for t in self.tricks for c in t.cards] + list(self.current_trick.cards)
         return tuple(c for pile in self.buried for c in pile) + tuple(played)
+
+
+def voids_shown(
+    rules: Ruleset, trump: Suit | None, tricks: Iterable[Trick], passed_over: Iterable[int] = ()
+) -> dict[int, frozenset[Suit]]:
+    """Suits each seat has shown the whole table it lacks, from the play alone: the one
+    reading of the play's record that bots and pages ask for. Where only trump is played, a
+    seat passed over holds no trump. In follow-suit play, a seat that played neither the suit
+    led nor trump to a plain lead lacks the suit led (trumping a plain lead shows nothing: the
+    rules allow it with the suit in hand), and one that did not follow a trump lead the rules
+    make it follow lacks trump."""
+    out: dict[int, set[Suit]] = {s: set() for s in range(rules.players)}
+    if trump is not None and rules.play_rule == "trump-only":
+        for s in passed_over:
+            out[s].add(trump)
+    elif trump is not None:
+        must = rules.trump_lead_must_follow
+        for trick in tricks:
+            if not trick.cards:
+                continue
+            led = play_suit(rules, trump, trick.cards[0])
+            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+                played = play_suit(rules, trump, card)
+                if played == led:
+                    continue
+                if led == trump:
+                    if must:
+                        out[who].add(trump)
+                elif played != trump and led is not None:
+                    out[who].add(led)
+    return {s: frozenset(v) for s, v in out.items()}
 
 
 def view_of(hand: Hand, seat: int) -> SeatView:
