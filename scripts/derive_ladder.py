@@ -1,4 +1,4 @@
-"""Derive the bidding ladder that ships with pitchlab and write it to pitchlab/data/.
+"""Derive the bidding ladder that ships with pitchlab and write it to pitchlab/data/ (compressed).
 
     .venv/bin/python scripts/derive_ladder.py --deals 100000 --seed 1 --workers 2
 
@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import derive
+from pitchlab.bots import derive, shipped
+from pitchlab.bots.ladder import LADDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,9 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
     result = derive.derive_ladder(args.deals, args.seed, rules, args.workers, progress)
     print(file=sys.stderr)
-    target = ROOT / "pitchlab" / "data" / f"ladder-{rules.name}.json"
-    target.parent.mkdir(exist_ok=True)
-    target.write_text(result.to_json(), encoding="utf-8")
+    target = shipped.write(LADDER, rules, result.to_json(), ROOT / "pitchlab" / "data")
     print(
         f"wrote {target.relative_to(ROOT)}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s"
     )
