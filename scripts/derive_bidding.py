@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="settle the shipped tables' game model without deriving the trials again",
     )
+    parser.add_argument("--out", type=Path, default=DATA, help="the folder to write the tables in")
     parser.add_argument(
         "--ladder-hands",
         action="store_true",
@@ -142,9 +143,9 @@ def main(argv: list[str] | None = None) -> int:
             bids = sum(n for key, (_, n) in tables.won.items() if key.count(":") == 3)
             print(f"{name}: {bids:,} bids won the auction in {args.won:,} games", file=sys.stderr)
         if args.ladder_hands:
-            target = shipped.write(bidding.LADDER_HANDS, rules, tables.hands_json(), DATA)
+            target = shipped.write(bidding.LADDER_HANDS, rules, tables.hands_json(), args.out)
         else:
-            target = shipped.write(bidding.BIDDING, rules, tables.to_json(), DATA)
+            target = shipped.write(bidding.BIDDING, rules, tables.to_json(), args.out)
         model = tables.model
         hands = sum(sum(c.values()) for c in tables.hands) // (rules.players * (rules.num_teams - 1))
         print(

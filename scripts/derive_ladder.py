@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rules", default="ten-point")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "pitchlab" / "data", help="the folder to write it in"
+    )
     args = parser.parse_args(argv)
     rules = pl.ruleset(args.rules)
     start = time.perf_counter()
@@ -37,10 +40,8 @@ def main(argv: list[str] | None = None) -> int:
 
     result = derive.derive_ladder(args.deals, args.seed, rules, args.workers, progress)
     print(file=sys.stderr)
-    target = shipped.write(LADDER, rules, result.to_json(), ROOT / "pitchlab" / "data")
-    print(
-        f"wrote {target.relative_to(ROOT)}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s"
-    )
+    target = shipped.write(LADDER, rules, result.to_json(), args.out)
+    print(f"wrote {target}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s")
     for spot in result.spots():
         if not spot.high:
             print(result.table(spot), end="\n\n")

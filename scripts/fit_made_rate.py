@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3000, help="self-play games per ruleset")
     parser.add_argument("--seed", default="made-map", help="names the games; never a measure's seed")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "pitchlab" / "data", help="the folder to write the maps in"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -51,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         tables = bidding.unmapped_tables(rules)
         assert tables is not None  # fit_made_map refuses rules without counted bids
         won = won_digest(tables.won)
-        shipped.write(MADE_MAP, rules, found.to_json(), ROOT / "pitchlab" / "data", won_digest=won)
+        shipped.write(MADE_MAP, rules, found.to_json(), args.out, won_digest=won)
         steps = ", ".join(f"{s.low:.3f}+: {s.rate:.1%} of {s.count}" for s in found.steps)
         print(f"{name}: {len(found.steps)} steps ({steps}); {time.perf_counter() - began:.0f} s")
     return 0

@@ -89,7 +89,7 @@ def focused(rules_name: str, theme: str, problems: list[Problem], folder: Path) 
     return found
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", choices=RULESETS, action="append", help="default: every ruleset")
     parser.add_argument(
@@ -100,7 +100,7 @@ def main() -> None:
     parser.add_argument(
         "--out", type=Path, default=DATA, help="the folder to write problems-RULESET.json.gz in"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     for name in args.ruleset or RULESETS:
         problems = make(name, args.count or TARGETS[name], args.start, args.seeds, args.out)
         thin = thin_themes(problems)
