@@ -44,6 +44,7 @@ from pitchlab.engine.errors import (
     PitchError,
     RulesetNameTaken,
     SaveRefused,
+    StaleTable,
     UnknownRuleset,
 )
 from pitchlab.engine.game import Game, ScoredHand, winner_after
@@ -116,6 +117,7 @@ __all__ = [
     "SaveRefused",
     "ScoredHand",
     "SeatView",
+    "StaleTable",
     "Suit",
     "SuitEstimate",
     "ThrowIn",

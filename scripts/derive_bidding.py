@@ -6,7 +6,8 @@
 Every legal answer is tried at every turn of every simulated auction and one
 actual hand per deal feeds the game model (see :mod:`pitchlab.bots.bidding`). The
 result depends on ``--seed`` and the number of deals alone, never on
-``--workers``, and is written to ``pitchlab/data/bidding-<ruleset>.json``.
+``--workers``, and is written to ``pitchlab/data/bidding-<ruleset>.json.gz`` (compressed, with
+the identity of the rules and code that made it: :mod:`pitchlab.bots.shipped`).
 Rulesets whose hands are slow to play (every card played, follow suit) get
 fewer deals by default: :data:`DEALS` says how many, and the shipped files
 record it.
@@ -39,7 +40,9 @@ is the first seat bidding 10 on nearly every hand (blocking: only the bidding si
 out, and a made 10 wins at once), true to its own quotes though set most of the time: the
 app offers it as bidding "to win the game", beside bidding "by the strength of the hand".
 The hands ten-point's model was first solved from (dealt at 0-0 under ladder bidding) stay
-in ``pitchlab/data/gamemodel-ten-point-ladder.json`` (:func:`pitchlab.bots.bidding.ladder_hands`).
+in ``pitchlab/data/gamemodel-ten-point-ladder.json.gz`` (:func:`pitchlab.bots.bidding.ladder_hands`);
+``--ladder-hands`` writes the hands of freshly derived tables there instead of the tables
+(``--rules ten-point --deals 20000 --seed 1 --ladder-hands`` is how they were dealt).
 """
 
 from __future__ import annotations
@@ -51,9 +54,10 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import bidding, derive
+from pitchlab.bots import bidding, derive, shipped
 
 ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "pitchlab" / "data"
 
 DEALS = {"ten-point": 20_000, "partnership": 10_000}
 """Deals per ruleset where it differs from :func:`default_deals`."""
@@ -90,7 +94,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="settle the shipped tables' game model without deriving the trials again",
     )
+    parser.add_argument("--out", type=Path, default=DATA, help="the folder to write the tables in")
+    parser.add_argument(
+        "--ladder-hands",
+        action="store_true",
+        help="write the derived tables' hands (dealt under ladder bidding) as the ladder hands, not the tables",
+    )
     args = parser.parse_args(argv)
+    if args.ladder_hands and (args.settle or args.won or args.keep_trials):
+        parser.error("--ladder-hands writes freshly derived hands: no --settle, --won or --keep-trials")
     if args.settle < 0 or args.rounds < 1 or args.won < 0:
         parser.error("--settle and --won must be 0 or more and --rounds at least 1")
     if args.keep_trials and not (args.settle or args.won):
@@ -107,13 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         deals = args.deals or default_deals(rules)
         began = time.perf_counter()
         progress = functools.partial(_progress, name, began)
-        shipped = bidding.shipped_tables(rules) if args.keep_trials else None
-        if shipped is not None:
+        kept = bidding.unmapped_tables(rules) if args.keep_trials else None
+        if kept is not None:
             # settling starts from the trials alone; counting the bids that won keeps the model
-            tables = bidding.Tables(rules, shipped.deals, shipped.seed, shipped.trials, shipped.hands)
+            tables = bidding.Tables(rules, kept.deals, kept.seed, kept.trials, kept.hands)
             if not args.settle:
-                tables = shipped
-            deals = shipped.deals
+                tables = kept
+            deals = kept.deals
         else:
             tables = bidding.prune(derive.derive_tables(deals, args.seed, rules, args.workers, progress))
             print(file=sys.stderr)
@@ -130,8 +142,10 @@ def main(argv: list[str] | None = None) -> int:
             tables = derive.count_won(tables, args.won, args.seed, args.workers)
             bids = sum(n for key, (_, n) in tables.won.items() if key.count(":") == 3)
             print(f"{name}: {bids:,} bids won the auction in {args.won:,} games", file=sys.stderr)
-        target = ROOT / "pitchlab" / "data" / bidding.data_name(rules)
-        target.write_text(tables.to_json(), encoding="utf-8")
+        if args.ladder_hands:
+            target = shipped.write(bidding.LADDER_HANDS, rules, tables.hands_json(), args.out)
+        else:
+            target = shipped.write(bidding.BIDDING, rules, tables.to_json(), args.out)
         model = tables.model
         hands = sum(sum(c.values()) for c in tables.hands) // (rules.players * (rules.num_teams - 1))
         print(

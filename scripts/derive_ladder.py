@@ -1,4 +1,4 @@
-"""Derive the bidding ladder that ships with pitchlab and write it to pitchlab/data/.
+"""Derive the bidding ladder that ships with pitchlab and write it to pitchlab/data/ (compressed).
 
     .venv/bin/python scripts/derive_ladder.py --deals 100000 --seed 1 --workers 2
 
@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import derive
+from pitchlab.bots import derive, shipped
+from pitchlab.bots.ladder import LADDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rules", default="ten-point")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "pitchlab" / "data", help="the folder to write it in"
+    )
     args = parser.parse_args(argv)
     rules = pl.ruleset(args.rules)
     start = time.perf_counter()
@@ -36,12 +40,8 @@ def main(argv: list[str] | None = None) -> int:
 
     result = derive.derive_ladder(args.deals, args.seed, rules, args.workers, progress)
     print(file=sys.stderr)
-    target = ROOT / "pitchlab" / "data" / f"ladder-{rules.name}.json"
-    target.parent.mkdir(exist_ok=True)
-    target.write_text(result.to_json(), encoding="utf-8")
-    print(
-        f"wrote {target.relative_to(ROOT)}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s"
-    )
+    target = shipped.write(LADDER, rules, result.to_json(), args.out)
+    print(f"wrote {target}: {len(result.values)} cells in {time.perf_counter() - start:.0f} s")
     for spot in result.spots():
         if not spot.high:
             print(result.table(spot), end="\n\n")

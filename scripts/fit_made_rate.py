@@ -7,8 +7,8 @@ reading (from the counted bids, :meth:`pitchlab.bots.bidding.Tables.made_when_wo
 hands well but is too timid or too bold at the ends of a ruleset's range, so the quote is
 the step of a monotone map fitted on self-play games of their own
 (:func:`pitchlab.bots.calibration.fit_made_map`, :mod:`pitchlab.bots.isotonic`), written to
-``pitchlab/data/made-<ruleset>.json`` with the identity of the rules and counted bids it was
-fitted on (a map refuses any other). The bidding never reads it, so fitting changes no game.
+``pitchlab/data/made-<ruleset>.json.gz`` with the identity of the rules and counted bids it was
+fitted on (:data:`pitchlab.bots.isotonic.MADE_MAP`: a map is refused for any other). The bidding never reads it, so fitting changes no game.
 
 The seed names the games: ``calibration:<seed>:<number>``. The shipped maps use the seed
 ``made-map`` (3,000 games each), which no measure uses: the benchmark's games are seeded by
@@ -24,8 +24,9 @@ import time
 from pathlib import Path
 
 import pitchlab as pl
-from pitchlab.bots import bidding
+from pitchlab.bots import bidding, shipped
 from pitchlab.bots.calibration import fit_made_map
+from pitchlab.bots.isotonic import MADE_MAP, won_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("ten-point", "thirty-one", "partnership")
@@ -38,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3000, help="self-play games per ruleset")
     parser.add_argument("--seed", default="made-map", help="names the games; never a measure's seed")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "pitchlab" / "data", help="the folder to write the maps in"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -47,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         rules = pl.ruleset(name)
         began = time.perf_counter()
         found = fit_made_map(rules, args.games, args.seed, args.workers)
-        target = ROOT / "pitchlab" / "data" / bidding.made_map_name(rules)
-        target.write_text(found.to_json(), encoding="utf-8")
+        tables = bidding.unmapped_tables(rules)
+        assert tables is not None  # fit_made_map refuses rules without counted bids
+        won = won_digest(tables.won)
+        shipped.write(MADE_MAP, rules, found.to_json(), args.out, won_digest=won)
         steps = ", ".join(f"{s.low:.3f}+: {s.rate:.1%} of {s.count}" for s in found.steps)
         print(f"{name}: {len(found.steps)} steps ({steps}); {time.perf_counter() - began:.0f} s")
     return 0

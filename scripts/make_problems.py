@@ -18,8 +18,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from pitchlab.bots import shipped
+from pitchlab.engine.rules import ruleset
 from pitchlab.practice.generate import FOCUS, from_deal
-from pitchlab.practice.problems import RULESETS, Problem, data_name
+from pitchlab.practice.problems import PROBLEMS, RULESETS, Problem
 
 TARGETS = {"ten-point": 160, "auction-pitch": 55}
 """Problems made per ruleset: a margin over the 150 and 50 the practice pages promise."""
@@ -39,19 +41,20 @@ def thin_themes(problems: list[Problem]) -> list[str]:
     return sorted(t for t, found in levels.items() if len(found) < 2)
 
 
-def write(problems: list[Problem], path: Path) -> None:
+def write(rules_name: str, problems: list[Problem], folder: Path) -> None:
+    """Write a ruleset's problems as its table in ``folder`` (:data:`PROBLEMS`, compressed)."""
     text = json.dumps([p.to_json() for p in problems], separators=(",", ":"), ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    shipped.write(PROBLEMS, ruleset(rules_name), text + "\n", folder)
 
 
-def make(rules_name: str, count: int, start: int, seeds: int, path: Path) -> list[Problem]:
-    """Problems from seed after seed, written to ``path`` after each (so a run stopped after
-    seed ``k`` leaves the file ``--seeds k - start + 1`` makes)."""
+def make(rules_name: str, count: int, start: int, seeds: int, folder: Path) -> list[Problem]:
+    """Problems from seed after seed, written into ``folder`` after each (so a run stopped
+    after seed ``k`` leaves the file ``--seeds k - start + 1`` makes)."""
     problems: list[Problem] = []
     began = time.perf_counter()
     for seed in range(start, start + seeds):
         problems.extend(from_deal(rules_name, seed))
-        write(problems, path)
+        write(rules_name, problems, folder)
         thin = thin_themes(problems)
         print(
             f"{rules_name}: seed {seed}, {len(problems)} problems, {time.perf_counter() - began:.0f} s"
@@ -63,11 +66,11 @@ def make(rules_name: str, count: int, start: int, seeds: int, path: Path) -> lis
             break
     for theme in thin_themes(problems):
         if theme in FOCUS:
-            problems.extend(focused(rules_name, theme, problems, path))
+            problems.extend(focused(rules_name, theme, problems, folder))
     return problems
 
 
-def focused(rules_name: str, theme: str, problems: list[Problem], path: Path) -> list[Problem]:
+def focused(rules_name: str, theme: str, problems: list[Problem], folder: Path) -> list[Problem]:
     """Problems teaching a rare ``theme`` at levels it lacks, from a search of further deals
     (seeds from :data:`FOCUS_START`) trying only the decisions that may teach it."""
     levels = {p.level for p in problems if theme in p.themes}
@@ -79,14 +82,14 @@ def focused(rules_name: str, theme: str, problems: list[Problem], path: Path) ->
                 found.append(problem)
         if len(levels) >= 2:
             break
-    write([*problems, *found], path)
+    write(rules_name, [*problems, *found], folder)
     print(
         f"{rules_name}: {theme}: {len(found)} more from seeds {FOCUS_START} on", file=sys.stderr, flush=True
     )
     return found
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", choices=RULESETS, action="append", help="default: every ruleset")
     parser.add_argument(
@@ -94,10 +97,12 @@ def main() -> None:
     )
     parser.add_argument("--start", type=int, default=0, help="the first seed")
     parser.add_argument("--seeds", type=int, default=150, help="the most hands to play")
-    parser.add_argument("--out", type=Path, default=DATA, help="the folder to write problems-RULESET.json in")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--out", type=Path, default=DATA, help="the folder to write problems-RULESET.json.gz in"
+    )
+    args = parser.parse_args(argv)
     for name in args.ruleset or RULESETS:
-        problems = make(name, args.count or TARGETS[name], args.start, args.seeds, args.out / data_name(name))
+        problems = make(name, args.count or TARGETS[name], args.start, args.seeds, args.out)
         thin = thin_themes(problems)
         print(
             f"{name}: {len(problems)} problems" + (f"; at one level only: {', '.join(thin)}" if thin else "")

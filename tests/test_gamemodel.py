@@ -306,7 +306,7 @@ def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
     assert choice.quoted == {} and not any("made" in c.subject for c in _estimates(choice))
     # with one, the quote is the step the raw 78.6% falls in: of 200 bids rated 70-80%, 150 made
     steps = (Step(0.1, 0.5, 100, 30), Step(0.7, 0.8, 200, 150), Step(0.85, 0.95, 100, 90))
-    tables.made_map = MadeMap({}, "test", 1, steps)
+    tables.made_map = MadeMap("test", 1, steps)
     tables._decided.clear()
     choice = bidding.choose(tables, mask, best, [0, 7, 8], 0, False, 0, 0, 0)
     assert choice is not None and choice.quoted == {8: steps[1]}

@@ -6,17 +6,16 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import warnings
 
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import bidding
+from pitchlab.bots import bidding, shipped
 from pitchlab.bots import claims as cl
 from pitchlab.bots.calibration import fit_made_map, self_play
 from pitchlab.bots.claimcheck import false_claims
-from pitchlab.bots.isotonic import MIN_STEP, MadeMap, Step, identity_of, pool_adjacent
-from pitchlab.engine.errors import PitchError
+from pitchlab.bots.isotonic import MADE_MAP, MIN_STEP, MadeMap, Step, pool_adjacent, won_digest
+from pitchlab.engine.errors import PitchError, StaleTable
 
 MAPPED = ("ten-point", "thirty-one", "partnership")
 """The rulesets whose tables carry counted bids, so ship a made-rate map."""
@@ -68,15 +67,14 @@ def test_the_fit_is_the_min_max_formula_of_isotonic_regression() -> None:
 
 
 def test_a_map_reads_the_step_a_raw_quote_falls_in_and_refuses_a_falling_one() -> None:
-    ident = {"rules": "r", "rules_digest": "a", "won_digest": "b"}
-    found = MadeMap(ident, "s", 1, (Step(0.1, 0.3, 10, 2), Step(0.4, 0.6, 10, 5)))
+    found = MadeMap("s", 1, (Step(0.1, 0.3, 10, 2), Step(0.4, 0.6, 10, 5)))
     assert found.step(0.05).rate == 0.2 and found.step(0.35).rate == 0.2 and found.step(0.4).rate == 0.5
     assert found.step(0.99).rate == 0.5
     assert MadeMap.from_json(found.to_json()) == found
     with pytest.raises(PitchError, match="rise"):
-        MadeMap(ident, "s", 1, (Step(0.1, 0.3, 10, 6), Step(0.4, 0.6, 10, 5)))
+        MadeMap("s", 1, (Step(0.1, 0.3, 10, 6), Step(0.4, 0.6, 10, 5)))
     with pytest.raises(PitchError, match="at least one step"):
-        MadeMap(ident, "s", 1, ())
+        MadeMap("s", 1, ())
 
 
 @pytest.mark.parametrize("name", MAPPED)
@@ -85,7 +83,8 @@ def test_the_shipped_map_rises_and_speaks_for_these_rules_and_counts(name: str) 
     tables = bidding.shipped_tables(rules)
     assert tables is not None and tables.won
     found = tables.made_map
-    assert found is not None and found.identity == identity_of(rules, tables.won)
+    header, _ = shipped.open_file(MADE_MAP.file(name))
+    assert found is not None and header["won_digest"] == won_digest(tables.won)
     assert len(found.steps) >= 3
     for before, after in zip(found.steps, found.steps[1:], strict=False):
         assert before.high < after.low and before.rate <= after.rate
@@ -98,25 +97,29 @@ def test_a_map_is_refused_for_other_rules_or_other_counted_bids() -> None:
     rules = pl.ruleset("ten-point")
     tables = bidding.shipped_tables(rules)
     assert tables is not None and tables.made_map is not None
-    shipped = tables.made_map
-    with pytest.raises(PitchError, match="other rules than 'thirty-one'"):
-        shipped.check(pl.ruleset("thirty-one"), tables.won)
+    file = MADE_MAP.file("ten-point")
+    header, _ = shipped.open_file(file)
+    counted = won_digest(tables.won)
+    with pytest.raises(StaleTable, match=re.escape("made for other rules (ten-point) than thirty-one's")):
+        shipped.check(MADE_MAP, header, pl.ruleset("thirty-one"), file, won_digest=counted)
     # a house rule (one field changed) is another game; but the preset's rules by another
     # name are the same game, and the map speaks for them
-    with pytest.raises(PitchError, match=re.escape("other rules than 'ten-point (target=21)'")):
-        shipped.check(rules.replace(target=21), tables.won)
-    shipped.check(pl.Ruleset(name="my-ten", description="ten-point by another name"), tables.won)
+    with pytest.raises(StaleTable, match=re.escape("than ten-point (target=21)'s")):
+        shipped.check(MADE_MAP, header, rules.replace(target=21), file, won_digest=counted)
+    same = pl.Ruleset(name="my-ten", description="ten-point by another name")
+    shipped.check(MADE_MAP, header, same, file, won_digest=counted)
     recounted = dict(tables.won)
     key = next(iter(recounted))
     recounted[key] = (recounted[key][0], recounted[key][1] + 1)
-    with pytest.raises(PitchError, match="other counted bids than 'ten-point'"):
-        shipped.check(rules, recounted)
-    # the shipped loader says so and quotes nothing rather than a map's numbers for other quotes
-    with pytest.warns(UserWarning, match="fit it again"):
-        assert bidding.shipped_made_map(rules, recounted) is None
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert bidding.shipped_made_map(rules, tables.won) == shipped
+    # the shipped loader refuses it in one line, saying what differs and how to fit it again,
+    # rather than quote a map's numbers for other quotes
+    with pytest.raises(StaleTable) as refused:
+        bidding.shipped_made_map(rules, recounted)
+    assert str(refused.value) == (
+        "made-ten-point.json.gz: it was made from other counted bids than the bidding tables hold"
+        " now: make it again with `python scripts/fit_made_rate.py --rules ten-point --workers 2`"
+    )
+    assert bidding.shipped_made_map(rules, tables.won) == tables.made_map
 
 
 def test_a_quote_is_its_step_with_the_wilson_interval_and_passes_the_checker() -> None:
@@ -159,6 +162,5 @@ def test_a_map_is_fitted_on_the_raw_readings_of_the_bids_that_won_the_auction() 
     assert sum(s.count for s in found.steps) == len(held)
     assert sum(s.made for s in found.steps) == sum(q.was_made for q in held)
     assert (found.seed, found.games) == ("test-fit", 20)
-    found.check(rules, tables.won)
     with pytest.raises(PitchError, match="no counted bids"):
         fit_made_map(pl.ruleset("auction-pitch"), 1, "test-fit")

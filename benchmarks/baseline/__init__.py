@@ -14,7 +14,7 @@ improve play. Run a tournament against them from a clone with
 What is shared with the live code is the engine (hands, rules, cards, the
 sampler and the solver, which answer questions of fact); what is frozen is
 every choice built on it, and the bidding ladder, read from
-``pitchlab/data/ladder-ten-point.json`` by that explicit name and checked
+``pitchlab/data/ladder-ten-point.json.gz`` by that explicit name and checked
 against the content it had that day.
 """
 

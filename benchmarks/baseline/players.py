@@ -5,7 +5,7 @@ bidding) with the parts of :mod:`pitchlab.bots.ladder` it read, so that it plays
 it did however the live bot, its rules of thumb and its bidding change. It
 reads its own frozen rules of thumb (:mod:`benchmarks.baseline.tactics` and
 :mod:`benchmarks.baseline.tactics_suit`) and the ten-point ladder from the data
-file by its explicit name, ``ladder-ten-point.json`` (:data:`LADDER_FILE`),
+file by its explicit name, ``ladder-ten-point.json.gz`` (:data:`LADDER_FILE`),
 never through :func:`pitchlab.bots.ladder.ladder_for`, which may come to name a
 newer one. Only the engine (hands, rules, cards) is shared with the live code.
 Never edit it to improve play.
@@ -18,10 +18,10 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from benchmarks.baseline import tactics, tactics_suit
+from pitchlab.bots import shipped
 from pitchlab.bots.players import Decision
 from pitchlab.engine.actions import PASS, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card
@@ -29,12 +29,13 @@ from pitchlab.engine.hand import Hand, Phase, card_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
-LADDER_FILE = "ladder-ten-point.json"
+LADDER_FILE = "ladder-ten-point.json.gz"
 """The bidding ladder v1 bids from (in ``pitchlab/data``), named explicitly."""
 LADDER_RULESET = "ten-point"
 """The one ruleset v1 has a ladder for; every other ruleset bids from the estimate."""
 LADDER_SHA256 = "003bd0b2895acc4dc026368a22ef6beaa8a44d9bcd50ab3f0fcc61abb3d29783"
-"""The file's content on commit 67acb9f: v1 refuses to bid from any other ladder."""
+"""The file's content on commit 67acb9f (now the body of the compressed table, byte for byte:
+:func:`pitchlab.bots.shipped.open_file`): v1 refuses to bid from any other ladder."""
 
 POSITIONS = ("first", "second", "third", "dealer")
 HIGH_STEPS = (0, 4, 5, 6, 7)
@@ -86,7 +87,8 @@ Cell = tuple[Spot, Strength]
 def ladder() -> dict[Cell, tuple[int, float]]:
     """Each cell's best answer (0 passes) and its mean, from :data:`LADDER_FILE`: the answer
     with the best mean among those tried :data:`MIN_SAMPLES` times, ties to the lower."""
-    raw = resources.files("pitchlab").joinpath("data", LADDER_FILE).read_bytes()
+    _, body = shipped.open_file(LADDER_FILE)
+    raw = body.encode("utf-8")
     if hashlib.sha256(raw).hexdigest() != LADDER_SHA256:
         raise RuntimeError(
             f"pitchlab/data/{LADDER_FILE} is no longer the ladder rule-based-v1 bid from; "

@@ -94,23 +94,20 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import warnings
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pitchlab.bots import claims as cl
-from pitchlab.bots import gamemodel, tactics
+from pitchlab.bots import gamemodel, shipped, tactics
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
-from pitchlab.bots.isotonic import MadeMap, Step
+from pitchlab.bots.isotonic import MADE_MAP, MadeMap, Step, won_digest
 from pitchlab.bots.ladder import strength_of
-from pitchlab.engine.errors import PitchError
-from pitchlab.engine.rules import Ruleset, preset_of
+from pitchlab.engine.rules import Ruleset
 
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
@@ -390,12 +387,7 @@ class Tables:
         the bids that won the auction (:attr:`won`) as ``key: [made, bids]``."""
 
         compact = functools.partial(json.dumps, separators=(",", ":"))
-        head: dict[str, Any] = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
-        if self.self_play:
-            head["self_play"] = self.self_play
-        if self.won_games:
-            head["won_games"] = self.won_games
-        lines = [compact(head)[:-1] + ',\n"hands":' + compact([_rows(c) for c in self.hands])]
+        lines = [self._head_and_hands()]
         if self.won:
             lines.append(',\n"won":' + compact({k: list(v) for k, v in sorted(self.won.items())}))
         lines.append(',\n"trials":{')
@@ -404,6 +396,20 @@ class Tables:
             for key, answers in sorted(self.trials.items())
         ]
         return "".join(lines) + "\n" + ",\n".join(body) + "\n}}\n"
+
+    def hands_json(self) -> str:
+        """Compact JSON of :attr:`hands` alone, with the head of :meth:`to_json`: the file of
+        hands dealt under ladder bidding (:data:`LADDER_HANDS`)."""
+        return self._head_and_hands() + "}\n"
+
+    def _head_and_hands(self) -> str:
+        compact = functools.partial(json.dumps, separators=(",", ":"))
+        head: dict[str, Any] = {"rules": self.rules.name, "deals": self.deals, "seed": self.seed}
+        if self.self_play:
+            head["self_play"] = self.self_play
+        if self.won_games:
+            head["won_games"] = self.won_games
+        return compact(head)[:-1] + ',\n"hands":' + compact([_rows(c) for c in self.hands])
 
     @classmethod
     def from_json(cls, text: str, rules: Ruleset) -> Tables:
@@ -442,52 +448,54 @@ def _counts(rows: list[list[int]]) -> Counter[Outcome]:
     return found
 
 
-def data_name(rules: Ruleset) -> str:
-    """The data file of a preset's tables (named after the preset whose rules these are)."""
-    preset = preset_of(rules)
-    if preset is None:
-        raise PitchError(f"{rules.name} is no preset, so pitchlab keeps no bidding tables for it")
-    return f"bidding-{preset.name}.json"
+BIDDING = shipped.Kind(
+    "bidding", "bidding-{rules}", 1, "scripts/derive_bidding.py --rules {rules} --workers 2"
+)
+"""The shipped game-bidding tables, made by :func:`pitchlab.bots.derive.derive_tables` (then
+settled and counted: see ``scripts/derive_bidding.py``): raise the code version when the bots
+that play the trials out, the keys or the derivation change."""
+LADDER_HANDS = shipped.Kind(
+    "ladder-hands",
+    "gamemodel-{rules}-ladder",
+    1,
+    "scripts/derive_bidding.py --rules {rules} --deals 20000 --seed 1 --workers 2 --ladder-hands",
+)
+"""The hands dealt at 0-0 under ladder bidding (:func:`ladder_hands`): kept apart so they never
+move, so their code version is raised only when they are meant to be dealt again."""
 
 
 @functools.cache
 def shipped_tables(rules: Ruleset) -> Tables | None:
-    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``), or ``None``.
+    """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``) with
+    their made-rate map, or ``None``; :class:`~pitchlab.engine.errors.StaleTable` for tables or a
+    map made for other rules, by other code, or (the map) from other counted bids.
 
     Keyed on the rules, not the name: a house rule that changes any field of a preset gets
     ``None`` (the bots then bid as they do where no tables ship), never the preset's tables."""
-    text = _shipped_text(rules, data_name)
-    if text is None:
-        return None
-    tables = Tables.from_json(text, rules)
-    tables.made_map = shipped_made_map(rules, tables.won)
+    tables = _read_tables(rules)
+    if tables is not None:
+        tables.made_map = shipped_made_map(rules, tables.won)
     return tables
 
 
-def made_map_name(rules: Ruleset) -> str:
-    """The data file of a preset's made-rate map (see :mod:`pitchlab.bots.isotonic`)."""
-    return data_name(rules).replace("bidding-", "made-", 1)
+@functools.cache
+def unmapped_tables(rules: Ruleset) -> Tables | None:
+    """The shipped tables without their made-rate map: what a map is fitted on, so fitting
+    one again never reads the map it replaces (see :func:`shipped_tables`)."""
+    return _read_tables(rules)
+
+
+def _read_tables(rules: Ruleset) -> Tables | None:
+    text = shipped.read(BIDDING, rules)
+    return None if text is None else Tables.from_json(text, rules)
 
 
 def shipped_made_map(rules: Ruleset, won: dict[str, tuple[int, int]]) -> MadeMap | None:
-    """The made-rate map shipped for a preset, or ``None`` where none ships or the one shipped
-    was fitted on other rules or other counted bids (a warning says so: a quote it gave would
-    speak for quotes these tables no longer make, so none is given)."""
-    text = _shipped_text(rules, made_map_name)
-    if text is None:
-        return None
-    found = MadeMap.from_json(text)
-    try:
-        found.check(rules, won)
-    except PitchError as problem:
-        warnings.warn(str(problem), stacklevel=2)
-        return None
-    return found
-
-
-def ladder_data_name(rules: Ruleset) -> str:
-    """The data file of a preset's hands as dealt under ladder bidding (see :func:`ladder_hands`)."""
-    return data_name(rules).replace("bidding-", "gamemodel-", 1).replace(".json", "-ladder.json")
+    """The made-rate map shipped for a preset, or ``None`` where none ships;
+    :class:`~pitchlab.engine.errors.StaleTable` where the one shipped was fitted on other rules
+    or other counted bids (a quote it gave would speak for quotes these tables no longer make)."""
+    text = shipped.read(MADE_MAP, rules, won_digest=won_digest(won))
+    return None if text is None else MadeMap.from_json(text)
 
 
 @functools.cache
@@ -500,18 +508,8 @@ def ladder_hands(rules: Ruleset) -> list[Counter[Outcome]] | None:
     game; these hands give the model of a table that bids by the strength of the hand, which
     lesson 07 teaches. They are the hands of the first ten-point tables
     (``scripts/derive_bidding.py``, 20,000 deals, seed 1), kept apart so they never move."""
-    text = _shipped_text(rules, ladder_data_name)
+    text = shipped.read(LADDER_HANDS, rules)
     return None if text is None else [_counts(c) for c in json.loads(text)["hands"]]
-
-
-def _shipped_text(rules: Ruleset, name: Callable[[Ruleset], str]) -> str | None:
-    """The text of a preset's data file named by ``name``, or ``None`` (no preset, or no file)."""
-    if preset_of(rules) is None:
-        return None
-    try:
-        return resources.files("pitchlab").joinpath("data", name(rules)).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
 
 
 def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:

@@ -370,13 +370,14 @@ def fit_made_map(
     are seeded by numbers and names of their own): a map judged on the games it was fitted on
     would look truer than it is. The bidding never reads the map, so these games are the
     games the quotes will be made in."""
-    from pitchlab.bots.bidding import shipped_tables
-    from pitchlab.bots.isotonic import MIN_STEP, MadeMap, identity_of, pool_adjacent
+    from pitchlab.bots.bidding import unmapped_tables
+    from pitchlab.bots.isotonic import MIN_STEP, MadeMap, pool_adjacent
 
-    tables = shipped_tables(rules)
+    # the tables without the map this one replaces (which may be stale, and is never read here)
+    tables = unmapped_tables(rules)
     if tables is None or not tables.won:
         raise PitchError(f"{rules.name} ships no counted bids, so it quotes no made-rate to fit")
-    played = self_play(rules, games, seed, workers)
+    played = self_play(rules, games, seed, workers, tables=tables)
     pairs = [(q.made_raw, q.was_made) for q in played.quotes if q.made_raw is not None]
     steps = pool_adjacent(pairs, MIN_STEP if min_step is None else min_step)
-    return MadeMap(identity_of(rules, tables.won), str(seed), games, tuple(steps))
+    return MadeMap(str(seed), games, tuple(steps))

@@ -11,21 +11,31 @@ over the bids it holds. A step is then a plain count ("of 1,234 winning bids rat
 62% were made"), and its Wilson interval says how sure that count is.
 
 A map is only true of the raw quotes it was fitted on: they come from one ruleset's counted
-bids (:attr:`pitchlab.bots.bidding.Tables.won`), so a map names the rules and those counts
-(:func:`identity_of`) and :meth:`MadeMap.check` refuses it for any other.
+bids (:attr:`pitchlab.bots.bidding.Tables.won`), so a shipped map names the rules and those
+counts (:data:`MADE_MAP`, :func:`won_digest`) and is refused for any other
+(:func:`pitchlab.bots.shipped.read`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pitchlab.bots.shipped import Kind, digest
 from pitchlab.engine.errors import PitchError
-from pitchlab.engine.rules import RULE_FIELDS, Ruleset
 from pitchlab.odds.stats import proportion
+
+MADE_MAP = Kind(
+    "made-map",
+    "made-{rules}",
+    1,
+    "scripts/fit_made_rate.py --rules {rules} --workers 2",
+    {"won_digest": "counted bids than the bidding tables hold now"},
+)
+"""The shipped made-rate maps, made by :func:`pitchlab.bots.calibration.fit_made_map`: raise the
+code version when the fit or the quotes it reads change."""
 
 MIN_STEP = 1000
 """Bids a step of a shipped map holds at least. A step of few bids quotes their luck (a lone
@@ -101,19 +111,9 @@ def pool_adjacent(pairs: Iterable[tuple[float, bool]], min_count: int = 1) -> li
     return steps
 
 
-def identity_of(rules: Ruleset, won: dict[str, tuple[int, int]]) -> dict[str, str]:
-    """What a map is true of: the rules (every field that changes the game) and the counted
-    bids its raw quotes were read from, each as a short digest."""
-
-    def digest(text: str) -> str:
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    counts = json.dumps(sorted((k, list(v)) for k, v in won.items()), separators=(",", ":"))
-    return {
-        "rules": rules.name,
-        "rules_digest": digest(repr(tuple(getattr(rules, f) for f in RULE_FIELDS))),
-        "won_digest": digest(counts),
-    }
+def won_digest(won: dict[str, tuple[int, int]]) -> str:
+    """The digest of the counted bids a map's raw quotes were read from (its header's ``won_digest``)."""
+    return digest(sorted((k, list(v)) for k, v in won.items()))
 
 
 @dataclass(frozen=True)
@@ -121,8 +121,6 @@ class MadeMap:
     """A ruleset's made-rate recalibration: steps of the raw quote, fitted by
     :func:`pool_adjacent` on :attr:`games` self-play games of :attr:`seed`."""
 
-    identity: dict[str, str]
-    """:func:`identity_of` the rules and counted bids the raw quotes were read from."""
     seed: str
     games: int
     steps: tuple[Step, ...]
@@ -146,28 +144,16 @@ class MadeMap:
             found = s
         return found
 
-    def check(self, rules: Ruleset, won: dict[str, tuple[int, int]]) -> None:
-        """Refuse (:class:`PitchError`) a map fitted on other rules or other counted bids. The
-        rules are judged by their fields, not their name: a preset's rules under another name
-        play the same game and read the same counts."""
-        found = identity_of(rules, won)
-        wrong = [k for k in ("rules_digest", "won_digest") if self.identity.get(k) != found[k]]
-        if wrong:
-            raise PitchError(
-                f"this made-rate map was fitted for {self.identity.get('rules')!r} with other "
-                f"{' and '.join('rules' if k == 'rules_digest' else 'counted bids' for k in wrong)}"
-                f" than {rules.name!r} has now: fit it again (scripts/fit_made_rate.py)"
-            )
-
     def to_json(self) -> str:
         rows = [[s.low, s.high, s.count, s.made] for s in self.steps]
-        head = {**self.identity, "seed": self.seed, "games": self.games}
+        head = {"seed": self.seed, "games": self.games}
         return json.dumps({**head, "steps": rows}, separators=(",", ":")) + "\n"
 
     @classmethod
     def from_json(cls, text: str) -> MadeMap:
+        """A map read back (maps fitted before the tables' headers named their rules and
+        counted bids in their bodies too: :data:`MADE_MAP`'s header is what is checked)."""
         data: dict[str, Any] = json.loads(text)
         rows: Sequence[Sequence[Any]] = data["steps"]
         steps = tuple(Step(float(a), float(b), int(n), int(m)) for a, b, n, m in rows)
-        identity = {k: str(data[k]) for k in ("rules", "rules_digest", "won_digest")}
-        return cls(identity, str(data["seed"]), int(data["games"]), steps)
+        return cls(str(data["seed"]), int(data["games"]), steps)

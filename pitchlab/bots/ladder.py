@@ -26,10 +26,10 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from pitchlab.bots import claims as cl
+from pitchlab.bots import shipped as shipped_files
 from pitchlab.bots import tactics
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import TEN_POINT, Ruleset, preset_of
@@ -234,17 +234,26 @@ class Ladder:
         return cls(rules, data["deals"], data["seed"], values)
 
 
+LADDER = shipped_files.Kind(
+    "ladder", "ladder-{rules}", 1, "scripts/derive_ladder.py --rules {rules} --workers 2"
+)
+"""The shipped ladders, made by :func:`pitchlab.bots.derive.derive_ladder`: raise the code
+version when the bots that play its trials out or the derivation change (and keep the file the
+frozen baseline bots read: ship the new ladder under another name, see ``benchmarks/baseline``)."""
+
+
 def shipped(rules: Ruleset = TEN_POINT) -> Ladder:
-    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``).
+    """The ladder that ships with pitchlab (made by ``scripts/derive_ladder.py``);
+    :class:`~pitchlab.engine.errors.StaleTable` for one made for other rules or by other code.
 
     Found by what the rules are, not by their name: a house rule that changes any field
     of a preset gets no ladder (``FileNotFoundError``, as for a preset without one), since
     nothing says the preset's bids suit it; its bots then bid by their rules of thumb."""
-    preset = preset_of(rules)
-    if preset is None:
+    if preset_of(rules) is None:
         raise FileNotFoundError(f"pitchlab ships no ladder for {rules.name}: its rules are no preset's")
-    name = f"ladder-{preset.name}.json"
-    text = resources.files("pitchlab").joinpath("data", name).read_text(encoding="utf-8")
+    text = shipped_files.read(LADDER, rules)
+    if text is None:
+        raise FileNotFoundError(f"pitchlab ships no ladder for {rules.name}")
     return Ladder.from_json(text, rules)
 
 

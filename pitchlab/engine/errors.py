@@ -13,6 +13,7 @@ which is a :class:`ValueError`, so callers can catch bad input with one clause::
           ├── IllegalAction      a well-formed action the rules forbid now
           ├── BadRecord          a hand record that breaks the format or a rule
           ├── SaveRefused        a sealed save changed, sealed elsewhere, or too old
+          ├── StaleTable         a shipped table made for other rules, by other code or from other inputs
           └── ClassError         a class store's refusal (closed class, taken nickname, wrong key)
 
 The split follows python-chess: *can't parse* (``CardError``) is a different
@@ -108,6 +109,13 @@ class BadRecord(PitchError):
 class SaveRefused(PitchError):
     """A sealed save (``pitchlab-save/1``) this server will not open: changed anywhere, cut
     short, sealed under another server's key, or too old. The message is one line for the page."""
+
+
+class StaleTable(PitchError):
+    """A shipped table (``pitchlab/data/*.json.gz``) that does not speak for what it is read
+    for: made for other rules, by another version of the code that makes it, from other inputs,
+    or not a table at all. The message is one line: the table, what differs and the command
+    that makes it again (see :mod:`pitchlab.bots.shipped`)."""
 
 
 class ClassError(PitchError):

@@ -24,7 +24,7 @@ not accepted (the runner-up):
 Sampled answers are compared pairwise (every answer is played on the same deals),
 so the accepted answers are those whose shortfall from the top one has a 95%
 interval reaching 0, and the runner-up's interval must lie above 0.
-Problems ship in the package (``pitchlab/data/problems-*.json``), made by
+Problems ship in the package (``pitchlab/data/problems-*.json.gz``, :data:`PROBLEMS`), made by
 ``scripts/make_problems.py`` (:mod:`pitchlab.practice.generate`).
 """
 
@@ -34,9 +34,9 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Literal
 
+from pitchlab.bots import shipped
 from pitchlab.bots.analysis import judge
 from pitchlab.bots.bid_review import dealt_again, judge_choice, net_points
 from pitchlab.bots.players import RuleBasedPlayer
@@ -45,6 +45,7 @@ from pitchlab.engine.actions import Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import Record, action_code, from_record, to_record
+from pitchlab.engine.rules import ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.odds.stats import mean_of, paired_difference
 
@@ -188,13 +189,14 @@ class Problem:
         )
 
 
-def data_name(rules_name: str) -> str:
-    """The package file a ruleset's problems ship in."""
-    return f"problems-{rules_name}.json"
+PROBLEMS = shipped.Kind("problems", "problems-{rules}", 1, "scripts/make_problems.py --ruleset {rules}")
+"""The shipped problem sets, made by :mod:`pitchlab.practice.generate`: raise the code version
+when the bots that play the positions, the valuing of answers or the problems' format change."""
 
 
 def load(rules_name: str | None = None) -> list[Problem]:
-    """The problems shipped with the package: one ruleset's, or all of them (``None``)."""
+    """The problems shipped with the package: one ruleset's, or all of them (``None``);
+    :class:`~pitchlab.engine.errors.StaleTable` for a set made for other rules or by other code."""
     names = RULESETS if rules_name is None else (rules_name,)
     if rules_name is not None and rules_name not in RULESETS:
         raise PitchError(
@@ -202,7 +204,9 @@ def load(rules_name: str | None = None) -> list[Problem]:
         )
     found: list[Problem] = []
     for name in names:
-        text = resources.files("pitchlab").joinpath("data", data_name(name)).read_text(encoding="utf-8")
+        text = shipped.read(PROBLEMS, ruleset(name))
+        if text is None:
+            raise FileNotFoundError(f"pitchlab ships no {PROBLEMS.file(name)}")
         found.extend(Problem.from_json(item) for item in json.loads(text))
     return found
 

@@ -8,6 +8,7 @@ clone (the test runs from a temporary folder).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -145,6 +146,55 @@ def test_the_wheel_holds_no_baseline_bots(venv: Path) -> None:
     assert [n for n in names if n.startswith(("benchmarks/", "pitchlab/bots/v1/"))] == []
     defining = [n for n in names if n.endswith(".py") and b"class RuleBasedV1" in archive.read(n)]
     assert defining == []
+
+
+READ_TABLES = """
+import json
+import pitchlab as pl
+from pitchlab.bots import bidding, ladder, shipped
+from pitchlab.practice import problems
+
+tables = [bidding.shipped_tables(pl.ruleset(n)) for n in pl.ruleset_names()]
+found = [t for t in tables if t is not None]
+print(json.dumps({
+    "folder": str(shipped.FOLDER),
+    "bidding": sorted(t.rules.name for t in found),
+    "mapped": sorted(t.rules.name for t in found if t.made_map is not None),
+    "ladder": len(ladder.shipped().values),
+    "ladder_hands": len(bidding.ladder_hands(pl.TEN_POINT) or []),
+    "problems": len(problems.load()),
+}))
+"""
+"""Every table read back by the installed package, through its own readers."""
+
+
+def test_the_wheel_ships_every_table_compressed_and_the_package_reads_them(venv: Path) -> None:
+    """pitchlab/data in the wheel is the clone's compressed tables and nothing else (no
+    uncompressed table: the only .json file of the wheel is the pages' voila.json), and the
+    installed package reads every one of them, away from the clone."""
+    (wheel,) = (venv.parent / "dist").glob("pitchlab-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = sorted(n.removeprefix("pitchlab/data/") for n in names if n.startswith("pitchlab/data/"))
+    assert shipped == sorted(p.name for p in (ROOT / "pitchlab" / "data").iterdir())
+    assert len(shipped) >= 27 and all(n.endswith(".json.gz") for n in shipped)
+    assert [n for n in names if n.endswith(".json")] == ["pitchlab/pages/voila.json"]
+    run = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", READ_TABLES],
+        cwd=venv.parent,  # not the clone: the tables must come from the wheel
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    read = json.loads(run.stdout)
+    assert "site-packages" in read["folder"] and str(ROOT) not in read["folder"]
+    assert read["bidding"] == sorted(
+        n[len("bidding-") : -len(".json.gz")] for n in shipped if n.startswith("bidding-")
+    )
+    assert read["mapped"] == ["partnership", "ten-point", "thirty-one"]
+    assert read["ladder"] > 0 and read["ladder_hands"] == 4
+    assert read["problems"] >= 200  # the practice pages promise 150 ten-point and 50 auction-pitch
 
 
 def test_pitchlab_lessons_from_the_wheel_lists_the_lessons(
