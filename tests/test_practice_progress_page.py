@@ -47,7 +47,7 @@ def test_one_solved_one_missed_are_kept_and_read_back_by_the_next_page() -> None
     page.answer(other.answers[0])
     said = text(page.summary.value)
     assert "level 1 (first steps); 1 of 278 problems solved" in said, said
-    assert "Review these again (1)." in said and "due after 1 more problem" in said, said
+    assert "Review these again (1): the next is due after 1 more problem." in said, said
 
     again = opened(page.store.value)  # the reload: a new page, the same browser
     assert text(again.summary.value) == said
@@ -66,7 +66,7 @@ def test_three_right_at_the_level_move_it_up_and_the_next_problem_follows() -> N
         page.answer(page.problem.answers[0])
         if k < 2:
             page.onward.click()
-    assert "3 right in a row: your next problems are at level 2 (easy)" in text(page.summary.value)
+    assert "3 right answers in a row: your next problems are at level 2 (easy)" in text(page.summary.value)
     page.onward.click()
     assert page.level.value == 2 and page.problem is not None and page.problem.level == 2
     assert json.loads(page.store.value)["levels"] == {"ten-point": [2, 0]}

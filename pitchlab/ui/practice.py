@@ -19,11 +19,13 @@ solved. The learner's progress (:mod:`pitchlab.practice.progress`: problems solv
 the problems to review) is kept in the browser (:class:`pitchlab.ui.storage.BrowserStore`), so
 a reload or a restart of the server keeps it; it holds problem ids and counts, no answer. The
 answers never reach the page before an attempt: they stay in the kernel, which sends the page
-only the question, the table and, once the learner has answered, the lesson. Stable CSS hooks: ``pl-practice``,
+only the question, the table and, once the learner has answered, the lesson.
+
+Stable CSS hooks: ``pl-practice``,
 ``pl-question``, ``pl-stage``, ``pl-seen``, ``pl-hand``, ``pl-feedback``, ``pl-right``,
 ``pl-wrong``, ``pl-replay``, ``pl-replay-next``, ``pl-replay-back``, ``pl-deal``,
 ``pl-try-again``, ``pl-show-answer``, ``pl-next-problem``, ``pl-onward``, ``pl-level``, ``pl-theme``,
-``pl-progress``, ``pl-progress-summary``, ``pl-review``, ``pl-reset-progress``, ``pl-reset-confirm``,
+``pl-progress``, ``pl-progress-summary``, ``pl-reset-progress``, ``pl-reset-confirm``,
 ``pl-reset-yes``, ``pl-reset-no``.
 """
 
@@ -91,7 +93,7 @@ PRACTICE_CSS = """
 .pl-practice .pl-progress { font-size: 15px; line-height: 1.45; max-width: 620px; margin-top: 10px;
   border-top: 1px solid #b3b3b3; padding-top: 6px; }
 .pl-practice .pl-progress ul { margin: 2px 0 6px; padding-left: 20px; }
-.pl-practice .pl-progress summary { cursor: pointer; min-height: 44px; line-height: 44px; }
+.pl-practice .pl-progress summary { cursor: pointer; padding: 11px 0; line-height: 1.4; }
 .pl-practice .pl-reset-confirm { flex-wrap: wrap; }
 @media (max-width: 520px) { .pl-practice .pl-question { font-size: 15px; padding: 4px 8px; }
   .pl-practice .pl-feedback { font-size: 15px; } }
@@ -604,7 +606,8 @@ class PracticePage(View):
         after = self.progress.level(problem.ruleset)
         if step > 0:
             self._news = (
-                f"{RISE} right in a row: your next problems are at level {after} ({LEVEL_WORDS[after]})."
+                f"{RISE} right answers in a row: your next problems are at level {after} "
+                f"({LEVEL_WORDS[after]})."
             )
         elif step < 0:
             self._news = (
@@ -662,6 +665,7 @@ class PracticePage(View):
         queued = [p for p in self._by_ids(list(self.progress.review)) if p.ruleset == ruleset]
         due = set(self.progress.due())
         due_now = sum(p.id in due for p in queued)
+        waits = {p.id: self.progress.review[p.id].due for p in queued}
         lines = []
         if self._refused:
             lines.append(f'<div role="alert">{self._refused}</div>')
@@ -671,7 +675,13 @@ class PracticePage(View):
             f"<div><b>Your progress</b> in {escape(RULESET_WORDS[ruleset])}: level {level} "
             f"({LEVEL_WORDS[level]}); {solved} of {len(game)} problems solved. "
             f"<b>Review these again ({len(queued)})</b>"
-            + (f": {due_now} due now, and they come first." if due_now else "." if queued else ": none yet.")
+            + (
+                f": {due_now} due now, and they come first."
+                if due_now
+                else f": the next is {self._when(min(waits, key=waits.__getitem__))}."
+                if queued
+                else ": none yet."
+            )
             + "</div>"
         )
         rows = "".join(
@@ -682,14 +692,15 @@ class PracticePage(View):
             f"<li>Level {p.level}, {escape(', '.join(p.themes))}: {self._when(p.id)}</li>" for p in queued
         )
         lines.append(
-            "<details><summary>Solved by level and by theme, and the problems to review</summary>"
+            "<details><summary>More: solved by level and by theme, the problems to review</summary>"
             f"<div>Solved by level:</div><ul>{rows}</ul><div>Solved by theme:</div><ul>{by_theme}</ul>"
             f"<div>Review these again ({len(queued)}):</div>"
             + (f"<ul>{review}</ul>" if review else "<div>None: a problem you miss comes back here.</div>")
-            + f"<div>How it works: only your first answer to a problem counts. {RISE} right in a row at "
-            f"your level move you up a level; {FALL} misses in a row move you down one. A problem you "
+            + f"<div>How it works: only your first answer to a problem counts. {RISE} right answers in a "
+            f"row at your level move you up a level; {FALL} misses in a row move you down one. A problem you "
             f"miss comes back after {INTERVALS[0]} more problems; right again, it comes back later "
-            f"(after {', then '.join(str(n) for n in INTERVALS[1:])}); right {len(INTERVALS)} times, it leaves the list. "
+            f"(after {', then '.join(str(n) for n in INTERVALS[1:])}); right {len(INTERVALS)} times, "
+            "it leaves the list. "
             "Your progress is kept in this browser only.</div></details>"
         )
         self.summary.value = "".join(lines)
