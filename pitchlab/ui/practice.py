@@ -345,9 +345,14 @@ class PracticePage(View):
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(lambda _c: self._stored(), "ready")
         self.summary = classed(w.HTML(), "pl-progress-summary")
-        self.reset = classed(w.Button(description="Reset my progress…"), "pl-reset-progress")
+        self.reset = classed(
+            w.Button(description="Reset my progress…", layout=w.Layout(width="auto")), "pl-reset-progress"
+        )
         self.reset_yes = classed(
-            w.Button(description="Yes, forget my progress", button_style="danger"), "pl-reset-yes"
+            w.Button(
+                description="Yes, forget my progress", button_style="danger", layout=w.Layout(width="auto")
+            ),
+            "pl-reset-yes",
         )
         self.reset_no = classed(w.Button(description="Keep it"), "pl-reset-no")
         self.reset_words = w.HTML(
