@@ -132,3 +132,8 @@ def said(page: PracticePage) -> str:
         if isinstance(x, w.HTML | w.Button):
             found.append(x.value if isinstance(x, w.HTML) else x.description)
     return "\n".join(found)
+
+
+def test_an_address_refused_stays_said_when_the_record_arrives() -> None:
+    page = opened(query="problem=no-such-problem")
+    assert "there is no practice problem" in text(page.count.value)

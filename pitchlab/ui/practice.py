@@ -338,7 +338,8 @@ class PracticePage(View):
         self._news = ""
         self._refused = ""
         self._addressed = ""
-        """What the page's address opened ("problem", "level"): the browser's record leaves it shown."""
+        """What the page's address opened ("problem", "level", or "refused": a problem that does not
+        exist, said so): the browser's record leaves it shown."""
         self._quiet = False
         self._first_try = True
         self.review = False
@@ -803,6 +804,7 @@ class PracticePage(View):
                 self._addressed = "level"
         except PitchError as exc:
             self.count.value = f'<div role="alert">{escape(str(exc))}</div>'
+            self._addressed = "refused"  # the browser's record arriving leaves the message shown
 
 
 __all__ = [
