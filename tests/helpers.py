@@ -315,11 +315,12 @@ def voila_server(
     deadline_s: float = 120,
     ready: str | None = None,
     env: Mapping[str, str] | None = None,
+    port: int | None = None,
 ) -> Iterator[VoilaServer]:
-    """A class server for a test: started (``env`` added to its environment), waited for (a
-    server that does not start fails the test with its log), and stopped on the way out. The
-    one way a test starts a server (tests/lanes.py finds the tests that call it)."""
-    server = VoilaServer(extra_args=extra_args, env=env)
+    """A class server for a test: started (``env`` added to its environment; on ``port`` if
+    given), waited for (a server that does not start fails the test with its log), and stopped
+    on the way out. The one way a test starts a server (tests/lanes.py finds the tests that call it)."""
+    server = VoilaServer(extra_args=extra_args, env=env, port=port)
     try:
         try:
             server.wait_until(ready=ready, deadline_s=deadline_s)

@@ -127,7 +127,9 @@ class VoilaServer:
     serves the repository, with pages at ``/voila/render/<path>.ipynb``.
     ``config_dir`` is where ``voila.json`` is read from (the repository root unless
     a benchmark compares another configuration). ``env`` adds to the server's environment, which
-    its kernels inherit (``PITCHLAB_CLASS_DB``: the class store a test reads too).
+    its kernels inherit (``PITCHLAB_CLASS_DB``: the class store a test reads too). ``port``: a
+    given port (a server started again where a stopped one was: the browser keeps that address's
+    storage), else a free one.
     """
 
     def __init__(
@@ -136,8 +138,9 @@ class VoilaServer:
         extra_args: Sequence[str] = (),
         config_dir: Path | None = None,
         env: Mapping[str, str] | None = None,
+        port: int | None = None,
     ) -> None:
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = Path(tempfile.mkstemp(prefix="pitchlab-voila-", suffix=".log")[1])
         command = [

@@ -13,11 +13,20 @@ keyboard (the app's keys: arrows and Enter in the hand, digits to bid, S H D C f
   it cost; then **Try again**, or **Show the answer** (the answer played out on the same deal,
   and its explanation).
 
-Problems are chosen by ruleset, level (1 first) and theme; **Next problem** moves on. The
-answers never reach the page before an attempt. Stable CSS hooks: ``pl-practice``,
+Problems are chosen by ruleset, level (1 first) and theme; **Next problem** moves on: to a
+missed problem due for review first, else to the next problem of the learner's level not yet
+solved. The learner's progress (:mod:`pitchlab.practice.progress`: problems solved, the level,
+the problems to review) is kept in the browser (:class:`pitchlab.ui.storage.BrowserStore`), so
+a reload or a restart of the server keeps it; it holds problem ids and counts, no answer. The
+answers never reach the page before an attempt: they stay in the kernel, which sends the page
+only the question, the table and, once the learner has answered, the lesson.
+
+Stable CSS hooks: ``pl-practice``,
 ``pl-question``, ``pl-stage``, ``pl-seen``, ``pl-hand``, ``pl-feedback``, ``pl-right``,
 ``pl-wrong``, ``pl-replay``, ``pl-replay-next``, ``pl-replay-back``, ``pl-deal``,
-``pl-try-again``, ``pl-show-answer``, ``pl-next-problem``, ``pl-onward``, ``pl-level``, ``pl-theme``.
+``pl-try-again``, ``pl-show-answer``, ``pl-next-problem``, ``pl-onward``, ``pl-level``, ``pl-theme``,
+``pl-progress``, ``pl-progress-summary``, ``pl-reset-progress``, ``pl-reset-confirm``,
+``pl-reset-yes``, ``pl-reset-no``.
 """
 
 from __future__ import annotations
@@ -32,17 +41,19 @@ import ipywidgets as w
 
 from pitchlab.engine.actions import Action, Bid, NameTrump, Pass, Play
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.errors import PitchError
+from pitchlab.engine.errors import PitchError, printable
 from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.record import Record, from_record
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.practice.problems import RULESETS, Problem, answers_at, load, word
+from pitchlab.practice.progress import FALL, INTERVALS, RISE, Progress, tallies
 from pitchlab.practice.punish import Line, Punishment, punish
 from pitchlab.ui import drawing
 from pitchlab.ui.keys import KEYS, keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.session import seat_name
+from pitchlab.ui.storage import BrowserStore
 from pitchlab.ui.table_app import MAX_QUERY, table_pictures
 from pitchlab.ui.widgets import (
     BidBar,
@@ -56,6 +67,8 @@ from pitchlab.ui.widgets import (
 
 RULESET_WORDS = {"ten-point": "Ten-point Pitch", "auction-pitch": "Auction Pitch (follow suit)"}
 LEVEL_WORDS = {1: "first steps", 2: "easy", 3: "medium", 4: "hard", 5: "expert"}
+STORAGE_KEY = "practice"
+"""The browser's localStorage key for the learner's progress (``pitchlab:practice``)."""
 
 PRACTICE_CSS = """
 <style>
@@ -77,6 +90,11 @@ PRACTICE_CSS = """
 .pl-practice .pl-practice-main { display: grid !important; gap: 4px 18px; align-items: start;
   grid-template-columns: minmax(0, 620px) minmax(0, 1fr); }
 @media (max-width: 899.98px) { .pl-practice .pl-practice-main { grid-template-columns: minmax(0, 1fr); } }
+.pl-practice .pl-progress { font-size: 15px; line-height: 1.45; max-width: 620px; margin-top: 10px;
+  border-top: 1px solid #b3b3b3; padding-top: 6px; }
+.pl-practice .pl-progress ul { margin: 2px 0 6px; padding-left: 20px; }
+.pl-practice .pl-progress summary { cursor: pointer; padding: 11px 0; line-height: 1.4; }
+.pl-practice .pl-reset-confirm { flex-wrap: wrap; }
 @media (max-width: 520px) { .pl-practice .pl-question { font-size: 15px; padding: 4px 8px; }
   .pl-practice .pl-feedback { font-size: 15px; } }
 </style>
@@ -304,13 +322,54 @@ class PracticePage(View):
         self.show_answer = classed(w.Button(description="Show the answer"), "pl-show-answer")
         self.after = classed(w.HBox([self.try_again, self.show_answer]), "pl-after")
         self.onward = classed(w.Button(description="Next problem ›", button_style="primary"), "pl-onward")
-        self.onward.on_click(lambda _b: self.move(1))
+        self.onward.on_click(lambda _b: self.next())
         self.try_again.on_click(lambda _b: self._again())
         self.show_answer.on_click(lambda _b: self._reveal())
-        self.next_problem.on_click(lambda _b: self.move(1))
-        self.ruleset.observe(self._filters, "value")
-        self.level.observe(self._filters, "value")
+        self.next_problem.on_click(lambda _b: self.next())
+        self.ruleset.observe(self._ruleset_chosen, "value")
+        self.level.observe(self._level_chosen, "value")
         self.theme.observe(self._filters, "value")
+        # progress, kept in the browser
+        self.progress = Progress()
+        self.progress.keep_only(p.id for p in self.all)
+        self._answered: list[tuple[Problem, bool]] = []
+        """First answers given on this page, replayed onto the record the browser holds when it
+        arrives (a learner quick enough to answer before it does loses nothing)."""
+        self._news = ""
+        self._refused = ""
+        self._addressed = ""
+        """What the page's address opened ("problem", "level", or "refused": a problem that does not
+        exist, said so): the browser's record leaves it shown."""
+        self._quiet = False
+        self._first_try = True
+        self.review = False
+        self.store = BrowserStore(key=STORAGE_KEY)
+        self.store.observe(lambda _c: self._stored(), "ready")
+        self.summary = classed(w.HTML(), "pl-progress-summary")
+        self.reset = classed(
+            w.Button(description="Reset my progress…", layout=w.Layout(width="auto")), "pl-reset-progress"
+        )
+        self.reset_yes = classed(
+            w.Button(
+                description="Yes, forget my progress", button_style="danger", layout=w.Layout(width="auto")
+            ),
+            "pl-reset-yes",
+        )
+        self.reset_no = classed(w.Button(description="Keep it"), "pl-reset-no")
+        self.reset_words = w.HTML(
+            '<div role="alert">Forget every problem solved, your level and the problems to review, '
+            "in this browser? This cannot be undone.</div>"
+        )
+        self.reset_confirm = classed(
+            w.HBox([self.reset_words, self.reset_yes, self.reset_no], layout=w.Layout(display="none")),
+            "pl-reset-confirm",
+        )
+        self.reset.on_click(lambda _b: self._ask_reset(True))
+        self.reset_no.on_click(lambda _b: self._ask_reset(False))
+        self.reset_yes.on_click(lambda _b: self.forget())
+        self.progress_box = classed(
+            w.VBox([self.store, self.summary, self.reset, self.reset_confirm]), "pl-progress"
+        )
         self.controls = w.VBox([self.hand_view, self.bids, self.suits])
         choose = classed(w.HBox([self.ruleset, self.level, self.theme, self.next_problem]), "pl-choose")
         self.lesson = w.VBox([self.feedback, self.deal, self.replay.widget, self.after, self.onward])
@@ -318,7 +377,7 @@ class PracticePage(View):
         main = classed(w.Box([problem, self.seen]), "pl-practice-main")
         keys = [k for k in KEYS if k[0] in ("← →", "Enter", "2-9, 0", "S H D C")]
         self.widget = classed(
-            w.VBox([style(PRACTICE_CSS), choose, self.count, main, keys_line(keys)]),
+            w.VBox([style(PRACTICE_CSS), choose, self.count, main, self.progress_box, keys_line(keys)]),
             "pl-app",
             "pl-practice",
         )
@@ -328,6 +387,7 @@ class PracticePage(View):
         self.punished: Punishment | None = None
         self._themes()
         self._filters()
+        self._summarise()
 
     # -------------------------------------------------------------- choosing problems
 
@@ -356,7 +416,37 @@ class PracticePage(View):
             and (not self.theme.value or self.theme.value in p.themes)
         ]
         self.index = 0
+        if not self._quiet:
+            self.show()
+            self._summarise()
+
+    def _ruleset_chosen(self, _change: object = None) -> None:
+        """The learner chose a game: its problems at the learner's level in it."""
+        if self._quiet:
+            self._filters()
+            return
+        self._menus(self.ruleset.value, self.progress.level(self.ruleset.value))
         self.show()
+        self._summarise()
+
+    def _level_chosen(self, _change: object = None) -> None:
+        """The learner chose a level in the menu: it is the level practised from now on."""
+        if not self._quiet:
+            self.progress.choose_level(self.ruleset.value, self.level.value)
+            self._news = ""
+            self._save()
+        self._filters()
+
+    def _menus(self, ruleset: str, level: int, theme: str | None = None) -> None:
+        """Set the menus from here, not by the learner (no problem shown, the level not chosen)."""
+        self._quiet = True
+        try:
+            self.ruleset.value, self.level.value = ruleset, level
+            if theme is not None:
+                self.theme.value = theme
+            self._filters()
+        finally:
+            self._quiet = False
 
     def move(self, step: int) -> None:
         """Go ``step`` problems on in the chosen set (round to the first after the last)."""
@@ -364,35 +454,70 @@ class PracticePage(View):
             self.index = (self.index + step) % len(self.shown)
         self.show()
 
+    def next(self) -> None:
+        """The next problem: a missed one due for review first (of this game), else the next
+        problem of the learner's level (and chosen theme) neither solved nor waiting for its
+        review, else simply the next."""
+        ruleset = self.ruleset.value
+        due = [p for p in self._by_ids(self.progress.due()) if p.ruleset == ruleset]
+        if due:
+            self.show(due[0])
+            return
+        level = self.progress.level(ruleset)
+        if level != self.level.value:
+            self._menus(ruleset, level)
+            self.index = -1
+        count = len(self.shown)
+        ahead = [(self.index + k) % count for k in range(1, count + 1)] if count else []
+        waiting = self.progress.review  # missed: back when due, not before
+        fresh = [
+            i
+            for i in ahead
+            if not self.progress.is_solved(self.shown[i].id) and self.shown[i].id not in waiting
+        ]
+        self.index = (fresh or ahead or [0])[0]
+        self.show()
+
+    def _by_ids(self, ids: Sequence[str]) -> list[Problem]:
+        known = {p.id: p for p in self.all}
+        return [known[i] for i in ids if i in known]
+
     def choose(self, problem_id: str) -> None:
         """Show the problem with this id (its ruleset, level and theme chosen in the menus)."""
         found = next((p for p in self.all if p.id == problem_id), None)
         if found is None:
             raise PitchError(f"there is no practice problem {problem_id!r}")
-        self.ruleset.value, self.level.value = found.ruleset, found.level
-        self.theme.value = ""
+        self._menus(found.ruleset, found.level, "")
         self.index = self.shown.index(found)
         self.show()
 
     # -------------------------------------------------------------- one problem
 
-    def show(self) -> None:
-        """Put the current problem on the table, waiting for an answer."""
+    def show(self, review: Problem | None = None) -> None:
+        """Put the current problem (or ``review``, a missed problem due again) on the table,
+        waiting for an answer."""
         self.punished = None
+        self._first_try = True
+        self.review = review is not None
         self._lesson(self.feedback)
-        if not self.shown:
+        if review is None and not self.shown:
             self.problem = None
             self.count.value = "No problem has this level and theme: choose another theme or level."
             for part in (self.question, self.picture, self.seen, self.feedback):
                 part.value = ""
             self.controls.layout.display = "none"
             return
-        problem = self.problem = self.shown[self.index]
+        problem = self.problem = review or self.shown[self.index]
         hand = problem.hand()
         rules = hand.rules
         themes = ", ".join(problem.themes)
+        where = (
+            "<b>Review:</b> a problem you missed before"
+            if review is not None
+            else f"Problem {self.index + 1} of {len(self.shown)}"
+        )
         self.count.value = (
-            f"<div>Problem {self.index + 1} of {len(self.shown)} · {escape(RULESET_WORDS[problem.ruleset])}, "
+            f"<div>{where} · {escape(RULESET_WORDS[problem.ruleset])}, "
             f"level {problem.level} · theme: {escape(themes)}</div>"
         )
         self.question.value = question_html(problem, hand)
@@ -441,6 +566,7 @@ class PracticePage(View):
             )
             return
         said = readable(answer_words(problem, given))
+        self._record(problem, given in problem.answers)
         if given in problem.answers:
             others = [a for a in problem.answers if a != given]
             also = (
@@ -472,6 +598,140 @@ class PracticePage(View):
             found.wrong, found.position, problem.seat, names, f"The hand played out after {said}:"
         )
         self._lesson(self.feedback, self.deal, self.replay.widget, self.after)
+
+    # -------------------------------------------------------------- progress
+
+    def _record(self, problem: Problem, right: bool) -> None:
+        """The first answer each time a problem is shown counts (see :mod:`pitchlab.practice.progress`)."""
+        if not self._first_try:
+            return
+        self._first_try = False
+        self._answered.append((problem, right))
+        before = self.progress.level(problem.ruleset)
+        step = self.progress.record(problem, right)
+        after = self.progress.level(problem.ruleset)
+        if step > 0:
+            self._news = (
+                f"{RISE} right answers in a row: your next problems are at level {after} "
+                f"({LEVEL_WORDS[after]})."
+            )
+        elif step < 0:
+            self._news = (
+                f"{FALL} misses in a row at level {before}: your next problems are at level {after} "
+                f"({LEVEL_WORDS[after]}) for a while."
+            )
+        else:
+            self._news = ""
+        self._save()
+        self._summarise()
+
+    def _save(self) -> None:
+        """Write the progress to the browser, once it has said what it held (not before: the
+        record it holds comes first)."""
+        if self.store.ready:
+            self.store.value = self.progress.to_json()
+
+    def _stored(self) -> None:
+        """The browser's record has arrived: it is the learner's progress, with this page's first
+        answers added; a value that is not a record is said so in one line and left until the
+        next answer replaces it. A page opened on no particular problem moves to the learner's
+        level (or a review due)."""
+        self._refused = ""
+        progress = Progress()
+        if self.store.stored:
+            try:
+                progress = Progress.from_json(self.store.stored)
+            except PitchError as exc:
+                self._refused = (
+                    f"Your saved progress could not be read ({escape(printable(str(exc), 200))}), "
+                    "so it starts afresh here."
+                )
+        progress.keep_only(p.id for p in self.all)
+        addressed_level = self.level.value if self._addressed == "level" else None
+        if addressed_level is not None:
+            progress.choose_level(self.ruleset.value, addressed_level)
+        for problem, right in self._answered:
+            progress.record(problem, right)
+        self.progress = progress
+        if self._answered or addressed_level is not None:
+            self._save()
+        if not self._answered and not self._addressed:
+            self.index = -1
+            self.next()
+        self._summarise()
+
+    def _summarise(self) -> None:
+        """The progress in plain words: the level, problems solved, the problems to review; by
+        level and by theme on request (a details box)."""
+        ruleset = self.ruleset.value
+        game = [p for p in self.all if p.ruleset == ruleset]
+        levels, themes = tallies(self.progress, game)
+        level = self.progress.level(ruleset)
+        solved = sum(t.solved for t in levels.values())
+        queued = [p for p in self._by_ids(list(self.progress.review)) if p.ruleset == ruleset]
+        due = set(self.progress.due())
+        due_now = sum(p.id in due for p in queued)
+        waits = {p.id: self.progress.review[p.id].due for p in queued}
+        lines = []
+        if self._refused:
+            lines.append(f'<div role="alert">{self._refused}</div>')
+        if self._news:
+            lines.append(f'<div role="status"><b>{escape(self._news)}</b></div>')
+        lines.append(
+            f"<div><b>Your progress</b> in {escape(RULESET_WORDS[ruleset])}: level {level} "
+            f"({LEVEL_WORDS[level]}); {solved} of {len(game)} problems solved. "
+            f"<b>Review these again ({len(queued)})</b>"
+            + (
+                f": {due_now} due now, and they come first."
+                if due_now
+                else f": the next is {self._when(min(waits, key=waits.__getitem__))}."
+                if queued
+                else ": none yet."
+            )
+            + "</div>"
+        )
+        rows = "".join(
+            f"<li>Level {n} ({LEVEL_WORDS[n]}): {t.solved} of {t.total}</li>" for n, t in levels.items()
+        )
+        by_theme = "".join(f"<li>{escape(name)}: {t.solved} of {t.total}</li>" for name, t in themes.items())
+        review = "".join(
+            f"<li>Level {p.level}, {escape(', '.join(p.themes))}: {self._when(p.id)}</li>" for p in queued
+        )
+        lines.append(
+            "<details><summary>More: solved by level and by theme, the problems to review</summary>"
+            f"<div>Solved by level:</div><ul>{rows}</ul><div>Solved by theme:</div><ul>{by_theme}</ul>"
+            f"<div>Review these again ({len(queued)}):</div>"
+            + (f"<ul>{review}</ul>" if review else "<div>None: a problem you miss comes back here.</div>")
+            + f"<div>How it works: only your first answer to a problem counts. {RISE} right answers in a "
+            f"row at your level move you up a level; {FALL} misses in a row move you down one. A problem you "
+            f"miss comes back after {INTERVALS[0]} more problems; right again, it comes back later "
+            f"(after {', then '.join(str(n) for n in INTERVALS[1:])}); right {len(INTERVALS)} times, "
+            "it leaves the list. "
+            "Your progress is kept in this browser only.</div></details>"
+        )
+        self.summary.value = "".join(lines)
+
+    def _when(self, problem_id: str) -> str:
+        waiting = self.progress.review[problem_id].due - self.progress.seen
+        if waiting <= 0:
+            return "due now"
+        return f"due after {waiting} more problem{'' if waiting == 1 else 's'}"
+
+    def _ask_reset(self, asking: bool) -> None:
+        self.reset_confirm.layout.display = None if asking else "none"
+        self.reset.layout.display = "none" if asking else None
+
+    def forget(self) -> None:
+        """Reset the progress (confirmed): nothing solved, level 1, nothing to review."""
+        self.progress = Progress()
+        self._answered.clear()
+        self._news = ""
+        self._refused = ""
+        self._ask_reset(False)
+        self._save()
+        self._menus(self.ruleset.value, 1, "")
+        self.show()
+        self._summarise()
 
     def _cost_html(self, problem: Problem, found: Punishment) -> str:
         wrong = readable(answer_words(problem, found.wrong.answer))
@@ -538,10 +798,13 @@ class PracticePage(View):
         try:
             if chosen:
                 self.choose(chosen)
+                self._addressed = "problem"
             elif level in {"1", "2", "3", "4", "5"}:
                 self.level.value = int(level)
+                self._addressed = "level"
         except PitchError as exc:
             self.count.value = f'<div role="alert">{escape(str(exc))}</div>'
+            self._addressed = "refused"  # the browser's record arriving leaves the message shown
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
+from pitchlab.server.processes import stop_group
 from tests.helpers import voila_server
 from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer, offline
 
@@ -78,15 +79,31 @@ def serve_with_env() -> Iterator[Callable[[Mapping[str, str]], str]]:
         yield lambda env: servers.enter_context(_served(env=env)).url
 
 
+@pytest.fixture
+def restart() -> Iterator[Callable[[VoilaServer], VoilaServer]]:
+    """``restart(server)``: stop ``server`` (as a teacher stopping the class server) and start
+    another on the same port, as starting it again does: a page's address is the same, so the
+    browser still holds what it stored there. The new server is stopped after the test."""
+    with ExitStack() as servers:
+
+        def again(server: VoilaServer) -> VoilaServer:
+            stop_group(server.proc)
+            return servers.enter_context(_served(port=server.port))
+
+        yield again
+
+
 @contextmanager
-def _served(extra_args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> Iterator[VoilaServer]:
+def _served(
+    extra_args: Sequence[str] = (), env: Mapping[str, str] | None = None, port: int | None = None
+) -> Iterator[VoilaServer]:
     """Start a server, yield it, stop it; while it runs, its log is the one a failure shows."""
     # The app's preheated kernel is refilled at once, not after the classroom's delay: each
     # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
     extra = ["--VoilaKernelManager.fill_delay=0", *extra_args]
     if os.environ.get("PITCHLAB_TRACEBACKS"):
         extra.append("--VoilaConfiguration.show_tracebacks=True")
-    with voila_server(extra, deadline_s=START_DEADLINE_S, env=env) as server:
+    with voila_server(extra, deadline_s=START_DEADLINE_S, env=env, port=port) as server:
         _SERVERS.insert(0, server)
         try:
             yield server
