@@ -12,7 +12,9 @@ catches the 3).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -23,7 +25,11 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.record import to_record
 from pitchlab.practice.mistakes import MISTAKE, Mistake, as_problem, mistakes, retries
 from pitchlab.practice.punish import punish, solver_move
+from pitchlab.ui.mistakes import RetryRun
+from pitchlab.ui.table_app import TableApp
 from tests.test_analysis import late_position
+from tests.test_widgets import click_once
+from tests.widget_tree import with_class
 
 KING_NUMBER = 12
 """The king is the twelfth card played: three tricks of four, three and four cards, then the ace."""
@@ -136,3 +142,95 @@ def test_a_mistake_knows_only_its_own_answers() -> None:
     with pytest.raises(PitchError, match="not an answer"):
         found.cost("QS")
     assert as_problem(found, "m") is not None
+
+
+# ------------------------------------------------------------ the run of retries, through its widgets
+
+
+def text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def shown(widget: Any) -> bool:
+    return bool(widget.layout.display != "none")
+
+
+def king_run() -> tuple[RetryRun, list[str]]:
+    """The king's retry posed in a run; the calls to ``on_leave`` are counted in the list."""
+    hand, king = finished_after_the_king()
+    left: list[str] = []
+    run = RetryRun(lambda: left.append("left"))
+    run.start(retries(hand, 0, [king]))
+    return run, left
+
+
+def test_the_retry_is_posed_as_seat_0_saw_it() -> None:
+    run, _ = king_run()
+    assert shown(run.widget) and "Mistake 1 of 1" in text(run.count.value)
+    intro = text(run.intro.value)
+    assert "you played K♥ here" in intro and "cost your side 1.7 points" in intro
+    assert "Find a better card." in intro
+    assert "Which card brings your side" in text(run.question.value)
+    # the hand as it was: K♥ and 5♥ to choose from, nothing of the other hands face up
+    legal = [c for c in ("KH", "5H") if with_class(run.hand_view, f"pl-card-{c}")]
+    assert legal == ["KH", "5H"]
+    for hidden in ("ten", "four", "three"):  # the unseen trump: not drawn, said to be out but not where
+        assert f"{hidden} of hearts" not in run.picture.value
+    assert "each is with one of West, Partner, East" in text(run.seen.value)
+    assert "East played ace of hearts" in run.picture.value  # East's lead, which seat 0 saw
+    assert "Trick 3" in text(run.seen.value) and run.deal.layout.display == "none"
+
+
+def test_the_king_again_loses_its_points_and_the_five_is_explained() -> None:
+    run, left = king_run()
+    run.answer("KH")
+    said = text(run.feedback.value)
+    assert "K♥ is not the best here (what you played in the hand)" in said
+    assert "it loses 1.7 points against the best answer" in said
+    assert "your side took 4, after the best answer 7" in said  # the layout worked by hand above
+    assert shown(run.deal) and shown(run.replay.widget) and shown(run.again) and shown(run.reveal)
+    assert not shown(run.controls) and not shown(run.next)
+    run.again.click()
+    assert shown(run.controls) and not shown(run.deal)
+    run.answer("5H")
+    said = text(run.feedback.value)
+    assert said.startswith("Right: 5♥.") and "Play low" in said and "Why:" in said
+    assert "about 5.7 points" in said and "if you play K♥: about 4 points" in said
+    assert not shown(run.next)  # the only retry: Back to the game is the way on
+    assert run.leave.button_style == "primary"
+    run.leave.click()
+    assert left == ["left"]
+
+
+def test_show_the_answer_plays_the_five_on_the_same_deal() -> None:
+    run, _ = king_run()
+    run.answer("KH")
+    run.reveal.click()
+    said = text(run.feedback.value)
+    assert said.startswith("The answer: 5♥.") and "played out on the same deal" in said
+    assert "after 5♥" in text(run.replay.title.value)
+
+
+@pytest.mark.slow
+def test_the_app_offers_the_run_after_a_hand_and_hides_the_hand_while_it_runs() -> None:
+    """Seed 3 played by test_widgets' clicks (pass, 4, hearts, the first legal card): the review
+    finds one decision of the learner's that lost half a point or more. The button says so, the
+    run takes the game's place (the finished hand's cards and review stay hidden), and Back to
+    the game brings the game back as it was; a new hand has no button until it is over."""
+    app = TableApp(seed=3)
+    assert not shown(app.retry_button)
+    while not app.table.hand.is_over:
+        assert not shown(app.retry_button)
+        click_once(app)
+    count = len(app._retry_run)
+    lost = sum(r.seat == 0 and r.lost >= MISTAKE for r in app.coach.reviews)
+    lost += sum(c.lost >= MISTAKE for c in app.coach.choices)
+    assert count == min(3, lost) >= 1
+    assert shown(app.retry_button) and app.retry_button.description == f"Retry my mistakes ({count})"
+    app.retry_button.click()
+    assert shown(app.retries.widget) and not shown(app.board) and not shown(app.coach.analysis)
+    assert "Mistake 1 of" in text(app.retries.count.value)
+    app.retries.leave.click()
+    assert not shown(app.retries.widget) and shown(app.board) and shown(app.coach.analysis)
+    app.new_hand.click()
+    assert not shown(app.retry_button) and not shown(app.retries.widget)

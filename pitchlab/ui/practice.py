@@ -206,6 +206,23 @@ def deal_html(position: Record, problem: Problem) -> str:
     return f'<table class="pl-deal">{"".join(rows)}</table>'
 
 
+def offer(hand: Hand, seat: int, hand_view: HandView, bids: BidBar, suits: SuitChooser) -> None:
+    """Show ``seat``'s cards at ``hand``'s decision in ``hand_view`` (the ones it may play marked)
+    and, for a bid or a trump, the choices in ``bids`` or ``suits`` (each hidden when not asked)."""
+    rules = hand.rules
+    legal = hand.legal_actions()
+    cards = sort_cards(hand.hand_of(seat), rules, hand.trump)
+    playable = [a.card for a in legal if isinstance(a, Play)]
+    trumps = [c for c in cards if hand.trump is not None and rules.is_trump(c, hand.trump)]
+    hand_view.show(cards, playable, hand.dead(seat), trumps=trumps)
+    offered = [a for a in legal if isinstance(a, Bid | Pass)]
+    bids.show(offered, getattr(rules, "moon_bid", None))
+    bids.layout.display = None if offered else "none"
+    named = [a.suit for a in legal if isinstance(a, NameTrump)]
+    suits.show(named)
+    suits.layout.display = None if named else "none"
+
+
 class Replay(View):
     """One line of play shown at the table trick by trick: Back and Next step through it."""
 
@@ -410,18 +427,7 @@ class PracticePage(View):
     def _offer(self, hand: Hand) -> None:
         """Show the learner's cards and, for a bid or a trump, the choices; nothing else to click."""
         assert self.problem is not None
-        seat, rules = self.problem.seat, hand.rules
-        legal = hand.legal_actions()
-        cards = sort_cards(hand.hand_of(seat), rules, hand.trump)
-        playable = [a.card for a in legal if isinstance(a, Play)]
-        trumps = [c for c in cards if hand.trump is not None and rules.is_trump(c, hand.trump)]
-        self.hand_view.show(cards, playable, hand.dead(seat), trumps=trumps)
-        bids = [a for a in legal if isinstance(a, Bid | Pass)]
-        self.bids.show(bids, getattr(rules, "moon_bid", None))
-        self.bids.layout.display = None if bids else "none"
-        suits = [a.suit for a in legal if isinstance(a, NameTrump)]
-        self.suits.show(suits)
-        self.suits.layout.display = None if suits else "none"
+        offer(hand, self.problem.seat, self.hand_view, self.bids, self.suits)
         self.controls.layout.display = None
 
     def _action(self, action: Action) -> None:
@@ -550,6 +556,7 @@ __all__ = [
     "answer_words",
     "deal_html",
     "explanation_html",
+    "offer",
     "question_html",
     "seen_html",
 ]

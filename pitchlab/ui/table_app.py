@@ -66,6 +66,9 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.engine.tricks import sort_cards
+from pitchlab.practice import mistakes
+from pitchlab.practice.mistakes import Mistake
+from pitchlab.practice.problems import Problem
 from pitchlab.ui import drawing, guide, page_request, rule_words
 from pitchlab.ui.board import BOARD_CSS, Drawer, board
 from pitchlab.ui.capped import CappedTextarea
@@ -214,6 +217,15 @@ class TableApp(View):
         self.take_back.on_click(lambda _b: self._take_back())
         self.new_hand = classed(w.Button(description="New hand"), "pl-new-hand")
         self.new_hand.on_click(lambda _b: self._new_hand())
+        self.retry_button = classed(
+            w.Button(
+                description="Retry my mistakes",
+                tooltip="Go back to your decisions in this hand that cost half a point or more",
+                layout=w.Layout(width="auto"),
+            ),
+            "pl-retry-mistakes",
+        )
+        self.retry_button.on_click(lambda _b: self.retry_mistakes())
         self.new_game = classed(w.Button(description="New game"), "pl-new-game")
         self.new_game.on_click(lambda _b: self._new_game())
         self._build_first_timer()
@@ -277,7 +289,10 @@ class TableApp(View):
                     self.suits,
                     self.discard_bar,
                     self.actions,
-                    classed(w.HBox([self.next, self.to_me, self.take_back, self.new_hand]), "pl-steps"),
+                    classed(
+                        w.HBox([self.next, self.to_me, self.take_back, self.new_hand, self.retry_button]),
+                        "pl-steps",
+                    ),
                     self.announce,
                 ]
             ),
@@ -333,11 +348,18 @@ class TableApp(View):
         self.about = classed(
             w.Accordion([w.HTML(ABOUT_HTML)], titles=("About this page",), selected_index=0), "pl-about"
         )
+        from pitchlab.ui.mistakes import RetryRun  # builds on this module's table picture
+
+        self.retries = RetryRun(self._leave_retries)
+        self._retry_run: list[tuple[Mistake, Problem]] = []
+        self._retries_of: Hand | None = None
+        self._hidden_for_retries: list[tuple[w.Widget, str | None]] = []
         # the table first; below it the rest, side by side where there is room
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
         parts = [
             style(BOARD_CSS, saved=self.autosave is not None),
             self.pace_timer,
+            self.retries.widget,
             self.board,
             columns,
             self.coach.analysis,
@@ -351,6 +373,8 @@ class TableApp(View):
         if show_ladder:
             parts.insert(parts.index(columns) + 1, self.ladder)
         parts.append(records)
+        self._game_parts = parts[3:]
+        """What a run of retries hides (the finished hand's cards and review would give it away)."""
         self.show_odds = show_odds
         self.widget = classed(w.VBox(parts), "pl-app")
         self.refresh()
@@ -722,6 +746,42 @@ class TableApp(View):
         if self.drawer.shown == "hint" and not self.coach.hint_text.value:
             self.drawer.show(None)  # the hint was for a position that has moved on
         self._refresh_first_timer()
+        self._offer_retries()
+
+    def _offer_retries(self) -> None:
+        """Once a hand is over and reviewed: the button that opens the run of retries, with how
+        many there are (none: no button)."""
+        hand = self.table.hand
+        if hand.is_over and self._retries_of is not hand:
+            self._retries_of = hand
+            self._retry_run = []
+            if self.coach.reviews or self.coach.choices:
+                try:
+                    self._retry_run = mistakes.retries(
+                        hand, self.coach.human, self.coach.reviews, self.coach.choices
+                    )
+                except PitchError:
+                    self._retry_run = []
+        shown = hand.is_over and bool(self._retry_run)
+        self.retry_button.description = f"Retry my mistakes ({len(self._retry_run)})"
+        self.retry_button.layout.display = None if shown else "none"
+
+    def retry_mistakes(self) -> None:
+        """Open the run of retries in place of the game (which waits, as it was, behind it)."""
+        if not self.table.hand.is_over or not self._retry_run:
+            return
+        if not self._hidden_for_retries:
+            self._hidden_for_retries = [(p, p.layout.display) for p in self._game_parts]
+            for part in self._game_parts:
+                part.layout.display = "none"
+        self.retries.start(self._retry_run)
+
+    def _leave_retries(self) -> None:
+        """Back to the game from the run of retries, as it was left."""
+        self.retries.stop()
+        for part, display in self._hidden_for_retries:
+            part.layout.display = display
+        self._hidden_for_retries = []
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
         """What the hand's spoken card names need: which cards are trump (by the ruleset, so an
