@@ -20,7 +20,8 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back and New hand), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back, New hand and, after a hand
+with mistakes worth going back to, ``pl-retry-mistakes``, which opens :mod:`pitchlab.ui.mistakes`), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -774,11 +775,13 @@ class TableApp(View):
             self._hidden_for_retries = [(p, p.layout.display) for p in self._game_parts]
             for part in self._game_parts:
                 part.layout.display = "none"
+        self.widget.add_class("pl-retrying")
         self.retries.start(self._retry_run)
 
     def _leave_retries(self) -> None:
         """Back to the game from the run of retries, as it was left."""
         self.retries.stop()
+        self.widget.remove_class("pl-retrying")
         for part, display in self._hidden_for_retries:
             part.layout.display = display
         self._hidden_for_retries = []
