@@ -166,7 +166,7 @@ def king_run() -> tuple[RetryRun, list[str]]:
 
 def test_the_retry_is_posed_as_seat_0_saw_it() -> None:
     run, _ = king_run()
-    assert shown(run.widget) and "Mistake 1 of 1" in text(run.count.value)
+    assert shown(run.widget) and "Learn from your mistakes: 1 of 1" in text(run.count.value)
     intro = text(run.intro.value)
     assert "you played K♥ here" in intro and "cost your side 1.7 points" in intro
     assert "Find a better card." in intro
@@ -187,7 +187,9 @@ def test_the_king_again_loses_its_points_and_the_five_is_explained() -> None:
     said = text(run.feedback.value)
     assert "K♥ is not the best here (what you played in the hand)" in said
     assert "it loses 1.7 points against the best answer" in said
-    assert "your side took 4, after the best answer 7" in said  # the layout worked by hand above
+    assert (
+        "your side took 4, after the best answer 7, so K♥ cost 3 points on this deal" in said
+    )  # the layout worked by hand above
     assert shown(run.deal) and shown(run.replay.widget) and shown(run.again) and shown(run.reveal)
     assert not shown(run.controls) and not shown(run.next)
     run.again.click()
@@ -229,7 +231,7 @@ def test_the_app_offers_the_run_after_a_hand_and_hides_the_hand_while_it_runs() 
     assert shown(app.retry_button) and app.retry_button.description == f"Retry my mistakes ({count})"
     app.retry_button.click()
     assert shown(app.retries.widget) and not shown(app.board) and not shown(app.coach.analysis)
-    assert "Mistake 1 of" in text(app.retries.count.value)
+    assert "Learn from your mistakes: 1 of" in text(app.retries.count.value)
     app.retries.leave.click()
     assert not shown(app.retries.widget) and shown(app.board) and shown(app.coach.analysis)
     app.new_hand.click()

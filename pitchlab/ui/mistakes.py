@@ -53,6 +53,12 @@ RETRY_CSS = """
 .pl-retries .pl-retry-intro { font-size: 16px; line-height: 1.45; max-width: 620px; }
 .pl-retries .widget-hbox { flex-wrap: wrap; }
 .pl-retries .pl-retry-leave { margin-left: auto; }
+.pl-retries .pl-retry-count h2 { font-size: 20px; margin: 6px 0 2px; }
+/* a phone: what to find, the table and the hand in the first screen; how to answer under the hand */
+@media (max-width: 520px) { .pl-retries .pl-retry-intro { font-size: 15px; line-height: 1.35; }
+  .pl-retries .pl-question { font-size: 14px; line-height: 1.35; order: 1; }
+  .pl-retries .pl-retry-lesson, .pl-retries .pl-retry-buttons { order: 2; }
+  .pl-retries .pl-retry-count h2 { font-size: 17px; } }
 </style>
 """
 
@@ -97,8 +103,9 @@ def wrong_html(mistake: Mistake, problem: Problem, given: str, found: Punishment
         measure = "your side took" if found.exact else "your side's score less the other side's was"
         text += (
             f" Here is a deal that fits everything you saw, the cards you could not see placed where they "
-            f"punish it, played out with {played}: after {said} {measure} <b>{found.wrong.points:g}</b>, "
-            f"after the best answer {found.answer.points:g}."
+            f"punish it, played out with {played}: after {said} {measure} {found.wrong.points:g}, "
+            f"after the best answer {found.answer.points:g}, so {said} cost "
+            f"<b>{found.cost:g} point{'' if found.cost == 1 else 's'}</b> on this deal."
         )
     return text + " Try again, or see the answer.</div>"
 
@@ -132,15 +139,14 @@ class RetryRun(View):
         self.reveal.on_click(lambda _b: self._reveal())
         self.next.on_click(lambda _b: self.go(self.index + 1))
         self.leave.on_click(lambda _b: self.on_leave())
-        self.buttons = w.HBox([self.again, self.reveal, self.next, self.leave])
-        self.lesson = w.VBox([self.feedback, self.deal, self.replay.widget])
+        self.buttons = classed(w.HBox([self.again, self.reveal, self.next, self.leave]), "pl-retry-buttons")
+        self.lesson = classed(w.VBox([self.feedback, self.deal, self.replay.widget]), "pl-retry-lesson")
         problem = w.VBox([self.intro, self.question, self.picture, self.controls, self.lesson, self.buttons])
         main = classed(w.Box([problem, self.seen]), "pl-practice-main")
         self.widget = classed(
             w.VBox(
                 [
                     style(PRACTICE_CSS + RETRY_CSS),
-                    w.HTML("<h2>Learn from your mistakes</h2>"),
                     self.count,
                     main,
                 ]
@@ -176,7 +182,7 @@ class RetryRun(View):
         self.punished = None
         mistake, problem = self.current
         hand = problem.hand()
-        self.count.value = f"<div>Mistake {self.index + 1} of {len(self.run)}</div>"
+        self.count.value = f"<h2>Learn from your mistakes: {self.index + 1} of {len(self.run)}</h2>"
         self.intro.value = intro_html(mistake, problem)
         self.question.value = question_html(problem, hand)
         self.picture.value = table_pictures(hand, problem.seat, self._names(problem))

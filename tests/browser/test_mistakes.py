@@ -104,15 +104,19 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
     assert not page.locator(".pl-analysis:visible").count(), "the review would give the answers away"
     first, second, third = run
     intro = page.inner_text(f"{RUN} .pl-retry-intro")
-    assert "Mistake 1 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    assert "Learn from your mistakes: 1 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
     assert "Find a better card." in intro and "cost your side" in intro, intro
     check_widths(page, screenshots, "mistakes-posed", {"retry": RUN})
+    # on a phone (check_widths ends at 375 by 812), from the run's heading the hand is in one screen
+    page.evaluate(f"() => document.querySelector('{RUN} .pl-retry-count').scrollIntoView({{block: 'start'}})")
+    hand = page.locator(f"{RUN} .pl-hand").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= 812, hand
     page.set_viewport_size({"width": 1280, "height": 900})
 
     # the first: the card played in the hand again, then Try again and the right one
     said = answer(page, first.given, "pl-wrong")
     assert "is not the best here (what you played in the hand)" in said, said
-    assert "against the best answer" in said, said
+    assert "against the best answer" in said and "on this deal" in said, said
     check_widths(page, screenshots, "mistakes-wrong", {"lesson": f"{RUN} .pl-feedback"})
     page.set_viewport_size({"width": 1280, "height": 900})
     click_and_wait(page, f"{RUN} .pl-retry-again")
@@ -123,7 +127,7 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
     click_and_wait(page, f"{RUN} .pl-retry-next")
 
     # the second by keyboard alone: Tab into the hand, the arrows to the card, Enter
-    assert "Mistake 2 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    assert "Learn from your mistakes: 2 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     tab_to(page, "pl-card")
     tab_to(page, f"pl-card-{second.best[0]}", "ArrowRight")
@@ -134,7 +138,7 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
 
     # the third: a wrong card, then the answer shown and played out
     page.wait_for_selector(f"{RUN} .pl-hand .pl-card-{third.given}", state="visible")
-    assert "Mistake 3 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    assert "Learn from your mistakes: 3 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
     answer(page, third.given, "pl-wrong")
     click_and_wait(page, f"{RUN} .pl-retry-answer")
     shown = page.inner_text(f"{RUN} .pl-feedback")
