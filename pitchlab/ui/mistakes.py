@@ -48,8 +48,8 @@ from pitchlab.ui.widgets import BidBar, HandView, SuitChooser, View, classed, re
 RETRY_CSS = """
 <style>
 .pl-retries { border-top: 4px solid #1f5fbf; padding-top: 4px; }
-/* while a run is open the game waits behind it: the board's grid would show through its display */
-.pl-app.pl-retrying .pl-board { display: none !important; }
+/* while a run is open the rest of the app waits hidden behind it (its style and timers still work) */
+.pl-app.pl-retrying > :not(.pl-retries) { display: none !important; }
 .pl-retries .pl-retry-intro { font-size: 16px; line-height: 1.45; max-width: 620px; }
 .pl-retries .widget-hbox { flex-wrap: wrap; }
 .pl-retries .pl-retry-leave { margin-left: auto; }

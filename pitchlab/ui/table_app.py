@@ -354,7 +354,6 @@ class TableApp(View):
         self.retries = RetryRun(self._leave_retries)
         self._retry_run: list[tuple[Mistake, Problem]] = []
         self._retries_of: Hand | None = None
-        self._hidden_for_retries: list[tuple[w.Widget, str | None]] = []
         # the table first; below it the rest, side by side where there is room
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
         parts = [
@@ -374,8 +373,6 @@ class TableApp(View):
         if show_ladder:
             parts.insert(parts.index(columns) + 1, self.ladder)
         parts.append(records)
-        self._game_parts = parts[3:]
-        """What a run of retries hides (the finished hand's cards and review would give it away)."""
         self.show_odds = show_odds
         self.widget = classed(w.VBox(parts), "pl-app")
         self.refresh()
@@ -771,10 +768,8 @@ class TableApp(View):
         """Open the run of retries in place of the game (which waits, as it was, behind it)."""
         if not self.table.hand.is_over or not self._retry_run:
             return
-        if not self._hidden_for_retries:
-            self._hidden_for_retries = [(p, p.layout.display) for p in self._game_parts]
-            for part in self._game_parts:
-                part.layout.display = "none"
+        # the class hides the rest of the app by CSS (the finished hand's cards and its review would
+        # give the answers away), whatever a redraw does to the parts' own display meanwhile
         self.widget.add_class("pl-retrying")
         self.retries.start(self._retry_run)
 
@@ -782,9 +777,6 @@ class TableApp(View):
         """Back to the game from the run of retries, as it was left."""
         self.retries.stop()
         self.widget.remove_class("pl-retrying")
-        for part, display in self._hidden_for_retries:
-            part.layout.display = display
-        self._hidden_for_retries = []
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
         """What the hand's spoken card names need: which cards are trump (by the ruleset, so an

@@ -102,6 +102,9 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
     page.wait_for_selector(f"{RUN} .pl-hand", state="visible")
     assert not page.locator(".pl-board:visible").count(), "the finished hand must hide during the run"
     assert not page.locator(".pl-analysis:visible").count(), "the review would give the answers away"
+    assert not page.locator(".pl-log:visible").count(), (
+        "the history tells every bot's cards once the hand is over"
+    )
     first, second, third = run
     intro = page.inner_text(f"{RUN} .pl-retry-intro")
     assert "Learn from your mistakes: 1 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
