@@ -42,7 +42,7 @@ from pitchlab.ui.practice import (
     seen_html,
 )
 from pitchlab.ui.session import seat_name
-from pitchlab.ui.table_app import table_pictures
+from pitchlab.ui.table_picture import table_pictures
 from pitchlab.ui.widgets import BidBar, HandView, SuitChooser, View, classed, readable, style
 
 RETRY_CSS = """

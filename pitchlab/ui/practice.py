@@ -1,7 +1,7 @@
 """The practice page: a Pitch position, the learner's answer, and a lesson either way.
 
 A problem (:mod:`pitchlab.practice.problems`) is shown from the learner's chair, only what
-that seat can see: the table as the app draws it (:func:`pitchlab.ui.table_app.table_pictures`),
+that seat can see: the table as the app draws it (:func:`pitchlab.ui.table_picture.table_pictures`),
 the learner's cards as the app's card buttons, what the seat has seen in words, and the
 question in plain words. The learner answers by tapping a card (a bid, a suit), or by
 keyboard (the app's keys: arrows and Enter in the hand, digits to bid, S H D C for trump).
@@ -43,7 +43,7 @@ from pitchlab.ui import drawing
 from pitchlab.ui.keys import KEYS, keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.session import seat_name
-from pitchlab.ui.table_app import MAX_QUERY, table_pictures
+from pitchlab.ui.table_picture import MAX_QUERY, table_pictures
 from pitchlab.ui.widgets import (
     BidBar,
     HandView,

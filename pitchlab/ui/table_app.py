@@ -51,7 +51,6 @@ one ``pl-score-bar`` per side.
 from __future__ import annotations
 
 import base64
-import functools
 import os
 import re
 from collections.abc import Sequence
@@ -78,8 +77,9 @@ from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
-from pitchlab.ui.session import BIDDING_STYLES, Table, bid_text, plural, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, plural, result_of
 from pitchlab.ui.storage import Autosave
+from pitchlab.ui.table_picture import MAX_QUERY, table_pictures
 from pitchlab.ui.widgets import (
     ActionBar,
     BidBar,
@@ -92,8 +92,6 @@ from pitchlab.ui.widgets import (
     style,
 )
 
-TABLE_WIDE, TABLE_PHONE = 560, 360
-"""The table picture's widths: a desktop's and a phone's (shown below 520 px, see the kit's ``CSS``)."""
 ABOUT_HTML = """<div class="pl-about-text" style="line-height:1.45">
 <p>You sit at the bottom; the other seats are bots. Press <b>Next</b> to watch each bot act, or set
 <b>Bots</b> to <i>Slow</i> or <i>Fast</i> and they play on by themselves until it is your turn;
@@ -110,8 +108,6 @@ for it once trump is known. How the bots bid is chosen there too.</p>
 <p>After your first visit this box, How to play and the rules stay folded: the table comes first.</p>
 </div>"""
 """The page's introduction (it was the notebook's text above the table): open on a first visit only."""
-MAX_QUERY = 8192
-"""Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
 
 
 class TableApp(View):
@@ -912,45 +908,6 @@ def log_html(table: Table, lines: int = 40) -> str:
         why = f' <span class="pl-log-why">({readable(reason)})</span>' if reason else ""
         out.append(f"<div>{readable(event.text)}{why}</div>")
     return "".join(out)
-
-
-def table_pictures(
-    hand: Hand, bottom: int, names: Sequence[str], *, four_colour: bool = False, partner: int | None = None
-) -> str:
-    """The table as ``bottom``'s chair sees it (bids, draw counts, the trick now or the last one),
-    drawn twice: for a wider screen and for a phone; the page's CSS shows the one that fits. The
-    app's table and the practice page's are this one picture."""
-    rules = hand.rules
-    n = rules.players
-    bids = [""] * n
-    for i, bid in enumerate(hand.bids):
-        bids[(hand.dealer + 1 + i) % n] = bid_text(bid, rules) if bid else "pass"
-    refilled = hand.trump is not None and rules.exchange == "refill"
-    draw = functools.partial(
-        drawing.table_svg,
-        list(names),
-        dealer=hand.dealer,
-        bids=bids,
-        hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
-        trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True)) or _last_trick(hand),
-        bidder=hand.bidder,
-        drawn=hand.drawn if refilled else None,
-        to_act=hand.to_act,
-        trump=hand.trump,
-        bottom=bottom,
-        four_colour=four_colour,
-        teams=rules.teams,
-        partner=partner,
-    )
-    return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
-
-
-def _last_trick(hand: object) -> list[tuple[int, Card]]:
-    tricks = getattr(hand, "tricks", [])
-    if not tricks:
-        return []
-    last = tricks[-1]
-    return list(zip(last.seats, last.cards, strict=True))
 
 
 __all__ = ["TableApp", "log_html", "why_html"]
