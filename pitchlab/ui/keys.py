@@ -93,6 +93,11 @@ function appOf(el) {
   const apps = document.querySelectorAll(".pl-app");
   return apps.length === 1 ? apps[0] : null;
 }
+// The hand on screen: a page may hold another, hidden (the app's retries keep theirs while a
+// game is on, and the game's while a retry is on).
+function shownHand(app) {
+  return Array.from(app.querySelectorAll(".pl-hand")).find(usable) || null;
+}
 function first(app, selectors) {
   for (const selector of selectors) {
     const found = Array.from(app.querySelectorAll(selector)).find(usable);
@@ -159,7 +164,7 @@ function restore() {
   if (!last || (active && active !== document.body && usable(active)) || usable(last.el)) { return; }
   const app = last.app.isConnected ? last.app : appOf(null);
   if (!app) { return; }
-  const hand = app.querySelector(".pl-hand");
+  const hand = shownHand(app);
   const target = (last.card >= 0 && hand && landing(hand, last.card)) || first(app, NEXT_STEP);
   if (target) { target.focus(); }
 }
@@ -213,7 +218,7 @@ function onKey(event) {
   }
   const app = appOf(el);
   if (!app) { return; }
-  const hand = app.querySelector(".pl-hand");
+  const hand = shownHand(app);
   const navigation = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key);
   if (navigation && el.classList && el.classList.contains("pl-card") && el.closest(".pl-hand")) {
     event.preventDefault();
