@@ -45,7 +45,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from pitchlab.bots.advice import advisor
-from pitchlab.engine.rules import ruleset
+from pitchlab.engine.presets import ruleset
 from pitchlab.practice import learners
 from pitchlab.practice.generate import from_deal
 from pitchlab.practice.problems import RULESETS, Problem, load, verify

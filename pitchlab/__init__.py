@@ -49,6 +49,7 @@ from pitchlab.engine.errors import (
 )
 from pitchlab.engine.game import Game, ScoredHand, winner_after
 from pitchlab.engine.hand import Hand, Phase, Refill, Trick
+from pitchlab.engine.presets import TEN_POINT, register, ruleset, ruleset_names
 from pitchlab.engine.record import (
     FORMAT,
     GAME_FORMAT,
@@ -63,7 +64,7 @@ from pitchlab.engine.record import (
     summary,
     to_record,
 )
-from pitchlab.engine.rules import TEN_POINT, Award, PointCard, Ruleset, register, ruleset, ruleset_names
+from pitchlab.engine.rules import Award, PointCard, Ruleset
 from pitchlab.engine.saves import SAVE_FORMAT, open_game, seal_game
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.tricks import card_power, game_points, sort_cards, trick_winner

@@ -33,8 +33,8 @@ from pitchlab.engine.limits import (
     MAX_TOURNAMENT_GAMES,
     MAX_WORKERS,
 )
+from pitchlab.engine.presets import ruleset, ruleset_names
 from pitchlab.engine.record import loads, summary, to_record
-from pitchlab.engine.rules import ruleset, ruleset_names
 from pitchlab.server.launcher import (
     LEARNER_POOL,
     Launch,

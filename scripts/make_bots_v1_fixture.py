@@ -18,8 +18,8 @@ import pitchlab as pl
 from pitchlab.bots.players import RuleBasedPlayer, play_hand
 from pitchlab.bots.strong import StrongPlayer
 from pitchlab.engine.hand import Hand
+from pitchlab.engine.presets import ruleset, ruleset_names
 from pitchlab.engine.record import to_record
-from pitchlab.engine.rules import ruleset, ruleset_names
 
 SEEDS = (0, 1, 2)
 """Hands per ruleset, dealt from these seeds with the dealer at ``seed % players``."""

@@ -19,7 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from pitchlab.bots import shipped
-from pitchlab.engine.rules import ruleset
+from pitchlab.engine.presets import ruleset
 from pitchlab.practice.generate import FOCUS, from_deal
 from pitchlab.practice.problems import PROBLEMS, RULESETS, Problem
 

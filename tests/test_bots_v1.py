@@ -23,8 +23,8 @@ from benchmarks.baseline import RuleBasedV1, StrongV1, register
 from benchmarks.baseline import players as v1_players
 from pitchlab.bots.players import play_hand
 from pitchlab.engine.hand import Hand
+from pitchlab.engine.presets import ruleset
 from pitchlab.engine.record import to_record
-from pitchlab.engine.rules import ruleset
 
 FIXTURE = json.loads((Path(__file__).parent / "records" / "bots_v1_baseline.json").read_text())
 CHANGED_SINCE = {"razzle-dazzle": "the called card's holder must play it to the bidder's first lead"}

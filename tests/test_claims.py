@@ -15,7 +15,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.bots import claims as c
 from pitchlab.bots.claimcheck import check, false_claims
-from pitchlab.engine.rules import ruleset_names
+from pitchlab.engine.presets import ruleset_names
 from tests.test_players import deal, stuck_dealer_names_hearts
 
 BOT = pl.RuleBasedPlayer()

@@ -19,7 +19,7 @@ from pitchlab.bots import analysis
 from pitchlab.classes import experiments, payloads
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.errors import ClassError
-from pitchlab.engine.rules import TEN_POINT
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.lessons.classroom import counting_hands
 from pitchlab.odds import sampling, stats
 from pitchlab.ui.session import Table

@@ -27,6 +27,7 @@ import pitchlab as pl
 from pitchlab.bots import claims
 from pitchlab.bots.bidding import shipped_model, shipped_tables
 from pitchlab.bots.ladder import ladder_for, shipped
+from pitchlab.engine import presets as presets_module
 from pitchlab.engine import rules as rules_module
 from pitchlab.engine.rules import preset_of
 from pitchlab.engine.ruleset_identity import fingerprint, from_identity, identity
@@ -109,8 +110,8 @@ def test_a_presets_name_with_other_rules_is_refused() -> None:
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, pl.Ruleset]:
     """A copy of the registry for the test to change."""
-    copy_ = dict(rules_module._REGISTRY)
-    monkeypatch.setattr(rules_module, "_REGISTRY", copy_)
+    copy_ = dict(presets_module._REGISTRY)
+    monkeypatch.setattr(presets_module, "_REGISTRY", copy_)
     return copy_
 
 

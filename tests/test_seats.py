@@ -7,7 +7,7 @@ import random
 import pitchlab as pl
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Trick
-from pitchlab.engine.rules import ruleset
+from pitchlab.engine.presets import ruleset
 from pitchlab.engine.seats import seat_at, speaking_position, still_to_play
 from pitchlab.engine.tricks import play_suit
 from pitchlab.engine.view import voids_shown

@@ -24,7 +24,8 @@ from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength
 from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
 from pitchlab.engine.hand import BidCode, Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.stats import Estimate, mean_of
 
 LADDER_CHUNK = 200

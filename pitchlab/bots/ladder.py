@@ -32,7 +32,8 @@ from pitchlab.bots import claims as cl
 from pitchlab.bots import shipped as shipped_files
 from pitchlab.bots import tactics
 from pitchlab.engine.hand import Hand
-from pitchlab.engine.rules import TEN_POINT, Ruleset, preset_of
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset, preset_of
 from pitchlab.odds.stats import Estimate
 
 POSITIONS = ("first", "second", "third", "dealer")

@@ -34,7 +34,8 @@ from pitchlab.engine.errors import BadDeal
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase, deal_positions
 from pitchlab.engine.limits import MAX_CHANCE_HANDS
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.probability import best_count
 from pitchlab.odds.stats import Estimate, mean_of, proportion
 

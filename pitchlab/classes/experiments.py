@@ -32,8 +32,8 @@ from pitchlab.classes.payloads import (
 )
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.record import to_record
-from pitchlab.engine.rules import TEN_POINT
 from pitchlab.odds import sampling
 
 if TYPE_CHECKING:

@@ -9,8 +9,9 @@ from typing import Literal
 from pitchlab.engine.actions import Action
 from pitchlab.engine.errors import IllegalAction
 from pitchlab.engine.hand import Hand
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.refusals import GameOver, HandNotOver
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 
 NEXT_HAND = "deal the next hand"

@@ -52,7 +52,8 @@ from pitchlab.engine.actions import (
 from pitchlab.engine.bitset import BIT, bits
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import seat_at, speaking_position
 from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit

@@ -32,6 +32,7 @@ from typing import Any
 
 from pitchlab.engine.cards import Card, parse_card
 from pitchlab.engine.errors import BadRecord, BadRuleset, PitchError, UnknownRuleset
+from pitchlab.engine.presets import ruleset
 from pitchlab.engine.rules import (
     LABEL_FIELDS,
     RULE_FIELDS,
@@ -40,7 +41,6 @@ from pitchlab.engine.rules import (
     Ruleset,
     nearest_preset,
     preset_of,
-    ruleset,
 )
 
 Identity = str | dict[str, Any]

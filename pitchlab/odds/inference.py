@@ -49,7 +49,8 @@ from fractions import Fraction
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 from pitchlab.odds.probability import (
     Distribution,

@@ -42,7 +42,8 @@ from fractions import Fraction
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, CardError, PitchError
 from pitchlab.engine.hand import Hand
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 
 Distribution = dict[int, Fraction]
 """Probability of each count, e.g. ``{0: Fraction(...), 1: ..., ...}``; the values sum to 1."""

@@ -38,7 +38,8 @@ from numpy.typing import ArrayLike, NDArray
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, PitchError
 from pitchlab.engine.hand import card_slots
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
 
 Seed = int | np.random.Generator

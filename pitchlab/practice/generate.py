@@ -26,8 +26,8 @@ from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Rank, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.presets import ruleset
 from pitchlab.engine.record import to_record
-from pitchlab.engine.rules import ruleset
 from pitchlab.odds import inference
 from pitchlab.practice import learners
 from pitchlab.practice.problems import (

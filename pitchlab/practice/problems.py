@@ -44,8 +44,8 @@ from pitchlab.bots.strong import solvable
 from pitchlab.engine.actions import Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.presets import ruleset
 from pitchlab.engine.record import Record, action_code, from_record, to_record
-from pitchlab.engine.rules import ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.odds.stats import mean_of, paired_difference
 

@@ -39,7 +39,8 @@ from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import CHUNK, Progress, chunked, parallel_map
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import Ruleset, ruleset
+from pitchlab.engine.presets import ruleset
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.stats import LEVEL, Estimate, mean_of, paired_difference, proportion
 
 if TYPE_CHECKING:

@@ -31,7 +31,8 @@ from pitchlab.bots.simulation import BidChances, Progress, Setup, bid_chances, s
 from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import BadDeal
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.probability import (
     Distribution,
     OthersTrump,

@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from pitchlab.engine.cards import Card, Suit, card_name, show_cards_as
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import game_points_words
 
 RED = "#c0392b"

@@ -37,8 +37,9 @@ from pitchlab.engine.cards import Card, Rank, Suit, parse_cards, standard_card
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.limits import MAX_RECORD_CHARS
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.record import loads
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import SUIT_ORDER, sort_cards
 from pitchlab.odds.probability import at_least, mean, percent, stock_size, trump_in
 from pitchlab.odds.stats import z_of

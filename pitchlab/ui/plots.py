@@ -22,7 +22,8 @@ from plotly.io._base_renderers import PlotlyRenderer
 
 from pitchlab.bots.simulation import OpeningBids
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.odds.probability import (
     as_percent,
     best_suit_distribution,

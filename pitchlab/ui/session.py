@@ -19,8 +19,9 @@ from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump,
 from pitchlab.engine.errors import IllegalAction, PitchError
 from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.record import dumps, dumps_game, loads
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.saves import open_game, save_view, seal_game
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui.plain import refusal_words

@@ -64,7 +64,8 @@ from pitchlab.engine.cards import Card, Suit, spoken
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
-from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
+from pitchlab.engine.presets import ruleset, ruleset_names
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.practice import mistakes
 from pitchlab.practice.mistakes import Mistake

@@ -46,7 +46,8 @@ from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom import common
 from pitchlab.odds import sampling
 from pitchlab.odds.inference import Posterior, posterior_given

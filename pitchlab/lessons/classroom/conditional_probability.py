@@ -21,7 +21,8 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom.common import fraction_html
 from pitchlab.odds.probability import (
     Distribution,

@@ -17,7 +17,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom.common import fraction_html
 from pitchlab.odds.probability import Distribution, at_least, percent, trump_count_distribution
 from pitchlab.ui import plots

@@ -56,7 +56,8 @@ from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.classroom import common
 from pitchlab.odds.sampling import slots_of

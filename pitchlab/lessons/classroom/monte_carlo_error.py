@@ -26,7 +26,8 @@ from numpy.typing import NDArray
 
 from pitchlab.bots.simulation import Progress
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom.common import close_pair
 from pitchlab.odds import sampling
 from pitchlab.odds.probability import percent

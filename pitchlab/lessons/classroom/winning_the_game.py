@@ -35,7 +35,8 @@ import plotly.graph_objects as go
 
 from pitchlab.bots import bidding, calibration, gamemodel
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom import common
 from pitchlab.odds.stats import Estimate, proportion
 from pitchlab.ui import classroom, pictures, plots

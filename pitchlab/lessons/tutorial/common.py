@@ -23,7 +23,8 @@ from pitchlab.bots.players import Player, RuleBasedPlayer
 from pitchlab.engine.actions import Action, NameTrump
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
+from pitchlab.engine.presets import TEN_POINT, ruleset, ruleset_names
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
 from pitchlab.ui.session import contract_text, describe, plural, seat_name, verb

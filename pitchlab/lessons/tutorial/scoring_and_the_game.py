@@ -19,7 +19,8 @@ from pitchlab.bots.players import Player, RuleBasedPlayer
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.game import Game, winner_after
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.lessons.tutorial.common import (
     bots_to,

@@ -22,7 +22,8 @@ from pitchlab.engine.actions import PASS as PASS_ACTION
 from pitchlab.engine.actions import Action, Bid, Pass
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,

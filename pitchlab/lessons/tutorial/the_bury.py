@@ -15,7 +15,7 @@ from pitchlab.bots.players import Decision, RuleBasedPlayer
 from pitchlab.engine.actions import Bid, Bury, Pass
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT
+from pitchlab.engine.presets import TEN_POINT
 from pitchlab.lessons.tutorial.common import (
     bid_and_name,
     figure_html,

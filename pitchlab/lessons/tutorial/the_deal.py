@@ -21,7 +21,8 @@ import ipywidgets as w
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,

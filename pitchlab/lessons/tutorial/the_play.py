@@ -16,7 +16,8 @@ from pitchlab.bots.players import Decision, RuleBasedPlayer
 from pitchlab.engine.actions import Play
 from pitchlab.engine.cards import Card
 from pitchlab.engine.hand import Hand, Phase, Trick
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     name,

@@ -17,7 +17,8 @@ from pitchlab.engine.actions import Bid, Pass
 from pitchlab.engine.cards import Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.tutorial.common import (
     around_html,
     bid_and_name,

@@ -18,7 +18,8 @@ from html import escape
 import ipywidgets as w
 
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import trick_winner
 from pitchlab.lessons.tutorial.common import (
     style,

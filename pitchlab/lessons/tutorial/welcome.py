@@ -7,7 +7,8 @@ from the ruleset, so the page's numbers cannot drift from the rules.
 from __future__ import annotations
 
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.rules import TEN_POINT, Ruleset
+from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.rules import Ruleset
 from pitchlab.ui import drawing
 from pitchlab.ui.pictures import Picture
 from pitchlab.ui.session import seat_name
