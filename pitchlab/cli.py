@@ -35,6 +35,7 @@ from pitchlab.engine.limits import (
 )
 from pitchlab.engine.presets import ruleset, ruleset_names
 from pitchlab.engine.record import loads, summary, to_record
+from pitchlab.engine.seats import dealer_of
 from pitchlab.server.launcher import (
     LEARNER_POOL,
     Launch,
@@ -334,7 +335,7 @@ def simulate(hands: int, seed: int, rules_name: str = "ten-point") -> dict[str, 
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(hands):
-        hand = Hand.deal(rules, i % rules.players, rng)
+        hand = Hand.deal(rules, dealer_of(i, rules.players), rng)
         while hand.phase is not over:  # the bot's fast path: the same choices as its views give
             hand.step(bot.code(hand))
         if hand.redeal is not None:

@@ -18,6 +18,7 @@ from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.isotonic import MadeMap, Step
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import card_slots
+from pitchlab.engine.seats import left_of
 from pitchlab.odds.stats import agrees, proportion
 
 # ----------------------------------------------------------------- toy games
@@ -168,7 +169,7 @@ def test_chances_of_the_shipped_ten_point_model_make_sense() -> None:
     assert game is not None and ladder is not None
     for offset in range(4):
         for model in (game, ladder):
-            even = model.chance(0, 0, offset) + model.chance(0, 0, offset + 1)
+            even = model.chance(0, 0, offset) + model.chance(0, 0, left_of(offset, 4))
             assert even == pytest.approx(1.0, abs=1e-6)  # my chance + theirs, the deal moved one seat
         assert game.chance(50, 0, offset) == pytest.approx(game.chance(0, 0, offset), abs=1e-6)
         assert game.chance(0, 50, offset) == pytest.approx(game.chance(0, 0, offset), abs=1e-6)

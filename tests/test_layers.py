@@ -182,3 +182,40 @@ def test_the_readme_maps_every_wing() -> None:
     readme = (ROOT / "README.md").read_text()
     for wing in WINGS:
         assert f"`pitchlab/{wing}/`" in readme, wing
+
+
+def steps_round_the_table(name: str) -> Iterator[int]:
+    """The lines of ``name`` that work out a seat by arithmetic modulo the players (``(dealer + 1)
+    % rules.players`` and the like): turn order, the deal passing on, where the dealer sits."""
+    tree = ast.parse(MODULES[name].read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            right = node.right
+            named = (
+                right.id
+                if isinstance(right, ast.Name)
+                else right.attr
+                if isinstance(right, ast.Attribute)
+                else ""
+            )
+            if "players" in named:
+                yield node.lineno
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if wing_of(n) != "engine"))
+def test_only_the_engine_works_out_the_order_round_the_table(name: str) -> None:
+    """Turn order was once spelled about a dozen ways across the bots, lessons and pages;
+    :mod:`pitchlab.engine.seats` now says it once (who speaks where, who deals next, where the
+    dealer sits), and every other module asks it."""
+    found = list(steps_round_the_table(name))
+    assert not found, f"{name} works out seats modulo the players at lines {found}: ask pitchlab.engine.seats"
+
+
+def test_the_check_for_seat_arithmetic_finds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above finds the shapes it is for (and not a plain modulo)."""
+    path = tmp_path / "spelled.py"
+    path.write_text(
+        "a = (dealer + 1) % rules.players\nb = (seat - 1) % players\nc = k % n_players\nd = total % 10\n"
+    )
+    monkeypatch.setitem(MODULES, "spelled", path)
+    assert list(steps_round_the_table("spelled")) == [1, 2, 3]

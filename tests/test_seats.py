@@ -8,7 +8,16 @@ import pitchlab as pl
 from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Trick
 from pitchlab.engine.presets import ruleset
-from pitchlab.engine.seats import seat_at, speaking_position, still_to_play
+from pitchlab.engine.seats import (
+    dealer_for,
+    dealer_of,
+    dealer_offset,
+    left_of,
+    round_from,
+    seat_at,
+    speaking_position,
+    still_to_play,
+)
 from pitchlab.engine.tricks import play_suit
 from pitchlab.engine.view import voids_shown
 from pitchlab.ui.session import bid_labels
@@ -18,6 +27,29 @@ def test_four_seats_with_the_dealer_at_two_speak_three_zero_one_two() -> None:
     """Worked by hand: the dealer (seat 2) speaks last, the seat on its left (3) first."""
     assert [speaking_position(s, 2, 4) for s in range(4)] == [1, 2, 3, 0]
     assert [seat_at(p, 2, 4) for p in range(4)] == [3, 0, 1, 2]
+
+
+def test_steps_round_a_table_of_four_worked_by_hand() -> None:
+    """Seat 3's left is seat 0 and its right seat 2; a trick led by seat 2 goes 2, 3, 0, 1; the
+    sixth hand (number 5) from dealer 1 is dealt by seat 2; the dealer at 0 sits three seats
+    to the left of seat 1 (seat 1 speaks first) and none from itself; seat 0 speaks second
+    (position 1) when seat 2 deals."""
+    assert left_of(3, 4) == 0 and left_of(3, 4, -1) == 2 and left_of(1, 4, 6) == 3
+    assert round_from(2, 4) == (2, 3, 0, 1)
+    assert dealer_of(5, 4, first=1) == 2 and [dealer_of(n, 3) for n in range(4)] == [0, 1, 2, 0]
+    assert dealer_offset(1, 0, 4) == 3 and dealer_offset(0, 0, 4) == 0
+    assert dealer_for(0, 1, 4) == 2
+
+
+def test_the_dealer_for_a_position_puts_the_seat_there_and_offsets_grow_as_the_deal_passes() -> None:
+    for players in (2, 3, 4, 5, 6):
+        for seat in range(players):
+            for position in range(players):
+                assert speaking_position(seat, dealer_for(seat, position, players), players) == position
+            for dealer in range(players):
+                nxt = dealer_offset(seat, left_of(dealer, players), players)
+                assert nxt == left_of(dealer_offset(seat, dealer, players), players)
+            assert round_from(seat, players)[1:] == tuple(still_to_play(seat, seat, players))
 
 
 def test_position_and_seat_are_inverse_and_the_dealer_speaks_last() -> None:

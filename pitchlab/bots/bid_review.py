@@ -40,6 +40,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import from_record, to_record
+from pitchlab.engine.seats import dealer_offset, left_of
 from pitchlab.odds.stats import mean_of, paired_difference
 
 DEALS = 150
@@ -150,7 +151,9 @@ def _outcome(hand: Hand, seat: int, model: GameModel | None) -> tuple[float, flo
     if winner is not None:
         return net, 1.0 if winner == team else 0.0
     them = max(s for t, s in enumerate(after) if t != team)
-    return net, model.chance(after[team], them, (hand.dealer + 1 - seat) % rules.players)
+    return net, model.chance(
+        after[team], them, dealer_offset(seat, left_of(hand.dealer, rules.players), rules.players)
+    )
 
 
 def judge_choice(

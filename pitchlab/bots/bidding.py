@@ -108,6 +108,7 @@ from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.isotonic import MADE_MAP, MadeMap, Step, won_digest
 from pitchlab.bots.ladder import strength_of
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_for, dealer_offset
 
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
@@ -602,7 +603,7 @@ def choose(
     )
     found: Choice | None = None
     if key is not None:
-        offset = (-1 - position) % rules.players
+        offset = dealer_offset(0, dealer_for(0, position, rules.players), rules.players)
         stack = tables.stack(key, pool, tuple(coarse))
         weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
         chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))

@@ -37,6 +37,7 @@ from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.seats import dealer_of
 from pitchlab.odds.stats import proportion
 
 if TYPE_CHECKING:
@@ -326,7 +327,7 @@ def _chunk(args: tuple[Ruleset, int | str, int, int, Tables | None]) -> SelfPlay
     total = SelfPlay(rules, count, seed)
     for k in range(count):
         number = index * GAME_CHUNK + k
-        one = play_game(rules, f"calibration:{seed}:{number}", number % rules.players, bot)
+        one = play_game(rules, f"calibration:{seed}:{number}", dealer_of(number, rules.players), bot)
         total.quotes.extend(one.quotes)
         total.top_bids.extend(one.top_bids)
     return total

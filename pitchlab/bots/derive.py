@@ -26,6 +26,7 @@ from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
 from pitchlab.engine.hand import BidCode, Hand, Phase
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_of, dealer_offset
 from pitchlab.odds.stats import Estimate, mean_of
 
 LADDER_CHUNK = 200
@@ -70,7 +71,7 @@ def ladder_deals(deals: int, seed: int | str = 0, rules: Ruleset = TEN_POINT) ->
 def _chunk_deals(rules: Ruleset, seed: int | str, index: int, count: int) -> Iterator[Hand]:
     rng = random.Random(f"ladder:{seed}:{index}")  # a chunk's own seed: the same with any workers
     for k in range(count):
-        yield Hand.deal(rules, (index * LADDER_CHUNK + k) % rules.players, rng)
+        yield Hand.deal(rules, dealer_of(index * LADDER_CHUNK + k, rules.players), rng)
 
 
 def ladder_cell(hand: Hand) -> Cell:
@@ -188,7 +189,7 @@ def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[
     finish(hand, bot)
     for seat in range(rules.players):
         for outcome, weight in gamemodel.outcomes_of(hand, seat):
-            hands[(hand.dealer - seat) % rules.players][outcome] += weight
+            hands[dealer_offset(seat, hand.dealer, rules.players)][outcome] += weight
 
 
 def _bidding_chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, list[Counter[Outcome]]]:
@@ -200,7 +201,7 @@ def _bidding_chunk(args: tuple[Ruleset, int | str, int, int]) -> tuple[Trials, l
     # scores of one each: every bid (a moon that needs a score above zero too) is legal
     scores = (1,) * rules.num_teams
     for k in range(count):
-        hand = Hand.deal(rules, (index * BIDDING_CHUNK + k) % rules.players, rng, scores)
+        hand = Hand.deal(rules, dealer_of(index * BIDDING_CHUNK + k, rules.players), rng, scores)
         if hand.redeal is None:
             tally_bidding_deal(hand, bot, trials, hands)
     return trials, hands
@@ -246,7 +247,7 @@ def _self_play_chunk(args: tuple[Tables, int | str, int, int]) -> list[Counter[O
     hands: list[Counter[Outcome]] = [Counter() for _ in range(rules.players)]
     for k in range(count):
         number = index * SELF_PLAY_CHUNK + k
-        played = game_hands(rules, f"self-play:{seed}:{number}", number % rules.players, bot)
+        played = game_hands(rules, f"self-play:{seed}:{number}", dealer_of(number, rules.players), bot)
         for total, part in zip(hands, gamemodel.tally_outcomes(h for h, *_ in played), strict=True):
             total.update(part)
     return hands
@@ -319,7 +320,7 @@ def _won_chunk(args: tuple[Tables, int | str, int, int]) -> Won:
     found: dict[str, list[int]] = {}
     for k in range(count):
         number = index * SELF_PLAY_CHUNK + k
-        decisions, _, _ = bid_decisions(rules, f"won:{seed}:{number}", number % rules.players, bot)
+        decisions, _, _ = bid_decisions(rules, f"won:{seed}:{number}", dealer_of(number, rules.players), bot)
         for _, choice, held, made in decisions:
             if held and choice.answer:
                 for key in won_keys(choice.won, choice.answer):
@@ -368,7 +369,7 @@ def _regret_chunk(args: tuple[FastPlayer, Ruleset, int | str, int, int]) -> list
     rng = random.Random(f"regret:{seed}:{index}")
     out: list[float] = []
     for k in range(count):
-        hand = Hand.deal(rules, (index * BIDDING_CHUNK + k) % rules.players, rng)
+        hand = Hand.deal(rules, dealer_of(index * BIDDING_CHUNK + k, rules.players), rng)
         while hand.phase is Phase.BID:
             seat = hand.actor
             team = rules.teams[seat]

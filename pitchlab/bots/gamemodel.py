@@ -55,6 +55,7 @@ from numpy.typing import NDArray
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.seats import dealer_offset, left_of
 
 Array = NDArray[np.float64]
 
@@ -367,7 +368,9 @@ class GameModel:
     def chance(self, us: int, them: int, offset: int) -> float:
         """My side's chance of winning from these scores, the next deal at ``offset``."""
         low = self.low
-        return float(self.values[offset % self.rules.players, self.clamp(us) - low, self.clamp(them) - low])
+        if not 0 <= offset < self.rules.players:
+            raise ValueError(f"a dealer offset is from 0 to {self.rules.players - 1}, not {offset}")
+        return float(self.values[offset, self.clamp(us) - low, self.clamp(them) - low])
 
     def after(self, outcomes: Outcomes, us: int, them: int, offset: int) -> Array:
         """My chance of winning the game after each outcome of the hand dealt at ``offset``."""
@@ -376,7 +379,7 @@ class GameModel:
             outcomes.us, outcomes.them, outcomes.lead, us, them, outcomes.third, outcomes.race,
         )  # fmt: skip
         low, high = self.low, self.high
-        nxt = self.values[(offset + 1) % self.rules.players]
+        nxt = self.values[left_of(offset, self.rules.players)]
         go_on = nxt[
             np.clip(us + outcomes.us, low, high) - low, np.clip(them + outcomes.lead, low, high) - low
         ]
@@ -416,7 +419,7 @@ class GameModel:
         for sweep in range(1, 100_000):
             new = fixed.copy()
             for offset in range(players):
-                nxt = values[(offset + 1) % players].ravel()
+                nxt = values[left_of(offset, players)].ravel()
                 acc = new[offset]
                 for weight, index in moves[offset]:
                     acc += weight * nxt[index]
@@ -436,7 +439,7 @@ def tally_outcomes(hands: Iterable[Hand]) -> list[Counter[Outcome]]:
             counts = [Counter() for _ in range(players)]
         for seat in range(players):
             for found, weight in outcomes_of(hand, seat):
-                counts[(hand.dealer - seat) % players][found] += weight
+                counts[dealer_offset(seat, hand.dealer, players)][found] += weight
     return counts or []
 
 
@@ -462,5 +465,5 @@ def simulate_game(
         done, value = judge(rules, o, us, them)
         if bool(done):
             return float(value)
-        us, them, offset = us + o.us, them + o.lead, (offset + 1) % players
+        us, them, offset = us + o.us, them + o.lead, left_of(offset, players)
     raise RuntimeError("a toy game did not end")

@@ -36,6 +36,7 @@ from pitchlab.engine.hand import Hand, Phase, deal_positions
 from pitchlab.engine.limits import MAX_CHANCE_HANDS
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_for, dealer_of, left_of
 from pitchlab.odds.probability import best_count
 from pitchlab.odds.stats import Estimate, mean_of, proportion
 
@@ -66,7 +67,7 @@ class Setup:
     @property
     def dealer(self) -> int:
         """The simulations sit me at seat 0; the dealer is where that puts me at ``position``."""
-        return (-1 - self.position) % self.rules.players
+        return dealer_for(0, self.position, self.rules.players)
 
 
 def setup(
@@ -329,7 +330,7 @@ def _duel_hands(args: tuple[FastPlayer, FastPlayer, Ruleset, int | str, int, int
     rng = random.Random(f"duel:{seed}:{index}")
     out = []
     for k in range(count):
-        deal = Hand.deal(rules, (index * CHUNK + k) % rules.players, rng)
+        deal = Hand.deal(rules, dealer_of(index * CHUNK + k, rules.players), rng)
         total = 0
         for swap in (False, True):
             hand = _play(deal.copy(), _seats(first, second, rules, swap))
@@ -381,7 +382,7 @@ def _game(
         winner = winner_after(rules, result, scores)
         if winner is not None:
             return 2 * scores[mine] - sum(scores), winner == mine, taken / hands
-        dealer = (dealer + 1) % rules.players
+        dealer = left_of(dealer, rules.players)
     raise RuntimeError("a game did not end in 1,000 hands")
 
 

@@ -6,7 +6,11 @@ order, 0 for the dealer's left. Bots bid by position (the last to speak knows ev
 bid), pages show each bid beside the seat that made it, and lessons count by position: all of
 them ask here (or :meth:`Hand.position <pitchlab.engine.hand.Hand.position>` and
 :meth:`Hand.seat_at <pitchlab.engine.hand.Hand.seat_at>`), so the order is written once. A trick
-goes round the same way from its leader: :func:`still_to_play` names who is yet to play to it.
+goes round the same way from its leader: :func:`still_to_play` names who is yet to play to it,
+:func:`round_from` the whole round. The deal passes to the left after each hand
+(:func:`dealer_of`), and what depends on where the dealer sits is keyed by
+:func:`dealer_offset`. Every step round the table outside the engine goes through here
+(``tests/test_layers.py`` checks that no other module does arithmetic modulo the players).
 """
 
 from __future__ import annotations
@@ -28,4 +32,43 @@ def still_to_play(seat: int, leader: int, players: int) -> list[int]:
     return [(seat + k) % players for k in range(1, (leader - seat) % players or players)]
 
 
-__all__ = ["seat_at", "speaking_position", "still_to_play"]
+def left_of(seat: int, players: int, steps: int = 1) -> int:
+    """The seat ``steps`` places to the left of ``seat``: the way the deal, the bidding and the
+    play go round (a negative ``steps`` goes to the right)."""
+    return (seat + steps) % players
+
+
+def round_from(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat once, in the order they act, starting with ``seat`` (a trick's leader)."""
+    return tuple((seat + k) % players for k in range(players))
+
+
+def dealer_of(number: int, players: int, first: int = 0) -> int:
+    """Who deals hand ``number`` (from 0) of a run of hands whose first is dealt by ``first``:
+    the deal passes one seat to the left each hand."""
+    return (first + number) % players
+
+
+def dealer_offset(seat: int, dealer: int, players: int) -> int:
+    """How many seats to the left of ``seat`` the dealer sits: 0 when ``seat`` deals, one less
+    than the players when it speaks first. What a bot's chances after a hand are keyed by: it
+    grows by one (:func:`left_of`) each hand, as the deal passes on."""
+    return (dealer - seat) % players
+
+
+def dealer_for(seat: int, position: int, players: int) -> int:
+    """The dealer who puts ``seat`` at ``position`` in the bidding (the inverse, for the dealer,
+    of :func:`speaking_position`)."""
+    return (seat - 1 - position) % players
+
+
+__all__ = [
+    "dealer_for",
+    "dealer_of",
+    "dealer_offset",
+    "left_of",
+    "round_from",
+    "seat_at",
+    "speaking_position",
+    "still_to_play",
+]

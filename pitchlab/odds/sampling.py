@@ -40,6 +40,7 @@ from pitchlab.engine.errors import BadDeal, PitchError
 from pitchlab.engine.hand import card_slots
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import left_of, seat_at
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
 
 Seed = int | np.random.Generator
@@ -391,7 +392,7 @@ def refill_draws(
     """
     _check_seat(dealer, rules, "dealer")
     players = rules.players
-    turn = [(dealer + k) % players for k in range(1, players + 1)]
+    turn = [seat_at(k, dealer, players) for k in range(players)]
     # as signed ints: six minus a uint8 count would wrap around instead of going negative
     wants = np.maximum(rules.refill_to - np.asarray(counts, dtype=np.int_)[..., turn], 0)
     stock = len(rules.deck) - players * rules.hand_size
@@ -490,9 +491,9 @@ def place_name(seat: int, place: int, rules: Ruleset = TEN_POINT) -> str:
         return "me"
     if rules.teams[place] == rules.teams[seat]:
         return "partner"
-    if place == (seat + 1) % players:
+    if place == left_of(seat, players):
         return "left opponent"
-    if place == (seat - 1) % players:
+    if place == left_of(seat, players, -1):
         return "right opponent"
     return f"seat {place}"
 

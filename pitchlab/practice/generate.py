@@ -28,6 +28,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import ruleset
 from pitchlab.engine.record import to_record
+from pitchlab.engine.seats import dealer_of
 from pitchlab.odds import inference
 from pitchlab.practice import learners
 from pitchlab.practice.problems import (
@@ -236,7 +237,7 @@ def from_deal(rules_name: str, seed: int, focus: Callable[[Hand], bool] | None =
     scores = None
     if rules.target and rng.random() < 0.4:
         scores = [rng.randrange(0, rules.target) for _ in range(rules.num_teams)]
-    hand = Hand.deal(rules, seed % rules.players, rng, scores=scores)
+    hand = Hand.deal(rules, dealer_of(seed, rules.players), rng, scores=scores)
     bot = RuleBasedPlayer()
     step = 0
     while not hand.is_over:

@@ -41,6 +41,7 @@ from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import ruleset
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_of
 from pitchlab.odds.stats import LEVEL, Estimate, mean_of, paired_difference, proportion
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def _hands(rules: Ruleset, seed: int | str, index: int, count: int) -> list[Hand
     out = []
     for k in range(count):
         for _ in range(MAX_HANDS):
-            hand = _play(Hand.deal(rules, (index * CHUNK + k) % rules.players, rng), bot)
+            hand = _play(Hand.deal(rules, dealer_of(index * CHUNK + k, rules.players), rng), bot)
             if hand.redeal is None:
                 break
         else:

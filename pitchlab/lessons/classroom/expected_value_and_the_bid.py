@@ -58,6 +58,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_of
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.classroom import common
 from pitchlab.odds.sampling import slots_of
@@ -313,7 +314,7 @@ def chosen_shorter_than_longest(
     rng = random.Random(f"short:{seed}")
     found = []
     for k in range(deals):
-        hand = Hand.deal(rules, k % rules.players, rng)
+        hand = Hand.deal(rules, dealer_of(k, rules.players), rng)
         cards = hand.hand_of(hand.actor)
         if hand_strength(cards, rules)[0].trump <= 2:
             found.append(cards)

@@ -24,6 +24,7 @@ from pitchlab.engine.cards import Suit
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import dealer_of
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.lessons.tutorial.common import (
     style,
@@ -54,7 +55,7 @@ class BiddingLesson(SeededView):
         self.rules = rules
         self.bot = RuleBasedPlayer(bidding="ladder")  # a first game's bots bid by the strength of the hand
         self.seed = seed
-        self.hand = Hand.deal(rules, seed % rules.players, seed)
+        self.hand = Hand.deal(rules, dealer_of(seed, rules.players), seed)
         self.log: list[tuple[int, str, Decision | None]] = []
         """Each bid: the seat, what it did in words, and a bot's decision (``None``: yours)."""
         self.message = ""
@@ -117,7 +118,7 @@ class BiddingLesson(SeededView):
         self.seed = seed
         if self.seed_box.value != seed:
             self.seed_box.value = seed
-        self.start(Hand.deal(self.rules, seed % self.rules.players, seed))
+        self.start(Hand.deal(self.rules, dealer_of(seed, self.rules.players), seed))
 
     def start(self, hand: Hand) -> None:
         """Bid this hand from the start (a chosen deal); the bots before you bid at once."""

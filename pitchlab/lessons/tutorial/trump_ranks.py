@@ -20,6 +20,7 @@ import ipywidgets as w
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import round_from
 from pitchlab.engine.tricks import trick_winner
 from pitchlab.lessons.tutorial.common import (
     style,
@@ -71,7 +72,7 @@ def random_trick(
         picks = rng.sample(range(len(ladder)), n)
     rng.shuffle(picks)
     leader = rng.randrange(rules.players)
-    seats = tuple((leader + i) % rules.players for i in range(n))
+    seats = round_from(leader, rules.players)[:n]
     return tuple(ladder[i] for i in picks), seats
 
 
@@ -98,7 +99,7 @@ def _follow_suit_trick(
         pool = [c for c in pool if c not in cards] or [c for c in deck if c not in cards]
         cards.append(rng.choice(pool))
     leader = rng.randrange(rules.players)
-    seats = tuple((leader + i) % rules.players for i in range(n))
+    seats = round_from(leader, rules.players)[:n]
     return tuple(cards), seats
 
 
