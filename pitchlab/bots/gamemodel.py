@@ -15,7 +15,8 @@ whether the bid was made, its score change, the followed opponent's change
 (see below) and whether the hand won the game outright (a 10 taking all ten,
 a made moon, a smudge). The deal position matters (the
 dealer's side bids last), so the distribution and the chances are kept per
-dealer offset: ``(dealer - my seat) % players``.
+dealer offset (:func:`pitchlab.engine.seats.dealer_offset`: how many seats to my left the
+dealer sits).
 
 Readings taken, documented because they are approximations:
 

@@ -5,8 +5,9 @@ pictures work in Jupyter (``_repr_html_``), in Voilà, in a static page or a
 test. Every picture carries a text equivalent (``role="img"``, an
 ``aria-label`` and a ``<title>``) for screen readers.
 
-The engine imports this module only inside ``Card._repr_html_``, so playing
-hands never loads drawing code.
+The engine never imports this module, so playing hands loads no drawing code; once a page
+loads it, it hands the engine its card picture (:func:`~pitchlab.engine.cards.show_cards_as`),
+and a card in a notebook shows as that picture.
 """
 
 from __future__ import annotations

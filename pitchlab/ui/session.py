@@ -242,10 +242,10 @@ class Table:
         self._undo: _Undo | None = None
         self._chosen_bots = list(bots) if bots is not None else None
         self.bot_trouble: list[str] = []
+        """What went wrong each time a bot could not decide (a random legal action stood in)."""
         self._sealed: tuple[tuple[str, int | None], str] | None = None
         """The last game saved (plain, with the learner's seat) and its sealed save: sealed
         again only when they change, so a step that changes nothing writes nothing new."""
-        """What went wrong each time a bot could not decide (a random legal action stood in)."""
         self._set_rules(rules)
         self.new_game(seed)
 
