@@ -125,7 +125,7 @@ def test_each_player_bids_exactly_once() -> None:
     assert hand.bids == [4, 5, 6, 7]
     assert phase(hand) is pl.Phase.NAME_TRUMP
     assert hand.bidder == 0
-    assert hand.bid == 7
+    assert hand.high_bid == 7
     # seat 1 bid first; it may not come back with a higher bid
     assert_refused(hand, pl.Bid(8), seat=1, named_seat=1, rule="turn")
     assert_refused(hand, pl.Bid(8), named_seat=0, rule="phase")
@@ -180,7 +180,7 @@ def test_bid_of_ten_leaves_only_passes() -> None:
         assert_refused(hand, pl.Bid(10), named_seat=seat, rule="higher")
         hand.apply(pl.PASS)
     assert hand.bidder == 1
-    assert hand.bid == 10
+    assert hand.high_bid == 10
 
 
 def test_highest_bidder_is_the_bidder_even_the_dealer() -> None:
@@ -188,7 +188,7 @@ def test_highest_bidder_is_the_bidder_even_the_dealer() -> None:
     hand = joker_deal()
     bids(hand, 5, 7, None, 8)
     assert hand.bidder == 0
-    assert hand.bid == 8
+    assert hand.high_bid == 8
     assert hand.to_act == 0
     assert phase(hand) is pl.Phase.NAME_TRUMP
 
@@ -198,7 +198,7 @@ def test_partners_may_outbid_each_other() -> None:
     hand = joker_deal()
     bids(hand, 5, None, 6, None)
     assert hand.bidder == 3
-    assert hand.bid == 6
+    assert hand.high_bid == 6
 
 
 def test_stuck_dealer_must_bid_4() -> None:
@@ -212,7 +212,7 @@ def test_stuck_dealer_must_bid_4() -> None:
     assert_refused(hand, pl.Bid(10), named_seat=2, rule=r"dealer.*4")
     hand.apply(pl.Bid(4))
     assert hand.bidder == 2
-    assert hand.bid == 4
+    assert hand.high_bid == 4
     assert phase(hand) is pl.Phase.NAME_TRUMP
 
 
@@ -223,7 +223,7 @@ def test_dealer_is_not_stuck_after_a_bid() -> None:
     assert pl.PASS in hand.legal_actions()
     hand.apply(pl.PASS)
     assert hand.bidder == 1
-    assert hand.bid == 4
+    assert hand.high_bid == 4
 
 
 # ================================================================ name trump

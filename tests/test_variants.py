@@ -501,7 +501,7 @@ def test_bidder_leads_any_card_and_its_suit_becomes_trump() -> None:
     assert hand.phase is pl.Phase.PLAY
     assert hand.to_act == 0
     assert hand.bidder == 0
-    assert hand.bid == 2
+    assert hand.high_bid == 2
     assert hand.trump is None
     assert legal(hand) == cards(FOLLOW_DEAL[0])
     assert_refused(hand, pl.NameTrump(pl.Suit.HEARTS), named_seat=0, rule=r"play|lead|trump")
@@ -576,7 +576,7 @@ def test_auction_pitch_bids_two_to_four_and_the_dealer_may_match() -> None:
     hand.apply(pl.Bid(3), seat=2)
     assert legal(hand) == {"pass", 3, 4}  # the dealer may take it at 3
     hand.apply(pl.Bid(3), seat=3)
-    assert (hand.bidder, hand.bid, hand.phase, hand.to_act) == (3, 3, pl.Phase.PLAY, 3)
+    assert (hand.bidder, hand.high_bid, hand.phase, hand.to_act) == (3, 3, pl.Phase.PLAY, 3)
 
 
 def test_dealer_may_match_four() -> None:
@@ -585,7 +585,7 @@ def test_dealer_may_match_four() -> None:
     hand.apply(pl.PASS, seat=3)
     assert legal(hand) == {"pass", 4}
     hand.apply(pl.Bid(4), seat=0)
-    assert (hand.bidder, hand.bid) == (0, 4)
+    assert (hand.bidder, hand.high_bid) == (0, 4)
 
 
 def test_stuck_dealer_must_bid_at_least_two() -> None:
@@ -598,7 +598,7 @@ def test_stuck_dealer_must_bid_at_least_two() -> None:
         assert legal(hand) == {2, 3, 4}
         assert_refused(hand, pl.PASS, named_seat=1, rule=r"must bid 2 or more")
         hand.apply(pl.Bid(2), seat=1)
-        assert (hand.bidder, hand.bid, hand.to_act) == (1, 2, 1)
+        assert (hand.bidder, hand.high_bid, hand.to_act) == (1, 2, 1)
 
 
 def test_high_low_jack_stuck_dealer_bids_the_minimum() -> None:
@@ -616,7 +616,7 @@ def test_thirteen_card_bids_three_or_four_and_a_stuck_dealer_bids_three() -> Non
     bid_all(hand, None, None, None)
     assert legal(hand) == {3}
     hand.apply(pl.Bid(3), seat=3)
-    assert (hand.bidder, hand.bid, hand.phase) == (3, 3, pl.Phase.PLAY)
+    assert (hand.bidder, hand.high_bid, hand.phase) == (3, 3, pl.Phase.PLAY)
 
 
 def test_thirteen_point_bids_four_to_thirteen_and_the_dealer_cannot_match() -> None:

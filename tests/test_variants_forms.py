@@ -386,7 +386,7 @@ def test_missouri_eleven_6_discards_three_and_draws_nothing() -> None:
 
 def test_simple_pitch_has_no_auction_and_eldest_hand_pitches() -> None:
     hand = replay("simple-pitch-game-tie.json", plays=[])
-    assert (hand.phase, hand.to_act, hand.bidder, hand.bid) == (pl.Phase.PLAY, 0, 0, 0)
+    assert (hand.phase, hand.to_act, hand.bidder, hand.high_bid) == (pl.Phase.PLAY, 0, 0, 0)
     assert hand.legal_actions() == tuple(pl.Play(c) for c in hand.hand_of(0))
     refused(hand, pl.PASS, named=0, rule=r"play phase")
     with pytest.raises(pl.BadRecord) as info:

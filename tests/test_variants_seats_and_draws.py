@@ -724,7 +724,7 @@ def test_cutthroat_bids_two_to_four_and_the_dealer_may_match() -> None:
     assert hand.to_act == 2
     assert legal(hand) == {"pass", 2, 3, 4}
     act(hand, 2, pl.Bid(2))
-    assert (hand.bidder, hand.bid, hand.phase) == (2, 2, pl.Phase.NAME_TRUMP)
+    assert (hand.bidder, hand.high_bid, hand.phase) == (2, 2, pl.Phase.NAME_TRUMP)
 
 
 def test_cutthroat_stuck_dealer_bids_two() -> None:
@@ -830,7 +830,7 @@ def test_partnership_dealer_may_match_and_outbid_a_partner() -> None:
     bid_all(hand, 2, None, 3)  # seat 1 2, seat 2 passes, seat 3 (seat 1's partner) 3
     assert legal(hand) == {"pass", 3, 4}
     act(hand, 0, pl.Bid(3))
-    assert (hand.bidder, hand.bid) == (0, 3)
+    assert (hand.bidder, hand.high_bid) == (0, 3)
 
 
 def test_partnership_trump_lead_must_be_followed() -> None:
@@ -1100,7 +1100,7 @@ def test_missouri_bids_three_to_ten_or_the_moon_at_eleven() -> None:
     data.pop("bury")
     data.pop("plays")
     hand = pl.from_record(data)
-    assert (hand.bidder, hand.bid, hand.is_moon) == (3, 11, True)
+    assert (hand.bidder, hand.high_bid, hand.is_moon) == (3, 11, True)
 
 
 def test_missouri_moon_set_costs_52() -> None:

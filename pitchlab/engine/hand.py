@@ -562,10 +562,6 @@ class Hand:
         return tables
 
     @property
-    def bid(self) -> int:
-        return self.high_bid
-
-    @property
     def is_over(self) -> bool:
         return self.phase is _OVER
 

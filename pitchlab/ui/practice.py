@@ -137,7 +137,7 @@ def question_html(problem: Problem, hand: Hand) -> str:
             "<b>Which bid, or pass, is best with your cards?</b> Tap it, or type its number (P passes)."
         )
     return (
-        f"You won the bidding with a bid of {hand.bid}: now you name the trump suit, the suit whose "
+        f"You won the bidding with a bid of {hand.high_bid}: now you name the trump suit, the suit whose "
         "cards beat every other card and carry the points. "
         "<b>Which suit should be trump?</b> Tap it, or press S, H, D or C."
     )

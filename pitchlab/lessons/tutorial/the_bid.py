@@ -200,8 +200,8 @@ class BiddingLesson(SeededView):
             team = "you" if hand.bidder == 0 else "an opponent"
         else:
             team = "your team" if hand.team_of(hand.bidder) == hand.team_of(0) else "the other team"
-        moon = bid_text(hand.bid, self.rules) == "Moon"
-        said = verb(who, "wins the bid by shooting the moon" if moon else f"wins the bid at {hand.bid}")
+        moon = bid_text(hand.high_bid, self.rules) == "Moon"
+        said = verb(who, "wins the bid by shooting the moon" if moon else f"wins the bid at {hand.high_bid}")
         return f"Bidding over: {said} ({team}). Press New deal to try another hand."
 
     def refresh(self) -> None:

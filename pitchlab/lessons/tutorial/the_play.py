@@ -274,7 +274,7 @@ class TrickByTrick(View):
         return (
             f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
             f"<div>{sum(points)} of {hand.rules.total_points} points have fallen; the bid is "
-            f"{bid_text(hand.bid, hand.rules)} by {escape(name(hand.bidder, self.human, hand.rules))}.{awards}</div>"
+            f"{bid_text(hand.high_bid, hand.rules)} by {escape(name(hand.bidder, self.human, hand.rules))}.{awards}</div>"
         )
 
     def status_text(self) -> str:

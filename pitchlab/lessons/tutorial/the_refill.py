@@ -148,7 +148,7 @@ class RefillStepper(View):
                 figure_html(f"{self._name(seat)}: {len(trump)} trump of 9", dealt, marked=trump, width=44)
             )
         return (
-            f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.bid} and named "
+            f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.high_bid} and named "
             f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._object(hand.dealer))}, "
             f"so the refill starts at {escape(self._name(hand.seat_at(0)))}. "
             "</div><div class='pl-note'>Every hand is shown face up here, where each player sits, trump "
