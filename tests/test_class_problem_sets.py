@@ -379,10 +379,12 @@ def test_the_teachers_page_gives_a_set_and_shows_each_problem(sqlite_store: Clas
     sqlite_store.submit(cho, typed.experiment, attempt(0, 1, 1, 1), "0.1")  # the joker, "right"
     board.check()
     table = section.table.value
-    assert "<td class='pl-num'>1</td><td><a href='practice.ipynb?problem=ten-point-0-17'" in table
+    assert "Problem 1: <a href='practice.ipynb?problem=ten-point-0-17'" in table
     # problem 1: Ana and Ben tried, nobody right at once, Ana solved; both first chose the joker
-    assert "<td class='pl-num'>2</td><td class='pl-num'>0</td><td class='pl-num'>1</td>" in table
-    assert "<td>Joker (2 students)</td>" in table
+    assert (
+        "<tr class='pl-set-counts'><td class='pl-num'>2</td><td class='pl-num'>0</td><td class='pl-num'>1</td>"
+        "<td class='pl-num'>0</td><td>Joker (2 students)</td></tr>"
+    ) in table
     assert "Cho: it says right or wrong where its answer says the other" in section.words.value
     assert "3 of 4 rows match" in section.words.value
     figure = section.figure.figure

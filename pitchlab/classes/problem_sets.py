@@ -133,7 +133,7 @@ def from_ids(problems: Sequence[Problem], text: str) -> ProblemSet:
     for given in ids:
         if given not in known:
             raise ClassError(f"there is no practice problem {given}")
-    return ProblemSet(ids, "problems chosen by the teacher")
+    return ProblemSet(ids, "chosen one by one by the teacher")
 
 
 def attempt_payload(problem: Problem, place: int, given: str, attempt: int) -> dict[str, Any]:

@@ -143,9 +143,10 @@ class ClassSetPlay(View):
             return False
         self._count(payload)
         code = escape(member.code)
-        self.sent.value = (
+        said = (
             f"{what} sent to class {code}." if stored else f"{what}: already in class {code}, counted once."
         )
+        self.sent.value = f'<div role="status">{said}</div>'
         self._say()
         return True
 

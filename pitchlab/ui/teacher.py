@@ -99,6 +99,7 @@ TEACHER_CSS = """<style>
 .pl-teacher table.pl-class-table { border-collapse: collapse; font-size: 14px; }
 .pl-teacher .pl-class-table td, .pl-teacher .pl-class-table th { border: 1px solid #ccc; padding: 3px 8px; }
 .pl-teacher .pl-class-table td.pl-num { text-align: right; }
+.pl-teacher .pl-set-table tr.pl-set-problem th { text-align: left; font-weight: normal; background: #f3f6fa; }
 .pl-teacher .jupyter-button.pl-strong { background: #1f5fbf; color: #fff; }
 .pl-teacher .jupyter-button.pl-danger { background: #a12; color: #fff; }
 .pl-teacher .widget-text, .pl-teacher .widget-password { max-width: 100%; }
@@ -340,9 +341,10 @@ def most_wrong_words(problem: Problem, line: pooling.ProblemLine) -> str:
 
 
 def problem_set_html(lines: Sequence[pooling.ProblemLine], problems: dict[str, Problem]) -> str:
-    """The class's table of a problem set, one problem a row, in the set's order: what it asks,
-    students who tried it, right at the first try, solved in the end, who asked for the answer,
-    and the wrong first answer most chosen. Each problem links to itself on the practice page."""
+    """The class's table of a problem set, in the set's order: for each problem a line saying
+    what it asks (its id links to it on the practice page), then its numbers: students who tried
+    it, were right at the first try, solved it in the end, saw the answer without solving it, and
+    the wrong first answer most chosen. Five narrow columns, so the table fits a phone."""
     body = []
     for line in lines:
         problem = problems[line.problem]
@@ -352,17 +354,18 @@ def problem_set_html(lines: Sequence[pooling.ProblemLine], problems: dict[str, P
         )
         what = f"{KIND_WORDS[problem.kind]}, level {problem.level} · {escape(', '.join(problem.themes))}"
         body.append(
-            f"<tr><td class='pl-num'>{line.place + 1}</td><td>{link}<br>{what}</td>"
-            f"<td class='pl-num'>{line.tried}</td><td class='pl-num'>{line.first_try}</td>"
+            f"<tr class='pl-set-problem'><th colspan='5' scope='colgroup'>Problem {line.place + 1}: {link}, "
+            f"{what}</th></tr>"
+            f"<tr class='pl-set-counts'><td class='pl-num'>{line.tried}</td><td class='pl-num'>{line.first_try}</td>"
             f"<td class='pl-num'>{line.solved}</td><td class='pl-num'>{line.shown}</td>"
             f"<td>{most_wrong_words(problem, line)}</td></tr>"
         )
     return (
         "<table class='pl-class-table pl-set-table'><caption>How the class did on each problem "
         "(students counted once each)</caption>"
-        "<tr><th>#</th><th>problem: what it asks</th><th>tried it</th><th>right at the first try</th>"
-        "<th>solved in the end</th><th>asked for the answer without solving it</th>"
-        "<th>wrong first answer chosen most</th></tr>" + "".join(body) + "</table>"
+        "<tr><th scope='col'>tried it</th><th scope='col'>right at the first try</th>"
+        "<th scope='col'>solved in the end</th><th scope='col'>saw the answer, unsolved</th>"
+        "<th scope='col'>wrong first answer chosen most</th></tr>" + "".join(body) + "</table>"
     )
 
 
@@ -590,6 +593,7 @@ class TeacherBoard(View):
                 description="Or exactly these problems",
                 placeholder="ten-point-0-17, ten-point-1-15",
                 style=wide,
+                layout=w.Layout(width="100%", max_width="560px"),
             ),
             "pl-set-ids",
         )
@@ -606,7 +610,10 @@ class TeacherBoard(View):
         self.set_give.on_click(lambda _b: self.give_set())
         self.set_clear.on_click(lambda _b: self.take_set_back())
         row = w.Layout(flex_flow="row wrap")
-        self.sections[SET_SECTION].extra.children = (
+        section = self.sections[SET_SECTION]
+        heading, figure, table, extra, words = section.widget.children
+        section.widget.children = (heading, extra, words, table, figure)  # the choice first, then the class
+        section.extra.children = (
             w.HTML(
                 "<p>Give the class a few practice problems: choose them by game, level and theme (the same "
                 "choice and draw number always give the same problems; another draw, others), or type "
