@@ -1059,7 +1059,7 @@ class TeacherBoard(View):
         section.words.value = (
             f"Class {code}'s set: {len(given.ids)} problems ({escape(given.made_from)}). Students open "
             f"<a href='{PRACTICE_PAGE}?class={code}' target='_blank' rel='noopener'>the practice page with "
-            f"?class={code}</a> in its address (or type the code there); {_students(students)} answered so "
+            f"?class={code}</a> in its address; {_students(students)} answered so "
             "far. Only a student's first answer counts as right at the first try; after Show the answer, "
             "a solve no longer counts."
             + self._checked(len(mine), left, "Every answer judged again from its problem")
