@@ -24,7 +24,7 @@ from pitchlab.ui.class_join import ClassJoin
 from pitchlab.ui.class_sets import ClassSetPlay
 from pitchlab.ui.practice import PracticePage
 from pitchlab.ui.teacher import TeacherBoard
-from tests.class_student import arrive, remembered
+from tests.class_student import arrive, forge, remembered
 
 SHIPPED = {p.id: p for p in load()}
 CARD = "ten-point-0-17"
@@ -395,3 +395,23 @@ def test_the_teachers_page_gives_a_set_and_shows_each_problem(sqlite_store: Clas
     assert "Problem set 4" in board.status.value  # its rows, named in the class's line
     board.take_set_back()
     assert sqlite_store.problem_set(code) is None and "No problem set given yet" in section.words.value
+
+
+def test_forged_widget_messages_store_only_attempts_the_kernel_judged(
+    sqlite_store: ClassStore, klass: Created
+) -> None:
+    """Every widget of the practice page in a class sent every hostile value and a click, as a page
+    whose scripts were rewritten could: whatever reached the store, the teacher's page finds
+    every row true to its problem (none left out), so no message claimed a solve."""
+    code, key = klass.info.code, klass.teacher_key
+    page, join, _play = practice_in(sqlite_store, code)
+    join.nickname_box.value = "Ana"
+    assert join.join()
+    # the problem and its lesson first (the joining panel's Leave would end the sending), then the rest
+    parts = [part for part in page.widget.children if part is not page.class_box]
+    assert sum(forge(part) for part in parts) + forge(page.class_box) > 100
+    rows = sqlite_store.rows(code, key)
+    shipped = {i: (answers_at(SHIPPED[i].hand()), SHIPPED[i].answers) for i in (CARD, BID)}
+    _lines, left = pooling.problem_set_lines(ProblemSet((CARD, BID), "typed"), rows, shipped.__getitem__)
+    assert left == []
+    assert rows and {r.nickname for r in rows} == {"Ana"}  # the forged clicks reached the store
