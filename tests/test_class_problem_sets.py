@@ -280,7 +280,8 @@ def test_a_student_meets_the_set_in_order_and_their_kernel_sends_each_attempt(
     assert join.join()
     assert page.fixed and page.problem is not None and page.problem.id == CARD
     assert f"Class {code}&#x27;s set:</b> problem 1 of 2" in page.count.value
-    assert page.choose_box.layout.display == "none"
+    assert page.ruleset.layout.display == page.level.layout.display == page.theme.layout.display == "none"
+    assert page.next_problem.layout.display is None  # a problem may be left for later
     assert "You have solved 0 of 2" in play.status.value
     page.answer("JK")
     page.answer("JS")
@@ -310,7 +311,7 @@ def test_a_student_meets_the_set_in_order_and_their_kernel_sends_each_attempt(
 
     # leaving the class gives the page its menus back
     join.leave()
-    assert not page.fixed and page.choose_box.layout.display is None
+    assert not page.fixed and page.ruleset.layout.display is None and page.theme.layout.display is None
 
 
 def test_no_set_a_store_error_or_an_unknown_code_say_one_line_and_the_practice_goes_on(

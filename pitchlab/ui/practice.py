@@ -374,9 +374,7 @@ class PracticePage(View):
             w.VBox([self.store, self.summary, self.reset, self.reset_confirm]), "pl-progress"
         )
         self.controls = w.VBox([self.hand_view, self.bids, self.suits])
-        self.choose_box = classed(
-            w.HBox([self.ruleset, self.level, self.theme, self.next_problem]), "pl-choose"
-        )
+        choose = classed(w.HBox([self.ruleset, self.level, self.theme, self.next_problem]), "pl-choose")
         self.lesson = w.VBox([self.feedback, self.deal, self.replay.widget, self.after, self.onward])
         problem = w.VBox([self.question, self.picture, self.controls, self.lesson])
         main = classed(w.Box([problem, self.seen]), "pl-practice-main")
@@ -395,7 +393,7 @@ class PracticePage(View):
                 [
                     style(PRACTICE_CSS),
                     self.class_box,
-                    self.choose_box,
+                    choose,
                     self.count,
                     main,
                     self.progress_box,
@@ -517,12 +515,17 @@ class PracticePage(View):
         if problems:
             self.fixed, self.set_words = True, words
             self.shown, self.index = list(problems), start % len(problems)
-            self.choose_box.layout.display = "none"
+            self._menus_shown(False)
             self.show()
         elif self.fixed:
             self.fixed, self.set_words = False, ""
-            self.choose_box.layout.display = None
+            self._menus_shown(True)
             self._filters()
+
+    def _menus_shown(self, shown: bool) -> None:
+        """The game, level and theme menus shown or hidden (a given set hides them; Next problem stays)."""
+        for menu in (self.ruleset, self.level, self.theme):
+            menu.layout.display = None if shown else "none"
 
     def choose(self, problem_id: str) -> None:
         """Show the problem with this id (its ruleset, level and theme chosen in the menus)."""

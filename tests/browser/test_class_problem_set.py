@@ -85,7 +85,8 @@ def test_a_class_problem_set_given_answered_and_followed(
             f"Class {code}'s set: problem 1 of 2", timeout=CHANGE_MS
         )
         expect(panel.locator(".pl-class-set-status")).to_contain_text("You have solved 0 of 2")
-        assert not student.locator(".pl-choose").is_visible()  # the set, not the menus
+        assert not student.locator(".pl-practice .pl-level").is_visible()  # the set, not the menus
+        assert student.locator(".pl-practice .pl-next-problem").is_visible()
         click_and_wait(student, ".pl-practice .pl-card-JK")
         expect(student.locator(".pl-practice .pl-wrong")).to_be_visible(timeout=CHANGE_MS)
         expect(panel.locator(".pl-class-sent")).to_have_text(
