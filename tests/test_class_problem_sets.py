@@ -13,6 +13,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import sqlalchemy as sa
 
 from pitchlab.classes import payloads, pooling, problem_sets
 from pitchlab.classes.problem_sets import ProblemSet
@@ -82,7 +83,7 @@ def test_a_typed_set_keeps_its_order_and_reads_back() -> None:
         '{"format": "pitchlab-set/1", "problems": ["<b>"], "from": ""}',
         "x" * 5000,
     ):
-        with pytest.raises(ClassError, match=r"could not be read|not a problem id"):
+        with pytest.raises(ClassError, match=r"damaged or was made by a newer pitchlab|not a problem id"):
             ProblemSet.from_text(junk)
 
 
@@ -332,7 +333,9 @@ def test_no_set_a_store_error_or_an_unknown_code_say_one_line_and_the_practice_g
     join.leave()
     join.nickname_box.value = "Ben"
     assert join.join()
-    assert play.status.value.startswith("The class's problem set could not be read: the class database")
+    assert play.status.value.startswith(
+        f"Class {bare.info.code}'s problem set could not be read: the class database"
+    )
     assert not page.fixed and page.problem is not None
 
     page, join, play = practice_in(sqlite_store, "K7QM2!")
@@ -416,3 +419,31 @@ def test_forged_widget_messages_store_only_attempts_the_kernel_judged(
     _lines, left = pooling.problem_set_lines(ProblemSet((CARD, BID), "typed"), rows, shipped.__getitem__)
     assert left == []
     assert rows and {r.nickname for r in rows} == {"Ana"}  # the forged clicks reached the store
+
+
+def test_an_unknown_class_or_a_damaged_set_is_one_line_on_both_pages(
+    sqlite_store: ClassStore, klass: Created
+) -> None:
+    code, key = klass.info.code, klass.teacher_key
+    page, join, play = practice_in(sqlite_store, "ZZZZZZ")
+    join.nickname_box.value = "Ana"
+    assert not join.join()
+    assert join.message.value == "Not joined: there is no class ZZZZZZ on this server."
+    assert not page.fixed and page.problem is not None  # the practice goes on
+    with sqlite_store.engine.begin() as conn:  # a set written into the database by other means
+        conn.execute(sa.text('UPDATE pitchlab_problem_sets SET problems = \'{"format": "other"}\''))
+    board = TeacherBoard(sqlite_store)
+    assert board.enter_class(code, key)
+    assert board.sections["problem-set"].words.value == (
+        "The class&#x27;s problem set could not be read (the stored set is damaged or was made by a newer "
+        "pitchlab): give it a new one above."
+    )
+    assert board.status.value.startswith(f"<b>Class {code}</b>")  # the rest of the page is drawn
+    page, join, play = practice_in(sqlite_store, code)
+    join.nickname_box.value = "Ben"
+    assert join.join()
+    assert play.status.value == (
+        f"Class {code}'s problem set could not be read: the stored set is damaged or was made by a newer "
+        "pitchlab. Practise as you like, and tell your teacher."
+    )
+    assert not page.fixed

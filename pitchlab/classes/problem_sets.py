@@ -62,7 +62,7 @@ class ProblemSet:
     @classmethod
     def from_text(cls, text: str) -> ProblemSet:
         """A stored set, or :class:`ClassError` saying in a few words why it is not one."""
-        refused = ClassError("the class's problem set could not be read")
+        refused = ClassError("the stored set is damaged or was made by a newer pitchlab")
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise refused
         try:

@@ -99,7 +99,8 @@ class ClassSetPlay(View):
                 self._count(row.payload)
         except PitchError as exc:
             self.status.value = (
-                f"The class's problem set could not be read: {line(exc)}. Practise as you like."
+                f"Class {code}'s problem set could not be read: {line(exc)}. Practise as you like, and tell "
+                "your teacher."
             )
             self.page.use_set(None)
             return

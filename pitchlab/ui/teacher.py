@@ -1032,7 +1032,9 @@ class TeacherBoard(View):
         section = self.sections[SET_SECTION]
         if refused:
             self._set_drawn = None
-            section.words.value = _one_line(refused)
+            section.words.value = _one_line(
+                f"The class's problem set could not be read ({refused}): give it a new one above."
+            )
             return
         given = self.problem_set
         mine = [r for r in rows if given is not None and r.experiment == given.experiment]
