@@ -447,3 +447,20 @@ def test_an_unknown_class_or_a_damaged_set_is_one_line_on_both_pages(
         "pitchlab. Practise as you like, and tell your teacher."
     )
     assert not page.fixed
+
+
+def test_the_most_chosen_wrong_answer_in_words_and_the_figure_described() -> None:
+    from pitchlab.ui import plots, teacher
+
+    card, bid = SHIPPED[CARD], SHIPPED[BID]
+    tied = pooling.ProblemLine(0, CARD, 5, 1, 3, 1, (("JK", 2), ("3S", 2)))
+    one = pooling.ProblemLine(1, BID, 3, 0, 1, 0, (("4", 2), ("3", 1)))
+    nobody = pooling.ProblemLine(1, BID, 0, 0, 0, 0, ())
+    assert teacher.most_wrong_words(card, tied) == "Joker and 3♠ (2 students each)"
+    assert teacher.most_wrong_words(bid, one) == "bid 4 (2 students)"
+    assert teacher.most_wrong_words(bid, nobody) == "–"
+    fig = teacher.problem_set_figure([tied, one])
+    words = plots.describe(fig)
+    assert "Problem set: how the class did" in words and "students (count)" in words
+    assert [list(t.y) for t in fig.data] == [[5, 3], [1, 0], [3, 1]]
+    assert [t.name for t in fig.data] == ["tried it", "right at the first try", "solved in the end"]
