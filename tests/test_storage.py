@@ -115,7 +115,8 @@ def test_the_address_is_read_whatever_its_number_of_fields() -> None:
 
 
 def test_an_overlong_address_is_ignored_aloud() -> None:
-    from pitchlab.ui.table_app import MAX_QUERY, TableApp
+    from pitchlab.ui.table_app import TableApp
+    from pitchlab.ui.table_picture import MAX_QUERY
 
     app = TableApp()
     before = pl.dumps_game(app.table.game)

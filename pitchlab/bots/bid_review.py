@@ -70,6 +70,9 @@ class ChoiceReview:
     """The chosen answer's shortfall in that chance from the answer with the highest, in
     percentage points (0 where the two cannot be told apart)."""
     deals: int
+    bids_before: int | None = None
+    """How many bids were made before this decision (the hand rewound to it stops there; a
+    trump choice comes after every bid); ``None`` where it was not recorded."""
 
     def as_json(self) -> dict[str, Any]:
         found: dict[str, Any] = {
@@ -201,7 +204,18 @@ def judge_choice(
         gap = paired_difference(wins[win_top], wins[mine], "deals")
         lost_win = 0.0 if gap.interval()[0] <= 0 else 100 * gap.value
     return ChoiceReview(
-        seat, kind, mine, means, intervals, best, lost, gaps[mine].interval(), win_means, lost_win, deals
+        seat,
+        kind,
+        mine,
+        means,
+        intervals,
+        best,
+        lost,
+        gaps[mine].interval(),
+        win_means,
+        lost_win,
+        deals,
+        len(record.get("bids") or []),
     )
 
 
@@ -223,10 +237,7 @@ def review_choices(
         raise PitchError(f"no review of bids in {rules.name}: {unsolvable_reason(rules)}")
     record = to_record(hand)
     bids = list(record.get("bids") or [])
-    base: dict[str, Any] = {
-        k: record[k] for k in ("format", "ruleset", "dealer", "hands", "stock", "scores") if k in record
-    }
-    base["bids"] = []
+    base = rewound(record, 0)
     replay = from_record(base)
     found = []
     for number, given in enumerate(bids):
@@ -256,6 +267,16 @@ def review_choices(
                 )
             )
     return found
+
+
+def rewound(record: dict[str, Any], bids: int) -> dict[str, Any]:
+    """``record`` stopped after its first ``bids`` bids: the deal (and the game's scores) kept,
+    no trump named, nothing played (with every bid kept: stopped where trump is named)."""
+    base: dict[str, Any] = {
+        k: record[k] for k in ("format", "ruleset", "dealer", "hands", "stock", "scores") if k in record
+    }
+    base["bids"] = list(record.get("bids") or [])[:bids]
+    return base
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The practice page: a Pitch position, the learner's answer, and a lesson either way.
 
 A problem (:mod:`pitchlab.practice.problems`) is shown from the learner's chair, only what
-that seat can see: the table as the app draws it (:func:`pitchlab.ui.table_app.table_pictures`),
+that seat can see: the table as the app draws it (:func:`pitchlab.ui.table_picture.table_pictures`),
 the learner's cards as the app's card buttons, what the seat has seen in words, and the
 question in plain words. The learner answers by tapping a card (a bid, a suit), or by
 keyboard (the app's keys: arrows and Enter in the hand, digits to bid, S H D C for trump).
@@ -57,7 +57,7 @@ from pitchlab.ui.keys import KEYS, keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.storage import BrowserStore
-from pitchlab.ui.table_app import MAX_QUERY, table_pictures
+from pitchlab.ui.table_picture import MAX_QUERY, table_pictures
 from pitchlab.ui.widgets import (
     BidBar,
     HandView,
@@ -225,6 +225,23 @@ def deal_html(position: Record, problem: Problem) -> str:
             f"<tr><td><b>{escape(names[s])}</b></td><td>{picture or readable('none left to play')}</td></tr>"
         )
     return f'<table class="pl-deal">{"".join(rows)}</table>'
+
+
+def offer(hand: Hand, seat: int, hand_view: HandView, bids: BidBar, suits: SuitChooser) -> None:
+    """Show ``seat``'s cards at ``hand``'s decision in ``hand_view`` (the ones it may play marked)
+    and, for a bid or a trump, the choices in ``bids`` or ``suits`` (each hidden when not asked)."""
+    rules = hand.rules
+    legal = hand.legal_actions()
+    cards = sort_cards(hand.hand_of(seat), rules, hand.trump)
+    playable = [a.card for a in legal if isinstance(a, Play)]
+    trumps = [c for c in cards if hand.trump is not None and rules.is_trump(c, hand.trump)]
+    hand_view.show(cards, playable, hand.dead(seat), trumps=trumps)
+    offered = [a for a in legal if isinstance(a, Bid | Pass)]
+    bids.show(offered, getattr(rules, "moon_bid", None))
+    bids.layout.display = None if offered else "none"
+    named = [a.suit for a in legal if isinstance(a, NameTrump)]
+    suits.show(named)
+    suits.layout.display = None if named else "none"
 
 
 class Replay(View):
@@ -582,18 +599,7 @@ class PracticePage(View):
     def _offer(self, hand: Hand) -> None:
         """Show the learner's cards and, for a bid or a trump, the choices; nothing else to click."""
         assert self.problem is not None
-        seat, rules = self.problem.seat, hand.rules
-        legal = hand.legal_actions()
-        cards = sort_cards(hand.hand_of(seat), rules, hand.trump)
-        playable = [a.card for a in legal if isinstance(a, Play)]
-        trumps = [c for c in cards if hand.trump is not None and rules.is_trump(c, hand.trump)]
-        self.hand_view.show(cards, playable, hand.dead(seat), trumps=trumps)
-        bids = [a for a in legal if isinstance(a, Bid | Pass)]
-        self.bids.show(bids, getattr(rules, "moon_bid", None))
-        self.bids.layout.display = None if bids else "none"
-        suits = [a.suit for a in legal if isinstance(a, NameTrump)]
-        self.suits.show(suits)
-        self.suits.layout.display = None if suits else "none"
+        offer(hand, self.problem.seat, self.hand_view, self.bids, self.suits)
         self.controls.layout.display = None
 
     def _action(self, action: Action) -> None:
@@ -874,6 +880,7 @@ __all__ = [
     "answer_words",
     "deal_html",
     "explanation_html",
+    "offer",
     "question_html",
     "seen_html",
 ]

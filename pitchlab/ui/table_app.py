@@ -20,7 +20,8 @@ may be played now, ``pl-selected`` when picked for a discard),
 ``pl-action pl-action-<words>`` for any other action, ``pl-ruleset`` (the
 ruleset menu) and ``pl-ruleset-description``, ``pl-next``, ``pl-new-hand``,
 ``pl-new-game``, ``pl-status``, ``pl-score``, ``pl-points-table``,
-``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back and New hand), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
+``pl-message``, ``pl-steps`` (the row of Next, To my turn, Take back, New hand and, after a hand
+with mistakes worth going back to, ``pl-retry-mistakes``, which opens :mod:`pitchlab.ui.mistakes`), ``pl-why``, ``pl-known`` (What you know), ``pl-log``, and ``pl-hand-over`` /
 ``pl-game-over`` once the hand or the game is finished. The hand is ``pl-hand``;
 ``pl-announce`` is the hidden line a screen reader hears after each step, and
 ``pl-keys`` / ``pl-keys-on`` the list of keys and the box that turns them off
@@ -50,7 +51,6 @@ one ``pl-score-bar`` per side.
 from __future__ import annotations
 
 import base64
-import functools
 import os
 import re
 from collections.abc import Sequence
@@ -66,6 +66,9 @@ from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_RECORD_CHARS, MAX_SAVE_CHARS
 from pitchlab.engine.rules import Ruleset, ruleset, ruleset_names
 from pitchlab.engine.tricks import sort_cards
+from pitchlab.practice import mistakes
+from pitchlab.practice.mistakes import Mistake
+from pitchlab.practice.problems import Problem
 from pitchlab.ui import drawing, guide, page_request, rule_words
 from pitchlab.ui.board import BOARD_CSS, Drawer, board
 from pitchlab.ui.capped import CappedTextarea
@@ -74,8 +77,9 @@ from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
-from pitchlab.ui.session import BIDDING_STYLES, Table, bid_labels, plural, result_of
+from pitchlab.ui.session import BIDDING_STYLES, Table, plural, result_of
 from pitchlab.ui.storage import Autosave
+from pitchlab.ui.table_picture import MAX_QUERY, table_pictures
 from pitchlab.ui.widgets import (
     ActionBar,
     BidBar,
@@ -88,8 +92,6 @@ from pitchlab.ui.widgets import (
     style,
 )
 
-TABLE_WIDE, TABLE_PHONE = 560, 360
-"""The table picture's widths: a desktop's and a phone's (shown below 520 px, see the kit's ``CSS``)."""
 ABOUT_HTML = """<div class="pl-about-text" style="line-height:1.45">
 <p>You sit at the bottom; the other seats are bots. Press <b>Next</b> to watch each bot act, or set
 <b>Bots</b> to <i>Slow</i> or <i>Fast</i> and they play on by themselves until it is your turn;
@@ -106,8 +108,6 @@ for it once trump is known. How the bots bid is chosen there too.</p>
 <p>After your first visit this box, How to play and the rules stay folded: the table comes first.</p>
 </div>"""
 """The page's introduction (it was the notebook's text above the table): open on a first visit only."""
-MAX_QUERY = 8192
-"""Characters of a page address the app reads: a shared link is far shorter; junk is bounded."""
 
 
 class TableApp(View):
@@ -214,6 +214,15 @@ class TableApp(View):
         self.take_back.on_click(lambda _b: self._take_back())
         self.new_hand = classed(w.Button(description="New hand"), "pl-new-hand")
         self.new_hand.on_click(lambda _b: self._new_hand())
+        self.retry_button = classed(
+            w.Button(
+                description="Retry my mistakes",
+                tooltip="Go back to your decisions in this hand that cost half a point or more",
+                layout=w.Layout(width="auto"),
+            ),
+            "pl-retry-mistakes",
+        )
+        self.retry_button.on_click(lambda _b: self.retry_mistakes())
         self.new_game = classed(w.Button(description="New game"), "pl-new-game")
         self.new_game.on_click(lambda _b: self._new_game())
         self._build_first_timer()
@@ -277,7 +286,10 @@ class TableApp(View):
                     self.suits,
                     self.discard_bar,
                     self.actions,
-                    classed(w.HBox([self.next, self.to_me, self.take_back, self.new_hand]), "pl-steps"),
+                    classed(
+                        w.HBox([self.next, self.to_me, self.take_back, self.new_hand, self.retry_button]),
+                        "pl-steps",
+                    ),
                     self.announce,
                 ]
             ),
@@ -333,11 +345,17 @@ class TableApp(View):
         self.about = classed(
             w.Accordion([w.HTML(ABOUT_HTML)], titles=("About this page",), selected_index=0), "pl-about"
         )
+        from pitchlab.ui.mistakes import RetryRun  # builds on this module's table picture
+
+        self.retries = RetryRun(self._leave_retries)
+        self._retry_run: list[tuple[Mistake, Problem]] = []
+        self._retries_of: Hand | None = None
         # the table first; below it the rest, side by side where there is room
         columns = classed(w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), "pl-columns")
         parts = [
             style(BOARD_CSS, saved=self.autosave is not None),
             self.pace_timer,
+            self.retries.widget,
             self.board,
             columns,
             self.coach.analysis,
@@ -722,6 +740,39 @@ class TableApp(View):
         if self.drawer.shown == "hint" and not self.coach.hint_text.value:
             self.drawer.show(None)  # the hint was for a position that has moved on
         self._refresh_first_timer()
+        self._offer_retries()
+
+    def _offer_retries(self) -> None:
+        """Once a hand is over and reviewed: the button that opens the run of retries, with how
+        many there are (none: no button)."""
+        hand = self.table.hand
+        if hand.is_over and self._retries_of is not hand:
+            self._retries_of = hand
+            self._retry_run = []
+            if self.coach.reviews or self.coach.choices:
+                try:
+                    self._retry_run = mistakes.retries(
+                        hand, self.coach.human, self.coach.reviews, self.coach.choices
+                    )
+                except PitchError:
+                    self._retry_run = []
+        shown = hand.is_over and bool(self._retry_run)
+        self.retry_button.description = f"Retry my mistakes ({len(self._retry_run)})"
+        self.retry_button.layout.display = None if shown else "none"
+
+    def retry_mistakes(self) -> None:
+        """Open the run of retries in place of the game (which waits, as it was, behind it)."""
+        if not self.table.hand.is_over or not self._retry_run:
+            return
+        # the class hides the rest of the app by CSS (the finished hand's cards and its review would
+        # give the answers away), whatever a redraw does to the parts' own display meanwhile
+        self.widget.add_class("pl-retrying")
+        self.retries.start(self._retry_run)
+
+    def _leave_retries(self) -> None:
+        """Back to the game from the run of retries, as it was left."""
+        self.retries.stop()
+        self.widget.remove_class("pl-retrying")
 
     def _card_states(self, discards: Sequence[Discard]) -> tuple[list[Card], str]:
         """What the hand's spoken card names need: which cards are trump (by the ruleset, so an
@@ -857,43 +908,6 @@ def log_html(table: Table, lines: int = 40) -> str:
         why = f' <span class="pl-log-why">({readable(reason)})</span>' if reason else ""
         out.append(f"<div>{readable(event.text)}{why}</div>")
     return "".join(out)
-
-
-def table_pictures(
-    hand: Hand, bottom: int, names: Sequence[str], *, four_colour: bool = False, partner: int | None = None
-) -> str:
-    """The table as ``bottom``'s chair sees it (bids, draw counts, the trick now or the last one),
-    drawn twice: for a wider screen and for a phone; the page's CSS shows the one that fits. The
-    app's table and the practice page's are this one picture."""
-    rules = hand.rules
-    n = rules.players
-    bids = bid_labels(hand)
-    refilled = hand.trump is not None and rules.exchange == "refill"
-    draw = functools.partial(
-        drawing.table_svg,
-        list(names),
-        dealer=hand.dealer,
-        bids=bids,
-        hand_sizes=[len(hand.hand_of(s)) for s in range(n)],
-        trick=list(zip(hand.current_trick.seats, hand.current_trick.cards, strict=True)) or _last_trick(hand),
-        bidder=hand.bidder,
-        drawn=hand.drawn if refilled else None,
-        to_act=hand.to_act,
-        trump=hand.trump,
-        bottom=bottom,
-        four_colour=four_colour,
-        teams=rules.teams,
-        partner=partner,
-    )
-    return draw(width=TABLE_WIDE) + draw(width=TABLE_PHONE)
-
-
-def _last_trick(hand: object) -> list[tuple[int, Card]]:
-    tricks = getattr(hand, "tricks", [])
-    if not tricks:
-        return []
-    last = tricks[-1]
-    return list(zip(last.seats, last.cards, strict=True))
 
 
 __all__ = ["TableApp", "log_html", "why_html"]

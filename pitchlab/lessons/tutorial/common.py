@@ -27,7 +27,7 @@ from pitchlab.engine.rules import TEN_POINT, Ruleset, ruleset, ruleset_names
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
 from pitchlab.ui.session import contract_text, describe, plural, seat_name, verb
-from pitchlab.ui.table_app import TABLE_PHONE, TABLE_WIDE
+from pitchlab.ui.table_picture import TABLE_PHONE, TABLE_WIDE
 from pitchlab.ui.widgets import (
     View,
     classed,

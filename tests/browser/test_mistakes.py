@@ -1,0 +1,154 @@
+"""Learn from your mistakes in a real browser: a hand played by clicks, then the run of retries
+it leaves, by mouse and by keyboard, at 1280 px and 375 px, axe (WCAG 2.1 AA) clean.
+
+Seed 3 played by :func:`tests.serving.next_move` (the lowest bid, spades when the learner names
+trump, always the first playable card: the highest) leaves three cards that lost half a point
+or more by what the learner knew; the run poses them largest first. The run is worked out here
+in the test's own process, the way the app's review makes it (:func:`expected_run`), so the test
+knows which card each retry accepts; the unit tests (tests/test_mistakes.py) check the measure
+itself on a position worked by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from pitchlab.bots import analysis, bid_review
+from pitchlab.engine.actions import Bid, NameTrump, Pass, Play
+from pitchlab.engine.cards import Suit
+from pitchlab.engine.tricks import sort_cards
+from pitchlab.practice.mistakes import Mistake, retries
+from pitchlab.ui.session import Table
+from tests.browser.lessons import check_widths
+from tests.browser.test_pages import open_app, python_errors
+from tests.serving import click_and_wait, next_move
+
+SEED = 3
+FOCUSED_JS = "() => Array.from(document.activeElement?.classList ?? []).join(' ')"
+RUN = ".pl-retries"
+REVIEW_MS = 180_000
+"""The review of a finished hand (every card and both bids judged) on a loaded machine."""
+
+
+def expected_run(seed: int) -> list[Mistake]:
+    """The retries the app offers after seed ``seed``'s first hand played as :func:`next_move`
+    plays it, made as the app's coach makes them (the same review, the same seeds)."""
+    table = Table(seed=seed)
+    seat = table.human if table.human is not None else 0
+    while not table.hand.is_over:
+        if table.bot_to_act:
+            table.advance()
+            continue
+        legal = table.legal()
+        bids = sorted(a.value for a in legal if isinstance(a, Bid))
+        suits = [a for a in legal if isinstance(a, NameTrump)]
+        if bids or any(isinstance(a, Pass) for a in legal):
+            table.act(Bid(bids[0]) if bids else next(a for a in legal if isinstance(a, Pass)))
+        elif suits:
+            table.act(min(suits, key=lambda a: list(Suit).index(a.suit)))
+        else:
+            playable = {a.card for a in legal if isinstance(a, Play)}
+            hand = table.hand
+            table.act(
+                Play(next(c for c in sort_cards(hand.hand_of(seat), hand.rules, hand.trump) if c in playable))
+            )
+    hand = table.hand
+    reviews = analysis.review(hand)
+    choices = bid_review.review_choices(hand, [seat], table.bidding)
+    return [m for m, _ in retries(hand, seat, reviews, choices)]
+
+
+def play_the_hand(page: Page) -> None:
+    """The learner's clicks until the hand is over and its review is drawn."""
+    for _ in range(200):
+        if page.locator(".pl-hand-over:visible").count():
+            break
+        selector = next_move(page)
+        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        click_and_wait(page, selector)
+    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible", timeout=REVIEW_MS)
+
+
+def answer(page: Page, code: str, verdict: str) -> str:
+    """Tap a card of the retry's hand; the feedback's words once it carries ``verdict``."""
+    click_and_wait(page, f"{RUN} .pl-hand .pl-card-{code}")
+    page.wait_for_selector(f"{RUN} .pl-feedback .{verdict}", state="visible")
+    return page.inner_text(f"{RUN} .pl-feedback")
+
+
+def tab_to(page: Page, hook: str, key: str = "Tab") -> None:
+    for _ in range(60):
+        if hook in page.evaluate(FOCUSED_JS):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {hook}: the focus is on {page.evaluate(FOCUSED_JS)!r}")
+
+
+def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path) -> None:
+    run = expected_run(SEED)
+    assert [m.kind for m in run] == ["card"] * 3, run
+    assert all(len(m.best) == 1 and m.given not in m.best for m in run), run
+    open_app(page, voila_url, f"?seed={SEED}")
+    play_the_hand(page)
+    button = page.locator(".pl-retry-mistakes")
+    button.wait_for(state="visible")
+    assert button.inner_text().strip() == f"Retry my mistakes ({len(run)})"
+    # by keyboard: from New hand, Tab reaches the button beside it, and Enter opens the run
+    page.locator(".pl-new-hand").focus()
+    tab_to(page, "pl-retry-mistakes")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{RUN} .pl-hand", state="visible")
+    assert not page.locator(".pl-board:visible").count(), "the finished hand must hide during the run"
+    assert not page.locator(".pl-analysis:visible").count(), "the review would give the answers away"
+    assert not page.locator(".pl-log:visible").count(), (
+        "the history tells every bot's cards once the hand is over"
+    )
+    first, second, third = run
+    intro = page.inner_text(f"{RUN} .pl-retry-intro")
+    assert "Learn from your mistakes: 1 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    assert "Find a better card." in intro and "cost your side" in intro, intro
+    check_widths(page, screenshots, "mistakes-posed", {"retry": RUN})
+    # on a phone (check_widths ends at 375 by 812), from the run's heading the hand is in one screen
+    page.evaluate(f"() => document.querySelector('{RUN} .pl-retry-count').scrollIntoView({{block: 'start'}})")
+    hand = page.locator(f"{RUN} .pl-hand").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= 812, hand
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # the first: the card played in the hand again, then Try again and the right one
+    said = answer(page, first.given, "pl-wrong")
+    assert "is not the best here (what you played in the hand)" in said, said
+    assert "against the best answer" in said and "on this deal" in said, said
+    check_widths(page, screenshots, "mistakes-wrong", {"lesson": f"{RUN} .pl-feedback"})
+    page.set_viewport_size({"width": 1280, "height": 900})
+    click_and_wait(page, f"{RUN} .pl-retry-again")
+    said = answer(page, first.best[0], "pl-right")
+    assert said.startswith("Right:") and "Why:" in said, said
+    check_widths(page, screenshots, "mistakes-right", {"lesson": f"{RUN} .pl-feedback"})
+    page.set_viewport_size({"width": 1280, "height": 900})
+    click_and_wait(page, f"{RUN} .pl-retry-next")
+
+    # the second by keyboard alone: Tab into the hand, the arrows to the card, Enter
+    assert "Learn from your mistakes: 2 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    tab_to(page, "pl-card")
+    tab_to(page, f"pl-card-{second.best[0]}", "ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{RUN} .pl-feedback .pl-right", state="visible")
+    tab_to(page, "pl-retry-next")
+    page.keyboard.press("Enter")
+
+    # the third: a wrong card, then the answer shown and played out
+    page.wait_for_selector(f"{RUN} .pl-hand .pl-card-{third.given}", state="visible")
+    assert "Learn from your mistakes: 3 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    answer(page, third.given, "pl-wrong")
+    click_and_wait(page, f"{RUN} .pl-retry-answer")
+    shown = page.inner_text(f"{RUN} .pl-feedback")
+    assert shown.startswith("The answer:") and "Why:" in shown, shown
+    assert not page.locator(f"{RUN} .pl-retry-next:visible").count()  # the last: back to the game
+    click_and_wait(page, f"{RUN} .pl-retry-leave")
+    page.wait_for_selector(".pl-new-hand", state="visible")
+    assert not page.locator(f"{RUN}:visible").count()
+    assert page.locator(".pl-analysis:visible").count()
+    assert not python_errors(page), python_errors(page)
