@@ -162,8 +162,12 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
     try:
         with engine.begin() as conn:
-            if sa.inspect(conn).has_table("pitchlab_classes"):
-                conn.execute(sa.text("TRUNCATE pitchlab_rows, pitchlab_members, pitchlab_classes"))
+            tables = set(sa.inspect(conn).get_table_names())
+            emptied = [
+                t for t in ("pitchlab_problem_sets", "pitchlab_rows", "pitchlab_members") if t in tables
+            ]
+            if "pitchlab_classes" in tables:
+                conn.execute(sa.text(f"TRUNCATE {', '.join([*emptied, 'pitchlab_classes'])}"))
     finally:
         engine.dispose()
     return url

@@ -52,6 +52,8 @@ SLOW = (
     "tests/test_bots_benchmark.py",
     "tests/test_class_concurrency.py::test_thirty_students_sending_at_once_land_once_each",
     "tests/test_class_panels.py::test_the_apps_reviews_are_shared_only_when_ticked_and_once_a_hand",
+    "tests/test_class_problem_sets.py::test_forged_widget_messages_store_only_attempts_the_kernel_judged",
+    "tests/test_class_problem_sets.py::test_the_teachers_page_gives_a_set_and_shows_each_problem",
     "tests/test_cli.py::test_review_json_judges_each_card_by_what_its_seat_knew",
     "tests/test_compare.py::test_the_same_seed_gives_the_same_numbers_however_the_work_is_shared",
     "tests/test_decide.py::test_subprocess_decide_reads_stdin_and_refuses_bad_input",

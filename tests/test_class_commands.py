@@ -56,6 +56,10 @@ def test_create_prints_addresses_students_machines_can_open(
     assert f"students open: http://10.0.0.5:8866{student}\n" in run.out
     assert f"or:  http://192.168.1.20:8866{student}\n" in run.out
     assert "teacher page:  http://10.0.0.5:8866/voila/render/notebooks/teacher.ipynb?" in run.out
+    assert (
+        f"problem set:   http://10.0.0.5:8866/voila/render/notebooks/practice.ipynb?class={code[1]}  ("
+        in run.out
+    )
     assert "127.0.0.1" not in run.out
     monkeypatch.setattr(commands, "machine_addresses", list)
     alone = run_main(["class", "create", "--db", store_url], capsys)

@@ -625,7 +625,7 @@ def test_a_schema_1_store_keeps_its_students_and_rows_and_their_seeds(empty_stor
     store = ClassStore(empty_store_url)
     try:
         with store.engine.connect() as conn:
-            assert schema_version(conn) == SCHEMA_VERSION == 2
+            assert schema_version(conn) == SCHEMA_VERSION == 3
         [row] = store.rows(code, key)
         assert row.payload == payload and row.secret is None and verify(row)
         ana = store.rejoin(code, "Ana", tokens["Ana"])

@@ -21,6 +21,8 @@ from pitchlab.engine.errors import ClassError
 STUDENT_PAGE = "notebooks/lessons/01-counting-hands.ipynb"
 """The page a class usually starts on; any lesson page with ``?class=`` joins the same way."""
 TEACHER_PAGE = "notebooks/teacher.ipynb"
+PRACTICE_PAGE = "notebooks/practice.ipynb"
+"""Where students meet a problem set the teacher gives the class (on the teacher page)."""
 DEFAULT_PORT = 8866
 
 
@@ -126,6 +128,11 @@ def _create(store: ClassStore, title: str, roots: list[str], out: TextIO) -> Non
             "                 (an address that opens on this machine only, not on students' machines)",
             file=out,
         )
+    print(
+        f"  problem set:   {address}/voila/render/{PRACTICE_PAGE}?{urlencode({'class': code})}"
+        "  (once you give the class one on the teacher page)",
+        file=out,
+    )
     print(
         f"  teacher page:  {address}/voila/render/{TEACHER_PAGE}?{urlencode({'class': code, 'key': made.teacher_key})}",
         file=out,

@@ -41,6 +41,23 @@ CHOICE_KEYS = ("choices", "choices_best", "choices_lost_hundredths")
 ``choices`` reviewed (a forced answer is not), ``choices_best`` of them among the best, and
 ``choices_lost_hundredths`` the expected points lost on them, in hundredths."""
 POLL_PREFIX = "poll:"
+SET_PREFIX = "set:"
+"""A problem set's attempts are stored under ``set:`` and a digest of the set's problem ids
+(:func:`pitchlab.classes.problem_sets.ProblemSet.experiment`): the same set given again finds its
+rows, another set starts afresh."""
+SET_DIGEST_CHARS = 12
+MAX_SET_PROBLEMS = 10
+"""Problems in a class's set at most: a lesson's worth, and a table a teacher reads at a glance."""
+MAX_ATTEMPTS = 30
+"""Attempts at one problem a student's page sends at most: far more than anyone makes."""
+MAX_ANSWERS = 64
+"""Answers one decision offers at most (cards in a hand, bids, suits), with room."""
+ATTEMPT_KEYS = ("problem", "attempt", "answer", "right")
+"""A problem set's attempt: the problem's place in the set (from 0), the attempt's number (from
+1), the answer given as its place among the answers the position offers
+(:func:`pitchlab.practice.problems.answers_at`) and whether the kernel found it right (1) or not (0)."""
+SHOWN_KEYS = ("problem", "shown")
+"""A problem set's "the answer was shown": after how many attempts (a later solve does not count)."""
 
 HANDS = 20
 """Hands a student deals for the trump count: a small sample that scatters, pooled into a large one."""
@@ -209,7 +226,28 @@ def check(experiment: str, payload: object) -> dict[str, Any]:
         poll = POLLS[experiment[len(POLL_PREFIX) :]]
         _exact_keys(experiment, payload, ("choice",))
         return {"choice": _whole(payload, "choice", 0, len(poll.options) - 1)}
+    if is_set_experiment(experiment):
+        problem = _whole(payload, "problem", 0, MAX_SET_PROBLEMS - 1)
+        if set(payload) == set(SHOWN_KEYS):
+            return {"problem": problem, "shown": _whole(payload, "shown", 0, MAX_ATTEMPTS)}
+        _exact_keys(experiment, payload, ATTEMPT_KEYS)
+        return {
+            "problem": problem,
+            "attempt": _whole(payload, "attempt", 1, MAX_ATTEMPTS),
+            "answer": _whole(payload, "answer", 0, MAX_ANSWERS - 1),
+            "right": _whole(payload, "right", 0, 1),
+        }
     raise ClassError(f"no experiment is called {printable(experiment, 60)!r}")
+
+
+def is_set_experiment(experiment: str) -> bool:
+    """Whether ``experiment`` names a problem set's attempts (``set:`` and a digest)."""
+    digest = experiment[len(SET_PREFIX) :]
+    return (
+        experiment.startswith(SET_PREFIX)
+        and len(digest) == SET_DIGEST_CHARS
+        and all(ch in "0123456789abcdef" for ch in digest)
+    )
 
 
 def check_slot(slot: str) -> str:

@@ -18,6 +18,10 @@ worked out on paper and the teacher's page only has to draw what it returns.
 * :func:`review_table`: the app's post-hand reviews, per student and per hand: points
   lost judged on what the student could see, on the cards and on the bids and trump
   choice, then points given away with every card known (hindsight);
+* :func:`problem_set_lines`: a problem set's attempts, per problem: students who tried it,
+  solved it at the first try and in the end, and the wrong first answers most chosen; every
+  attempt judged again from the problem, so a row that claims a solve is left out unless its
+  answer makes one;
 * :func:`verify` and :func:`why_not`: a row dealt again from its student's seed, to
   check that it is what the student's kernel computed; :func:`verified` keeps the rows
   that are and lists the others with the reason, so that only checked rows are pooled
@@ -38,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from pitchlab.classes import experiments, names, payloads
+from pitchlab.classes import experiments, names, payloads, problem_sets
 from pitchlab.classes.payloads import DEALS, HAND_CARDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
 from pitchlab.classes.store import Row
 from pitchlab.odds.stats import Estimate, binomial_se, proportion
@@ -419,6 +423,126 @@ def verified(
     return kept, left
 
 
+# ------------------------------------------------------------------ a problem set
+
+
+Judge = Callable[[str], tuple[Sequence[str], Sequence[str]]]
+"""``problem id -> (answers offered, answers accepted)``: a problem's position, asked again."""
+
+NOT_IN_SET = "it names no problem of this set"
+NOT_ITS_SLOT = "its place in the store does not match what it says"
+NOT_OFFERED = "its answer is not one the problem offers"
+NOT_ITS_VERDICT = "it says right or wrong where its answer says the other"
+OUT_OF_ORDER = "an attempt whose earlier attempt is missing"
+AFTER_SOLVED = "an attempt after the problem was solved"
+AFTER_SHOWN = "an attempt after the answer was shown"
+
+
+@dataclass(frozen=True)
+class ProblemLine:
+    """One problem of a set, as the class met it (checked rows only)."""
+
+    place: int
+    """Its place in the set, from 0."""
+    problem: str
+    tried: int
+    """Students with at least one attempt."""
+    first_try: int
+    """Students whose first answer was right."""
+    solved: int
+    """Students who answered it right at some attempt before asking for the answer."""
+    shown: int
+    """Students who asked for the answer without having solved it."""
+    wrong_first: tuple[tuple[str, int], ...]
+    """Each wrong first answer and how many students gave it: most first, and answers given by
+    as many students in the order the position offers them (cards high to low)."""
+
+    def most_wrong(self) -> tuple[tuple[str, ...], int]:
+        """The wrong first answers chosen by the most students (all of them, when tied, in the
+        order the position offers them) and how many students chose each; ``((), 0)``: none."""
+        if not self.wrong_first:
+            return (), 0
+        top = self.wrong_first[0][1]
+        return tuple(a for a, n in self.wrong_first if n == top), top
+
+
+def problem_set_lines(
+    problem_set: problem_sets.ProblemSet, rows: Iterable[Row], judge: Judge
+) -> tuple[list[ProblemLine], list[Excluded]]:
+    """Each problem of ``problem_set`` as the class answered it (rows of other sets are not
+    looked at), and the rows left out with the reason. Every attempt is judged again here from
+    the problem (``judge``): its answer must be one the position offers and its right-or-wrong
+    what that answer is; a student's attempts at a problem must run 1, 2, 3... and stop at the
+    first right one, and at the answer shown. A row that fails any of these is left out."""
+    mine = arrival(rows, problem_set.experiment)
+    left: list[Excluded] = []
+    attempts: dict[tuple[str, int], dict[int, Row]] = {}
+    shown: dict[tuple[str, int], int] = {}
+    for row in mine:
+        place = int(row.payload["problem"])
+        if place >= len(problem_set.ids):
+            left.append(Excluded(row, NOT_IN_SET))
+        elif row.slot != problem_sets.slot_of(row.payload):
+            left.append(Excluded(row, NOT_ITS_SLOT))
+        elif "shown" in row.payload:
+            shown[(row.nickname, place)] = int(row.payload["shown"])
+        else:
+            offered, accepted = judge(problem_set.ids[place])
+            answer = int(row.payload["answer"])
+            if answer >= len(offered):
+                left.append(Excluded(row, NOT_OFFERED))
+            elif bool(row.payload["right"]) != (offered[answer] in accepted):
+                left.append(Excluded(row, NOT_ITS_VERDICT))
+            else:
+                attempts.setdefault((row.nickname, place), {})[int(row.payload["attempt"])] = row
+    tried: dict[int, set[str]] = {}
+    first: dict[int, set[str]] = {}
+    solved: dict[int, set[str]] = {}
+    wrong: dict[int, Counter[int]] = {}
+    for (who, place), by_number in attempts.items():
+        limit = shown.get((who, place))
+        done = False
+        for number in sorted(by_number):
+            row = by_number[number]
+            if number != 1 and number - 1 not in by_number:
+                left.append(Excluded(row, OUT_OF_ORDER))
+                continue
+            if done:
+                left.append(Excluded(row, AFTER_SOLVED))
+                continue
+            if limit is not None and number > limit:
+                left.append(Excluded(row, AFTER_SHOWN))
+                continue
+            right = bool(row.payload["right"])
+            tried.setdefault(place, set()).add(who)
+            if right:
+                done = True
+                solved.setdefault(place, set()).add(who)
+                if number == 1:
+                    first.setdefault(place, set()).add(who)
+            elif number == 1:
+                wrong.setdefault(place, Counter())[int(row.payload["answer"])] += 1
+    lines = []
+    for place, problem in enumerate(problem_set.ids):
+        counted = wrong.get(place, Counter())
+        offered = judge(problem)[0] if counted else ()
+        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))  # ties: as offered
+        gave_up = {who for (who, p) in shown if p == place} - solved.get(place, set())
+        lines.append(
+            ProblemLine(
+                place,
+                problem,
+                len(tried.get(place, ())),
+                len(first.get(place, ())),
+                len(solved.get(place, ())),
+                len(gave_up),
+                tuple((offered[a], n) for a, n in ranked),
+            )
+        )
+    order = {id(row): k for k, row in enumerate(mine)}
+    return lines, sorted(left, key=lambda x: order[id(x.row)])
+
+
 def _recompute(experiment: str, seed: int) -> Mapping[str, Any]:
     """The student's computation, with the student side's own dealing (one definition of it)."""
     if experiment == TRUMP_COUNT:
@@ -433,6 +557,7 @@ __all__ = [
     "Excluded",
     "MonteCarloPool",
     "PollTally",
+    "ProblemLine",
     "Replicate",
     "ReviewLine",
     "TrumpCountPool",
@@ -442,6 +567,7 @@ __all__ = [
     "label",
     "monte_carlo",
     "poll_tallies",
+    "problem_set_lines",
     "review_table",
     "review_total",
     "submitted",

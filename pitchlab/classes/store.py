@@ -45,12 +45,13 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitchlab.classes import names, payloads
 from pitchlab.classes.origin import JOINS_PER_ADDRESS_VARIABLE, JOINS_PER_BROWSER_VARIABLE
+from pitchlab.classes.problem_sets import ProblemSet
 from pitchlab.engine.errors import ClassError, printable
 from pitchlab.engine.saves import data_folder
 
 DB_VARIABLE = "PITCHLAB_CLASS_DB"
 """A SQLAlchemy URL for the class store: ``postgresql://user:pass@host/db`` or ``sqlite:///path``."""
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this pitchlab writes; an older database is migrated on open, a newer one refused."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the others: thirty students pressing Send together."""
@@ -116,6 +117,16 @@ rows_table = sa.Table(
     sa.UniqueConstraint("class_id", "experiment", "member_id", "slot"),
 )
 
+sets_table = sa.Table(
+    "pitchlab_problem_sets",
+    metadata,
+    sa.Column("class_id", sa.ForeignKey("pitchlab_classes.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("problems", sa.Text, nullable=False),
+    sa.Column("given", sa.Float, nullable=False),
+)
+"""Schema 3: the problem set a class's teacher gave it (:class:`~pitchlab.classes.problem_sets.ProblemSet`
+as stored text: problem ids and how they were chosen, no answer), one per class at a time."""
+
 
 def _create_v1(conn: Connection) -> None:
     """Create the tables (as this pitchlab defines them: a later step finds nothing to add)."""
@@ -147,7 +158,12 @@ def _seeds_v2(conn: Connection) -> None:
             taken.add((member.class_id, new))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _seeds_v2}
+def _sets_v3(conn: Connection) -> None:
+    """Schema 3: a class's problem set, in a table of its own (nothing else changes)."""
+    metadata.create_all(conn, tables=[sets_table])
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _seeds_v2, 3: _sets_v3}
 """Step ``n`` takes a database from schema ``n - 1`` to ``n``; each runs once, in order, in one
 transaction with the version it leads to (a new schema adds a step here, never edits one)."""
 
@@ -483,6 +499,7 @@ class ClassStore:
         """Delete a class with every student and row in it (the command line's, on the server)."""
         with self._db(write=True) as conn:
             class_id, _ = self._class_id(conn, code)
+            conn.execute(sets_table.delete().where(sets_table.c.class_id == class_id))
             conn.execute(rows_table.delete().where(rows_table.c.class_id == class_id))
             conn.execute(members_table.delete().where(members_table.c.class_id == class_id))
             conn.execute(classes_table.delete().where(classes_table.c.id == class_id))
@@ -508,6 +525,28 @@ class ClassStore:
             removed = conn.execute(rows_table.delete().where(where)).rowcount
             self._bump(conn, class_id)
             return int(removed)
+
+    def give_set(self, code: str, key: str, problem_set: ProblemSet | None) -> None:
+        """Give the class ``problem_set`` in place of any it had (``None``: take it back). The rows
+        of an earlier set stay, under that set's own name, and count again if it is given again."""
+        with self._db(write=True) as conn:
+            class_id, _ = self._class_id(conn, code, key)
+            conn.execute(sets_table.delete().where(sets_table.c.class_id == class_id))
+            if problem_set is not None:
+                conn.execute(
+                    sets_table.insert().values(
+                        class_id=class_id, problems=problem_set.to_text(), given=time.time()
+                    )
+                )
+            self._bump(conn, class_id)
+
+    def problem_set(self, code: str) -> ProblemSet | None:
+        """The problem set the class was given (``None``: none). Anyone with the code may ask:
+        a set holds problem ids, which the practice page shows anyway, and no answer."""
+        with self._db() as conn:
+            class_id, _ = self._class_id(conn, code)
+            text = conn.scalar(sa.select(sets_table.c.problems).where(sets_table.c.class_id == class_id))
+        return None if text is None else ProblemSet.from_text(text)
 
     def revision(self, code: str) -> int:
         """A number that changes whenever anything in the class does: cheap to ask every second."""

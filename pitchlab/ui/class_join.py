@@ -59,11 +59,15 @@ def code_from_query(query: str) -> tuple[str, str]:
         return "", f"The address's class code was not used: {line(exc)}."
 
 
-def consent(code: str) -> str:
+SENDS = "the numbers this page deals"
+"""What a lesson's experiment sends (the practice page sends its answers: :class:`ClassJoin`'s ``sends``)."""
+
+
+def consent(code: str, sends: str = SENDS) -> str:
     """The sentence that says exactly what joining sends, and to whom."""
     who = f"class {escape(code)}" if code else "your class"
     return (
-        f"Your nickname and the numbers this page deals go to {who}; your teacher sees them beside "
+        f"Your nickname and {sends} go to {who}; your teacher sees them beside "
         "your nickname; nothing else leaves this page."
     )
 
@@ -71,16 +75,23 @@ def consent(code: str) -> str:
 class ClassJoin(View):
     """The joining panel: code, nickname, what is sent, Join and Leave (see the module).
 
-    ``member`` is the student's claim while they are in a class, else ``None``;
+    ``member`` is the student's claim while they are in a class, else ``None``; ``sends`` says
+    what the page sends, in the sentence shown before joining;
     ``listeners`` are called after every change of it (an experiment panel redraws).
     ``store`` is opened on first use from ``url`` (the class database the server is
     given, see :func:`pitchlab.classes.store.database_url`), unless one is passed in."""
 
     def __init__(
-        self, store: ClassStore | None = None, *, url: str | None = None, query: str | None = None
+        self,
+        store: ClassStore | None = None,
+        *,
+        url: str | None = None,
+        query: str | None = None,
+        sends: str = SENDS,
     ) -> None:
         self._store = store
         self._url = url
+        self.sends = sends
         self.member: Member | None = None
         self.listeners: list[Callable[[], None]] = []
         self.code_box = classed(
@@ -97,7 +108,7 @@ class ClassJoin(View):
             ),
             "pl-class-nickname",
         )
-        self.consent = classed(w.HTML(consent("")), "pl-class-consent")
+        self.consent = classed(w.HTML(consent("", sends)), "pl-class-consent")
         self.join_button = classed(
             w.Button(description="Join", button_style="primary"), "pl-class-join-button"
         )
@@ -143,7 +154,7 @@ class ClassJoin(View):
             code = names.check_code(self.code_box.value)
         except PitchError:
             code = ""
-        self.consent.value = consent(code)
+        self.consent.value = consent(code, self.sends)
 
     def _show(self) -> None:
         joined = self.member is not None
@@ -152,7 +163,7 @@ class ClassJoin(View):
         if self.member is not None:
             self.status.value = (
                 f"You are in class <b>{escape(self.member.code)}</b> as <b>{escape(self.member.nickname)}</b>. "
-                f"{consent(self.member.code)}"
+                f"{consent(self.member.code, self.sends)}"
             )
         else:
             self.status.value = ""

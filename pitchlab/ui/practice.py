@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from urllib.parse import parse_qs
 
@@ -50,6 +50,9 @@ from pitchlab.practice.problems import RULESETS, Problem, answers_at, load, word
 from pitchlab.practice.progress import FALL, INTERVALS, RISE, Progress, tallies
 from pitchlab.practice.punish import Line, Punishment, punish
 from pitchlab.ui import drawing
+from pitchlab.ui.class_join import ClassJoin
+from pitchlab.ui.class_sets import SENDS as CLASS_SENDS
+from pitchlab.ui.class_sets import ClassSetPlay
 from pitchlab.ui.keys import KEYS, keys_line
 from pitchlab.ui.known import known_html
 from pitchlab.ui.session import seat_name
@@ -393,8 +396,27 @@ class PracticePage(View):
         problem = w.VBox([self.question, self.picture, self.controls, self.lesson])
         main = classed(w.Box([problem, self.seen]), "pl-practice-main")
         keys = [k for k in KEYS if k[0] in ("← →", "Enter", "2-9, 0", "S H D C")]
+        self.class_box = w.VBox()
+        """Where a class's problem set shows its joining panel (:meth:`follow_address`)."""
+        self.on_answer: list[Callable[[Problem, str], None]] = []
+        """Called with each answer the page accepts as one the position offers, once judged."""
+        self.on_reveal: list[Callable[[Problem], None]] = []
+        """Called when the learner asks for a problem's answer."""
+        self.fixed = False
+        """Whether the page shows a set given to it (a class's), in order, instead of its menus' choice."""
+        self.set_words = ""
         self.widget = classed(
-            w.VBox([style(PRACTICE_CSS), choose, self.count, main, self.progress_box, keys_line(keys)]),
+            w.VBox(
+                [
+                    style(PRACTICE_CSS),
+                    self.class_box,
+                    choose,
+                    self.count,
+                    main,
+                    self.progress_box,
+                    keys_line(keys),
+                ]
+            ),
             "pl-app",
             "pl-practice",
         )
@@ -424,6 +446,8 @@ class PracticePage(View):
         self.theme.observe(self._filters, "value")
 
     def _filters(self, _change: object = None) -> None:
+        if self.fixed:
+            return  # a given set stays as it was given; its menus are hidden
         self._themes()
         self.shown = [
             p
@@ -475,6 +499,9 @@ class PracticePage(View):
         """The next problem: a missed one due for review first (of this game), else the next
         problem of the learner's level (and chosen theme) neither solved nor waiting for its
         review, else simply the next."""
+        if self.fixed:
+            self.move(1)  # a given set, in its order
+            return
         ruleset = self.ruleset.value
         due = [p for p in self._by_ids(self.progress.due()) if p.ruleset == ruleset]
         if due:
@@ -498,6 +525,24 @@ class PracticePage(View):
     def _by_ids(self, ids: Sequence[str]) -> list[Problem]:
         known = {p.id: p for p in self.all}
         return [known[i] for i in ids if i in known]
+
+    def use_set(self, problems: Sequence[Problem] | None, words: str = "", start: int = 0) -> None:
+        """Show ``problems`` in their order in place of the menus' choice, from the one at ``start``
+        (``words`` name the set above each problem: a class's set), or go back to the menus (``None``)."""
+        if problems:
+            self.fixed, self.set_words = True, words
+            self.shown, self.index = list(problems), start % len(problems)
+            self._menus_shown(False)
+            self.show()
+        elif self.fixed:
+            self.fixed, self.set_words = False, ""
+            self._menus_shown(True)
+            self._filters()
+
+    def _menus_shown(self, shown: bool) -> None:
+        """The game, level and theme menus shown or hidden (a given set hides them; Next problem stays)."""
+        for menu in (self.ruleset, self.level, self.theme):
+            menu.layout.display = None if shown else "none"
 
     def choose(self, problem_id: str) -> None:
         """Show the problem with this id (its ruleset, level and theme chosen in the menus)."""
@@ -531,6 +576,8 @@ class PracticePage(View):
         where = (
             "<b>Review:</b> a problem you missed before"
             if review is not None
+            else f"<b>{escape(self.set_words)}:</b> problem {self.index + 1} of {len(self.shown)}"
+            if self.fixed
             else f"Problem {self.index + 1} of {len(self.shown)}"
         )
         self.count.value = (
@@ -573,6 +620,8 @@ class PracticePage(View):
             return
         said = readable(answer_words(problem, given))
         self._record(problem, given in problem.answers)
+        for listener in list(self.on_answer):
+            listener(problem, given)
         if given in problem.answers:
             others = [a for a in problem.answers if a != given]
             also = (
@@ -661,7 +710,7 @@ class PracticePage(View):
         self.progress = progress
         if self._answered or addressed_level is not None:
             self._save()
-        if not self._answered and not self._addressed:
+        if not self._answered and not self._addressed and not self.fixed:
             self.index = -1
             self.next()
         self._summarise()
@@ -774,6 +823,8 @@ class PracticePage(View):
         problem = self.problem
         if problem is None:
             return
+        for listener in list(self.on_reveal):
+            listener(problem)
         best = ", ".join(answer_words(problem, a) for a in problem.answers)
         parts: list[w.Widget] = [self.feedback, self.onward]
         text = f'<div class="pl-right" role="status"><b>The answer: {readable(best)}.</b>{explanation_html(problem)}'
@@ -792,8 +843,18 @@ class PracticePage(View):
 
     def follow_address(self) -> None:
         """Read ``?problem=ID`` or ``?level=N&theme=...`` from the page's address, as the app reads
-        its seed: a teacher can send a class straight to one problem."""
-        self.apply_query(os.environ.get("QUERY_STRING", ""))
+        its seed: a teacher can send a class straight to one problem. ``?class=CODE`` (or a class
+        this browser joined) gives the page the class's problem set
+        (:class:`pitchlab.ui.class_sets.ClassSetPlay`)."""
+        query = os.environ.get("QUERY_STRING", "")
+        self.apply_query(query)
+        self.join_class(ClassJoin(query=query, sends=CLASS_SENDS))
+
+    def join_class(self, join: ClassJoin) -> ClassSetPlay:
+        """Put ``join`` (the joining panel) above the problem: a class's problem set comes with it."""
+        play = ClassSetPlay(self, join)
+        self.class_box.children = (play.widget,)
+        return play
 
     def apply_query(self, query: str) -> None:
         """``?problem=ID`` shows that problem; ``?level=N`` (1 to 5) starts at that level. Anything

@@ -30,7 +30,16 @@ Stable CSS classes: ``pl-teacher``, ``pl-teacher-code``, ``pl-teacher-key``,
 ``pl-class-roster``, ``pl-class-remove-choice``, ``pl-class-remove``,
 ``pl-class-excluded``, and one
 ``pl-class-<experiment>`` box per experiment (``pl-class-trump-count``,
-``pl-class-monte-carlo``, ``pl-class-polls``, ``pl-class-review``).
+``pl-class-monte-carlo``, ``pl-class-polls``, ``pl-class-review``, ``pl-class-problem-set``).
+
+**A problem set** (``pl-class-problem-set``): the teacher chooses a few shipped practice
+problems (by game, level, theme, how many and a draw number, the same choice giving the same
+problems; or typed as ids) and gives them to the class; students who join on the practice page
+get them in order. Per problem the page shows how many students tried it, answered right at
+the first try and in the end, and the wrong first answer most chosen, every stored attempt
+judged again from its problem (:func:`pitchlab.classes.pooling.problem_set_lines`). Its controls:
+``pl-set-game``, ``pl-set-level``, ``pl-set-theme``, ``pl-set-size``, ``pl-set-draw``,
+``pl-set-ids``, ``pl-set-give``, ``pl-set-clear``, ``pl-set-table``.
 """
 
 from __future__ import annotations
@@ -52,13 +61,15 @@ import ipywidgets as w
 import plotly.graph_objects as go
 import traitlets
 
-from pitchlab.classes import names, payloads, pooling
+from pitchlab.classes import names, payloads, pooling, problem_sets
 from pitchlab.classes.payloads import DEALS, MONTE_CARLO, REVIEW, TRUMP_COUNT
 from pitchlab.classes.store import ClassInfo, ClassStore, Joined, Row, open_store
 from pitchlab.engine.errors import PitchError, printable
 from pitchlab.odds.probability import percent
+from pitchlab.practice.problems import RULESETS, Problem, answers_at, load
 from pitchlab.ui import page_request, plots
 from pitchlab.ui.classroom import FigureBox
+from pitchlab.ui.practice import LEVEL_WORDS, RULESET_WORDS, answer_words
 from pitchlab.ui.widgets import View, classed, replace_children
 from pitchlab.ui.widgets import style as page_style
 
@@ -70,6 +81,8 @@ MAX_QUERY = 8192
 MAX_TYPED = 200
 """Characters of a typed code or key looked at: a real key has 22; a paste of a page is refused."""
 
+SET_SECTION = "problem-set"
+"""The teacher's page's box for the class's problem set (``pl-class-problem-set``)."""
 EXPERIMENT_TITLES = {
     TRUMP_COUNT: "Trump count (lesson 01)",
     MONTE_CARLO: "Monte Carlo estimate (lesson 05)",
@@ -86,6 +99,7 @@ TEACHER_CSS = """<style>
 .pl-teacher table.pl-class-table { border-collapse: collapse; font-size: 14px; }
 .pl-teacher .pl-class-table td, .pl-teacher .pl-class-table th { border: 1px solid #ccc; padding: 3px 8px; }
 .pl-teacher .pl-class-table td.pl-num { text-align: right; }
+.pl-teacher .pl-set-table tr.pl-set-problem th { text-align: left; font-weight: normal; background: #f3f6fa; }
 .pl-teacher .jupyter-button.pl-strong { background: #1f5fbf; color: #fff; }
 .pl-teacher .jupyter-button.pl-danger { background: #a12; color: #fff; }
 .pl-teacher .widget-text, .pl-teacher .widget-password { max-width: 100%; }
@@ -305,6 +319,88 @@ def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
     )
 
 
+KIND_WORDS = {"card": "which card to play", "bid": "what to bid", "trump": "which suit to name trump"}
+"""Each kind of problem as the teacher's table says it."""
+PRACTICE_PAGE = "practice.ipynb"
+"""The practice page, beside this one in ``notebooks/``."""
+
+
+def _students(count: int) -> str:
+    return f"{count} student{'s' * (count != 1)}"
+
+
+def most_wrong_words(problem: Problem, line: pooling.ProblemLine) -> str:
+    """The wrong first answer most chosen, named as the practice page names answers: "K♥ (4
+    students)", or every one tied for most: "K♥ and 9♥ (2 students each)"; a dash for none."""
+    found, count = line.most_wrong()
+    if not found:
+        return "–"
+    said = [escape(answer_words(problem, a)) for a in found]
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f"{listed} ({_students(count)}{' each' if len(said) > 1 else ''})"
+
+
+def problem_set_html(lines: Sequence[pooling.ProblemLine], problems: dict[str, Problem]) -> str:
+    """The class's table of a problem set, in the set's order: for each problem a line saying
+    what it asks (its id links to it on the practice page), then its numbers: students who tried
+    it, were right at the first try, solved it in the end, saw the answer without solving it, and
+    the wrong first answer most chosen. Five narrow columns, so the table fits a phone."""
+    body = []
+    for line in lines:
+        problem = problems[line.problem]
+        link = (
+            f"<a href='{PRACTICE_PAGE}?problem={escape(problem.id)}' target='_blank' rel='noopener'>"
+            f"{escape(problem.id)}</a>"
+        )
+        what = f"{KIND_WORDS[problem.kind]}, level {problem.level} · {escape(', '.join(problem.themes))}"
+        body.append(
+            f"<tr class='pl-set-problem'><th colspan='5' scope='colgroup'>Problem {line.place + 1}: {link}, "
+            f"{what}</th></tr>"
+            f"<tr class='pl-set-counts'><td class='pl-num'>{line.tried}</td><td class='pl-num'>{line.first_try}</td>"
+            f"<td class='pl-num'>{line.solved}</td><td class='pl-num'>{line.shown}</td>"
+            f"<td>{most_wrong_words(problem, line)}</td></tr>"
+        )
+    return (
+        "<table class='pl-class-table pl-set-table'><caption>How the class did on each problem "
+        "(students counted once each)</caption>"
+        "<tr><th scope='col'>tried it</th><th scope='col'>right at the first try</th>"
+        "<th scope='col'>solved in the end</th><th scope='col'>saw the answer, unsolved</th>"
+        "<th scope='col'>wrong first answer chosen most</th></tr>" + "".join(body) + "</table>"
+    )
+
+
+def problem_set_figure(lines: Sequence[pooling.ProblemLine]) -> go.Figure:
+    """Per problem, in the set's order: students who tried it, who were right at the first try,
+    and who solved it in the end (grouped bars)."""
+    xs = [str(line.place + 1) for line in lines]
+    fig = go.Figure()
+    for name, colour, values in (
+        ("tried it", plots.BLUE, [line.tried for line in lines]),
+        ("right at the first try", plots.GREEN, [line.first_try for line in lines]),
+        ("solved in the end", plots.ORANGE, [line.solved for line in lines]),
+    ):
+        fig.add_trace(
+            go.Bar(
+                x=xs,
+                y=values,
+                name=name,
+                marker={"color": colour},
+                hovertemplate=f"problem %{{x}}: %{{y}} {name}<extra></extra>",
+            )
+        )
+    most = max((line.tried for line in lines), default=0)
+    fig.update_layout(barmode="group")
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(rangemode="tozero", dtick=max(1, math.ceil(most / 8)))
+    return _look(
+        fig,
+        f"Problem set: how the class did<br><sup>{len(lines)} problems, students counted once each</sup>",
+        "problem (its number in the set)",
+        "students (count)",
+        height=400,
+    )
+
+
 # ------------------------------------------------------------------ the page
 
 
@@ -451,7 +547,84 @@ class TeacherBoard(View):
             MONTE_CARLO: _Section("monte-carlo", EXPERIMENT_TITLES[MONTE_CARLO]),
             "polls": _Section("polls", "Prediction polls"),
             REVIEW: _Section("review", EXPERIMENT_TITLES[REVIEW]),
+            SET_SECTION: _Section("problem-set", "Problem set (the practice page)"),
         }
+        self._problems: dict[str, Problem] | None = None
+        self._judged: dict[str, tuple[list[str], tuple[str, ...]]] = {}
+        self._set_drawn: tuple[str, list[Row]] | None = None
+        self.problem_set: problem_sets.ProblemSet | None = None
+        wide = {"description_width": "initial"}
+        self.set_game = classed(
+            w.Dropdown(options=[(RULESET_WORDS[r], r) for r in RULESETS], description="Game", style=wide),
+            "pl-set-game",
+        )
+        self.set_level = classed(
+            w.Dropdown(
+                options=[("every level", 0), *((f"{n} · {LEVEL_WORDS[n]}", n) for n in LEVEL_WORDS)],
+                value=0,
+                description="Level",
+                style=wide,
+            ),
+            "pl-set-level",
+        )
+        self.set_theme = classed(
+            w.Dropdown(options=[("every theme", "")], value="", description="Theme", style=wide),
+            "pl-set-theme",
+        )
+        self.set_size = classed(
+            w.Dropdown(
+                options=[(str(n), n) for n in problem_sets.SIZES], value=6, description="Problems", style=wide
+            ),
+            "pl-set-size",
+        )
+        self.set_draw = classed(
+            w.BoundedIntText(
+                value=1,
+                min=1,
+                max=problem_sets.MAX_DRAW,
+                description="Draw",
+                style=wide,
+                layout=w.Layout(width="150px"),
+            ),
+            "pl-set-draw",
+        )
+        self.set_ids = classed(
+            w.Text(
+                description="Or exactly these problems",
+                placeholder="ten-point-0-17, ten-point-1-15",
+                style=wide,
+                layout=w.Layout(width="100%", max_width="560px"),
+            ),
+            "pl-set-ids",
+        )
+        self.set_give = classed(
+            w.Button(description="Give this set to the class", layout=w.Layout(width="auto")),
+            "pl-set-give",
+            "pl-strong",
+        )
+        self.set_clear = classed(
+            w.Button(description="Take the set back", layout=w.Layout(width="auto")), "pl-set-clear"
+        )
+        self.set_game.observe(lambda _c: self._set_themes(), "value")
+        self.set_level.observe(lambda _c: self._set_themes(), "value")
+        self.set_give.on_click(lambda _b: self.give_set())
+        self.set_clear.on_click(lambda _b: self.take_set_back())
+        row = w.Layout(flex_flow="row wrap")
+        section = self.sections[SET_SECTION]
+        heading, figure, table, extra, words = section.widget.children
+        section.widget.children = (heading, extra, words, table, figure)  # the choice first, then the class
+        section.extra.children = (
+            w.HTML(
+                "<p>Give the class a few practice problems: choose them by game, level and theme (the same "
+                "choice and draw number always give the same problems; another draw, others), or type "
+                "their ids. Students join with the class code on the practice page and meet the set "
+                "there, in order.</p>"
+            ),
+            w.HBox([self.set_game, self.set_level, self.set_theme], layout=row),
+            w.HBox([self.set_size, self.set_draw], layout=row),
+            self.set_ids,
+            w.HBox([self.set_give, self.set_clear], layout=row),
+        )
         self.sections["polls"].extra.children = (self.show_right,)
         self.panel = w.VBox()
         self.address = AddressForget()
@@ -530,6 +703,7 @@ class TeacherBoard(View):
         )
         self.revision = None
         self.check()
+        self._set_themes()
         self.watch()
         return True
 
@@ -588,12 +762,14 @@ class TeacherBoard(View):
         rows = self.store.rows(self.code, self._key)
         joined = self.store.roster(self.code, self._key)
         self.info = info
+        refused = self._read_set()
         self._draw_status(info, rows)
         self._draw_who(rows, [j.nickname for j in joined])
         self._draw_roster(joined)
         self._draw_section(TRUMP_COUNT, rows)
         self._draw_section(MONTE_CARLO, rows)
         self._draw_section(REVIEW, rows)
+        self._draw_set(rows, refused)
         self._polls = [r for r in rows if r.experiment.startswith(payloads.POLL_PREFIX)]
         self._draw_polls()
         self.updated.value = (
@@ -620,10 +796,12 @@ class TeacherBoard(View):
             self.reset_choice.value = keep if keep in dict(options).values() else ""
         self._counts = counts
 
-    @staticmethod
-    def _name(experiment: str) -> str:
+    def _name(self, experiment: str) -> str:
         if experiment in EXPERIMENT_TITLES:
             return EXPERIMENT_TITLES[experiment]
+        if payloads.is_set_experiment(experiment):
+            current = self.problem_set is not None and experiment == self.problem_set.experiment
+            return "Problem set" if current else f"An earlier problem set ({experiment[4:10]})"
         poll = payloads.POLLS.get(experiment.removeprefix(payloads.POLL_PREFIX))
         return f"poll {poll.id}" if poll else experiment
 
@@ -673,7 +851,9 @@ class TeacherBoard(View):
                 mc = pooling.monte_carlo(kept)
                 section.figure.draw(monte_carlo_figure(mc))
                 words = self._monte_carlo_words(mc)
-            section.words.value = words + self._checked(len(mine), left)
+            section.words.value = words + self._checked(
+                len(mine), left, "Dealt again from each student's seed"
+            )
         else:
             section.table.value = review_html(pooling.review_table(mine))
             section.words.value = (
@@ -754,18 +934,137 @@ class TeacherBoard(View):
         return self._checks[mark]
 
     @staticmethod
-    def _checked(rows: int, left: Sequence[pooling.Excluded]) -> str:
-        """What dealing each row again from its student's seed found, and the rows left out of the
-        figures above, each by nickname with the reason."""
+    def _checked(rows: int, left: Sequence[pooling.Excluded], how: str) -> str:
+        """What checking each row again (``how``: dealing it again from its student's seed, judging
+        its answer again) found, and the rows left out of the figures above, each by nickname with
+        the reason."""
         if not rows:
             return ""
         if not left:
-            return f" Dealt again from each student's seed: all {rows} rows match, and all are pooled."
+            return f" {how}: all {rows} rows match, and all are pooled."
         kept = rows - len(left)
         items = "".join(f"<li>{escape(x.row.nickname)}: {escape(x.why)}</li>" for x in left)
         return (
-            f" Dealt again from each student's seed: {kept} of {rows} rows match and only they are pooled. "
+            f" {how}: {kept} of {rows} rows match and only they are pooled. "
             f"Left out ({len(left)}):<ul class='pl-class-excluded'>{items}</ul>"
+        )
+
+    # ---------------------------------------------------------- the problem set
+
+    @property
+    def problems(self) -> dict[str, Problem]:
+        """The shipped practice problems by id, read at first use (a page without a set reads none)."""
+        if self._problems is None:
+            self._problems = {p.id: p for p in load()}
+        return self._problems
+
+    def _set_themes(self) -> None:
+        """The theme menu offers the themes of the chosen game and level."""
+        level = self.set_level.value
+        found = sorted(
+            {
+                t
+                for p in self.problems.values()
+                if p.ruleset == self.set_game.value and (not level or p.level == level)
+                for t in p.themes
+            }
+        )
+        keep = self.set_theme.value if self.set_theme.value in found else ""
+        self.set_theme.options = [("every theme", ""), *((t, t) for t in found)]
+        self.set_theme.value = keep
+
+    def give_set(self) -> problem_sets.ProblemSet | None:
+        """Give the class the problems typed (if any), else the menus' choice; a refusal is one line."""
+        problems = list(self.problems.values())
+        try:
+            if self.set_ids.value.strip():
+                made = problem_sets.from_ids(problems, self.set_ids.value)
+            else:
+                level = self.set_level.value or None
+                made = problem_sets.choose(
+                    problems,
+                    self.set_game.value,
+                    level,
+                    self.set_theme.value,
+                    self.set_size.value,
+                    self.set_draw.value,
+                )
+            self.store.give_set(self.code, self._key, made)
+        except PitchError as exc:
+            self.say(f"No set given: {exc}")
+            return None
+        self.say("")
+        self.check()
+        self.message.value = _one_line(
+            f"Class {self.code} has a problem set of {len(made.ids)} problems now."
+        )
+        return made
+
+    def take_set_back(self) -> None:
+        """No set for the class any more (its rows stay, and count again if it is given again)."""
+        try:
+            self.store.give_set(self.code, self._key, None)
+        except PitchError as exc:
+            self.say(str(exc))
+            return
+        self.say("")
+        self.check()
+
+    def _judge(self, problem_id: str) -> tuple[list[str], tuple[str, ...]]:
+        """A problem's answers offered and accepted, worked out once per page."""
+        if problem_id not in self._judged:
+            problem = self.problems[problem_id]
+            self._judged[problem_id] = (answers_at(problem.hand()), problem.answers)
+        return self._judged[problem_id]
+
+    def _read_set(self) -> str:
+        """Read the class's problem set into :attr:`problem_set`; a set that cannot be read is
+        none, and the line returned says why (empty: read)."""
+        try:
+            self.problem_set = self.store.problem_set(self.code)
+        except PitchError as exc:
+            self.problem_set = None
+            return str(exc)
+        return ""
+
+    def _draw_set(self, rows: Sequence[Row], refused: str = "") -> None:
+        """The class's problem set, if it has one: per problem, how the class did (checked rows)."""
+        section = self.sections[SET_SECTION]
+        if refused:
+            self._set_drawn = None
+            section.words.value = _one_line(
+                f"The class's problem set could not be read ({refused}): give it a new one above."
+            )
+            return
+        given = self.problem_set
+        mine = [r for r in rows if given is not None and r.experiment == given.experiment]
+        drawn = (given.to_text() if given else "", mine)
+        if self._set_drawn == drawn:
+            return  # nothing of the set changed: its figure stays as it is
+        self._set_drawn = drawn
+        section.table.value = ""
+        section.figure.widget.outputs = ()
+        if given is None:
+            section.words.value = "No problem set given yet: choose one above and give it to the class."
+            return
+        missing = [i for i in given.ids if i not in self.problems]
+        if missing:
+            section.words.value = _one_line(
+                f"This set names a problem this pitchlab does not ship ({missing[0]}): give another set."
+            )
+            return
+        lines, left = pooling.problem_set_lines(given, mine, self._judge)
+        section.table.value = problem_set_html(lines, self.problems)
+        section.figure.draw(problem_set_figure(lines))
+        code = escape(self.code)
+        students = len({r.nickname for r in mine})
+        section.words.value = (
+            f"Class {code}'s set: {len(given.ids)} problems ({escape(given.made_from)}). Students open "
+            f"<a href='{PRACTICE_PAGE}?class={code}' target='_blank' rel='noopener'>the practice page with "
+            f"?class={code}</a> in its address; {_students(students)} answered so "
+            "far. Only a student's first answer counts as right at the first try; after Show the answer, "
+            "a solve no longer counts."
+            + self._checked(len(mine), left, "Every answer judged again from its problem")
         )
 
     # ---------------------------------------------------------- the teacher's buttons
@@ -852,7 +1151,7 @@ class TeacherBoard(View):
 
     def ask_reset(self, experiment: str | None) -> None:
         """First click of Reset: say how many rows would go, and ask again."""
-        if experiment is not None and experiment not in payloads.experiments():
+        if experiment is not None and experiment not in (*payloads.experiments(), *self._counts):
             self.say("There is no such experiment to reset.")
             return
         counts = self._counts
@@ -894,6 +1193,8 @@ __all__ = [
     "TeacherBoard",
     "monte_carlo_figure",
     "poll_figure",
+    "problem_set_figure",
+    "problem_set_html",
     "review_html",
     "trump_count_figure",
 ]
