@@ -80,7 +80,7 @@ from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import still_to_play
-from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suit
+from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suits
 from pitchlab.engine.view import voids_shown
 
 if TYPE_CHECKING:
@@ -508,7 +508,7 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         rank[card] = r
         if table.scorers.get(card) == "capturer":
             capture[card] = table.points.get(card, 0)
-    suit = tuple(play_suit(rules, trump, card) for card in CARDS)
+    suit = play_suits(rules, trump)
     by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
     return _SuitFacts(
         rank=tuple(rank),
