@@ -559,7 +559,8 @@ class _Out:
                 led = _SUIT[top[0]]
                 top_plain[led] = f.power[led][top[0]]
         unseen = len(view.rules.deck) - len(seen)
-        held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+        sizes = view.hand_sizes
+        held = sum(sizes) - sizes[view.seat]
         return cls(
             unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
             top_plain=top_plain,

@@ -596,8 +596,8 @@ class Hand:
 
     @property
     def current_trick(self) -> Trick:
-        deck = self.rules.deck
-        return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
+        cards = tuple(map(self.rules.deck.__getitem__, self._trick))  # read by every follow-suit decision
+        return Trick(self._leader, cards, tuple(self._trick_seats), None)
 
     # Slot masks, for the bots, tactics and solver that think in slots (the fast path):
     # each has a card-valued twin above (hand_of, dealt_to, buried_by, playable...).
