@@ -323,7 +323,7 @@ class RuleBasedPlayer:
         rules = hand.rules
         seat = hand.actor
         phase = hand.phase
-        if phase is Phase.BID and self.bidding == "game":
+        if phase is _BID and self.bidding == "game":
             bidder = hand.bidder
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
             legal = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
@@ -381,6 +381,8 @@ _NAMES = {
 }
 """The bot's name for each way of bidding."""
 
+_BID = Phase.BID
+"""(An enum member looked up on its class costs a descriptor call; :meth:`RuleBasedPlayer.code` reads this.)"""
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.tactics_suit` has them)."""
 

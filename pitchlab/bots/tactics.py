@@ -77,8 +77,14 @@ def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
     in hand can protect them. Each trump beyond three adds a little, because the
     bidder also collects the trump left in the stock.
     """
-    t = suit_tables(rules, suit)
-    trump = [s for s in reversed(t.ascending) if mask >> s & 1]
+    trump, held, expected = _rated(suit_tables(rules, suit), mask)
+    return Rating(suit, trump, held, expected)
+
+
+def _rated(t: SuitTables, mask: int) -> tuple[tuple[int, ...], int, float]:
+    """What :func:`rate` says of a hand, before it is put in a :class:`Rating` (only the best
+    suit's is: building one costs as much as rating the hand)."""
+    trump = tuple([s for s in reversed(t.ascending) if mask >> s & 1])
     held = 0
     expected = 0.0
     top = t.power[trump[0]] if trump else 0
@@ -95,12 +101,22 @@ def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
     expected += 0.6 * max(0, len(trump) - 3)
     # the bidder names trump and collects the rest of the stock: worth about two points
     expected += 2.0
-    return Rating(suit, tuple(trump), held, expected)
+    return trump, held, expected
+
+
+_SUITS = tuple(Suit)
+"""The suits in order (iterating the enum class costs more than a tuple, every bid)."""
 
 
 def best_rating(rules: Ruleset, mask: int) -> Rating:
     """The suit the bot would name: the best expected points (first suit on a tie)."""
-    return max((rate(rules, mask, suit) for suit in Suit), key=lambda r: r.expected)
+    best = _SUITS[0]
+    trump, held, expected = _rated(suit_tables(rules, best), mask)
+    for suit in _SUITS[1:]:
+        rated = _rated(suit_tables(rules, suit), mask)
+        if rated[2] > expected:  # strictly: the first of equal suits stays, as max() keeps it
+            best, (trump, held, expected) = suit, rated
+    return Rating(best, trump, held, expected)
 
 
 def choose_bid(

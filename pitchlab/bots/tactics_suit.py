@@ -80,7 +80,7 @@ from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import still_to_play
-from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suit
+from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suits
 from pitchlab.engine.view import voids_shown
 
 if TYPE_CHECKING:
@@ -508,7 +508,7 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         rank[card] = r
         if table.scorers.get(card) == "capturer":
             capture[card] = table.points.get(card, 0)
-    suit = tuple(play_suit(rules, trump, card) for card in CARDS)
+    suit = play_suits(rules, trump)
     by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
     return _SuitFacts(
         rank=tuple(rank),
@@ -559,7 +559,8 @@ class _Out:
                 led = _SUIT[top[0]]
                 top_plain[led] = f.power[led][top[0]]
         unseen = len(view.rules.deck) - len(seen)
-        held = sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+        sizes = view.hand_sizes
+        held = sum(sizes) - sizes[view.seat]
         return cls(
             unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
             top_plain=top_plain,

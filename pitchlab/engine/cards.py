@@ -146,13 +146,14 @@ class Card(int):
 
     @property
     def suit(self) -> Suit | None:
-        """The printed suit; ``None`` for a joker."""
-        return None if self >= JOKER else Suit(self // 13)
+        """The printed suit; ``None`` for a joker (looked up: bots ask it in every decision,
+        and calling ``Suit`` costs several times a tuple's index)."""
+        return _SUIT_OF[self]
 
     @property
     def rank(self) -> Rank | None:
-        """The printed rank; ``None`` for a joker."""
-        return None if self >= JOKER else Rank(self % 13 + 2)
+        """The printed rank; ``None`` for a joker (looked up, as :attr:`suit`)."""
+        return _RANK_OF[self]
 
     @property
     def is_red(self) -> bool:
@@ -200,6 +201,10 @@ def show_cards_as(picture: Callable[[Card], str] | None) -> None:
 
 
 Card._all = tuple(Card(i) for i in range(LOW_JOKER + 1))
+_SUIT_OF: tuple[Suit | None, ...] = tuple(None if i >= JOKER else Suit(i // 13) for i in range(LOW_JOKER + 1))
+_RANK_OF: tuple[Rank | None, ...] = tuple(
+    None if i >= JOKER else Rank(i % 13 + 2) for i in range(LOW_JOKER + 1)
+)
 _CODES = tuple(_code_of(i) for i in range(LOW_JOKER + 1))
 CARDS: tuple[Card, ...] = Card._all
 """Every card value, indexed by its number."""

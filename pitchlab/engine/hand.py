@@ -33,6 +33,7 @@ import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING
 
 from pitchlab.engine import refusals, scoring
@@ -214,6 +215,7 @@ class _Compiled:
         "plays",
         "single_slot",
         "slots_of",
+        "speaking_order",
         "suit_masks",
         "suit_of",
         "tables",
@@ -237,6 +239,9 @@ class _Compiled:
         self.tables = tuple(_Tables(rules, suit) for suit in Suit)
         self.plays = tuple(Play(card) for card in deck)
         self.buries = tuple(Bury(card) for card in deck)
+        n = rules.players
+        self.speaking_order = tuple(tuple(seat_at(p, d, n) for p in range(n)) for d in range(n))
+        """By dealer: the seats from the dealer's left round to the dealer, who draw and bury in turn."""
         self.deal_patterns = tuple(
             _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)
         )
@@ -420,10 +425,11 @@ class Hand:
         the rest, in order, is the stock.
         """
         rand = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
-        # sorting by random keys is a uniform shuffle, and faster than random.shuffle
-        slots = range(len(rules.deck))
-        keys = [rand() for _ in slots]
-        return cls.from_order(rules, dealer, sorted(slots, key=keys.__getitem__), scores)
+        # sorting by random keys is a uniform shuffle, and faster than random.shuffle; starmap
+        # draws the keys in C, the same draws in the same order as a loop would
+        size = len(rules.deck)
+        keys = list(starmap(rand, repeat((), size)))
+        return cls.from_order(rules, dealer, sorted(range(size), key=keys.__getitem__), scores)
 
     @classmethod
     def from_order(
@@ -431,8 +437,8 @@ class Hand:
     ) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
         positions, dealt = _compiled(rules).deal_patterns[dealer]
-        bit, at = BIT.__getitem__, order.__getitem__
-        hands = [sum(map(bit, map(at, seat_positions))) for seat_positions in positions]
+        # a list summed is faster here than chained maps (every simulated hand is dealt)
+        hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
         return cls(rules, dealer, hands, order[dealt:], scores)
 
     @classmethod
@@ -498,8 +504,7 @@ class Hand:
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards of a slot mask, in deck order."""
-        deck = self.rules.deck
-        return tuple(deck[s] for s in bits(mask))
+        return tuple(map(self.rules.deck.__getitem__, bits(mask)))
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """Every card the seat holds now, dead cards included."""
@@ -588,8 +593,8 @@ class Hand:
 
     @property
     def current_trick(self) -> Trick:
-        deck = self.rules.deck
-        return Trick(self._leader, tuple(deck[s] for s in self._trick), tuple(self._trick_seats), None)
+        cards = tuple(map(self.rules.deck.__getitem__, self._trick))  # read by every follow-suit decision
+        return Trick(self._leader, cards, tuple(self._trick_seats), None)
 
     # Slot masks, for the bots, tactics and solver that think in slots (the fast path):
     # each has a card-valued twin above (hand_of, dealt_to, buried_by, playable...).
@@ -697,16 +702,13 @@ class Hand:
 
     def _choices(self) -> int:
         """The seat's playable (or buriable) cards, one slot per distinct card."""
-        held = self._held[self._actor]
-        if self.phase is _PLAY:
-            if self.partner is not None:
-                held = self._called_only(self._actor, held)
-            if self._c.follow and self._trick:
-                held = self._follow_mask(held)
-        twins = self._c.twins
-        if held & twins == twins and twins:
-            return held ^ self._c.twin_extra
-        return held
+        c = self._c
+        if self.phase is _PLAY and (self.partner is not None or (c.follow and self._trick)):
+            held = self._playable_now()
+        else:  # trump-only play, a lead, or a bury (every simulated card asks: kept short)
+            held = self._held[self._actor]
+        twins = c.twins
+        return held ^ c.twin_extra if held & twins == twins and twins else held
 
     def _playable_now(self) -> int:
         """The cards the seat to act may play to the trick as it stands (twins both listed)."""
@@ -896,9 +898,7 @@ class Hand:
             return
         keep = self.rules.keep_trump
         held = self._held
-        n = len(held)
-        first = self.dealer + 1  # clockwise from the dealer's left, the dealer last
-        queue = [s for s in (*range(first, n), *range(first)) if held[s].bit_count() > keep]
+        queue = [s for s in self._c.speaking_order[self.dealer] if held[s].bit_count() > keep]
         self._bury_queue = queue
         if queue:
             self.phase = _BURY
@@ -908,7 +908,6 @@ class Hand:
 
     def _refill(self, trump_mask: int) -> None:
         rules = self.rules
-        n = rules.players
         hands = self._hands
         stock = self._stock
         pos = self.stock_used
@@ -916,8 +915,7 @@ class Hand:
         drawn = self.drawn
         refill_to = rules.refill_to
         waits = self.bidder if rules.bidder_refills_last else None  # draws with the rest of the stock
-        first = self.dealer + 1
-        for seat in (*range(first, n), *range(first)):
+        for seat in self._c.speaking_order[self.dealer]:
             if seat == waits:
                 continue
             before = hands[seat]
@@ -930,9 +928,10 @@ class Hand:
             hands[seat] = kept
             drawn[seat] = len(got)
             log.append((seat, before & ~trump_mask, got, False))
-        taker = {"bidder": self.bidder, "dealer": self.dealer}.get(rules.stock_rest)
+        rest_to = rules.stock_rest
+        taker = self.bidder if rest_to == "bidder" else self.dealer if rest_to == "dealer" else None
         if taker is not None:
-            rest = tuple(stock[pos:])
+            rest = stock[pos:]
             pos = len(stock)
             taken = sum([BIT[slot] for slot in rest])
             if rules.bidder_refills_last and taker == self.bidder:
@@ -1044,16 +1043,21 @@ class Hand:
     def _end_trick(self) -> None:
         winner = self._best
         mask = self._played ^ self._lead_played  # the cards of this trick
-        if not self._trick_log and self.rules.buried_to == "first-trick":
+        log = self._trick_log
+        if not log and self.rules.buried_to == "first-trick":
             for buried in self._buried:
                 mask |= buried
         self._captured[winner] |= mask & ~self._trump_tables().holder_mask
         # the lists go into the log as they are: a new trick starts new ones
-        self._trick_log.append((self._leader, self._trick, self._trick_seats, winner))
+        log.append((self._leader, self._trick, self._trick_seats, winner))
         self._trick = []
         self._trick_seats = []
         self._best_power = -1
-        self._lead_from(winner)
+        if self._held[winner]:  # the winner leads (the common case, taken here without a call)
+            self._leader = self._actor = winner
+            self._lead_played = self._played
+        else:
+            self._lead_from(winner)
 
     def _finish(self) -> None:
         self.phase = _OVER

@@ -35,6 +35,7 @@ trump will sit and naming trump never moves them to the other end of the hand.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from pitchlab.engine.cards import CARDS, Card, Suit
@@ -52,6 +53,13 @@ def play_suit(rules: Ruleset, trump: Suit, card: Card) -> Suit | None:
     """The suit ``card`` belongs to in play: the trump suit for every trump (an off-jack led is a
     trump lead), else its printed suit; ``None`` for a joker the ruleset does not make trump."""
     return trump if rules.is_trump(card, trump) else card.suit
+
+
+@functools.cache
+def play_suits(rules: Ruleset, trump: Suit) -> tuple[Suit | None, ...]:
+    """:func:`play_suit` of every card, by card index: for code that reads a whole trick record
+    at a time (:func:`~pitchlab.engine.view.voids_shown`, the bots' rules of thumb)."""
+    return tuple(play_suit(rules, trump, card) for card in CARDS)
 
 
 def card_power(rules: Ruleset, trump: Suit, led: Suit | None, card: Card) -> int:

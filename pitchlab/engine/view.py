@@ -18,7 +18,7 @@ from pitchlab.engine.actions import Action
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import seat_at, speaking_position
-from pitchlab.engine.tricks import play_suit
+from pitchlab.engine.tricks import play_suits
 
 if TYPE_CHECKING:  # names for the annotations only: the hand builds views, a view never builds a hand
     from pitchlab.engine.hand import Hand, Phase, Trick
@@ -147,12 +147,13 @@ def voids_shown(
             out[s].add(trump)
     elif trump is not None:
         must = rules.trump_lead_must_follow
+        suit_of = play_suits(rules, trump)
         for trick in tricks:
             if not trick.cards:
                 continue
-            led = play_suit(rules, trump, trick.cards[0])
+            led = suit_of[trick.cards[0]]
             for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
-                played = play_suit(rules, trump, card)
+                played = suit_of[card]
                 if played == led:
                     continue
                 if led == trump:
