@@ -4,12 +4,14 @@ and one argument order for every constructor."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.hand import BidCode
+from pitchlab.engine.hand import BidCode, Phase
+from tests.helpers import snapshot
 
 DECK = pl.TEN_POINT.deck
 RECORDS = Path(__file__).resolve().parent / "records" / "variants"
@@ -89,3 +91,35 @@ def test_every_constructor_takes_rules_then_dealer_then_the_deal() -> None:
         dealt.dealt_mask(s) for s in range(rules.players)
     ]
     assert again.stock_slots == dealt.stock_slots and again.dealer == 2 and again.rules is rules
+
+
+@pytest.mark.parametrize("name", pl.ruleset_names())
+def test_every_ruleset_rewinds_to_each_step_and_to_the_start_of_play(name: str) -> None:
+    """In every preset (throw-ins, discards, calls, a first lead that names trump): a hand played
+    by random legal choices, rewound to each step, is the hand those choices make from the deal;
+    and rewound to its first card it is the copy taken as the play began."""
+    rules = pl.ruleset(name)
+    for seed in range(4):
+        rng = random.Random(f"rewind:{name}:{seed}")
+        hand = pl.Hand.deal(rules, seed % rules.players, rng)
+        choices: list[int] = []
+        at_first_card = None
+        while not hand.is_over:
+            if at_first_card is None and hand.phase is Phase.PLAY:
+                at_first_card = hand.copy()
+            legal = hand.legal_actions()
+            choices.append(rng.randrange(len(legal)))
+            hand.apply(legal[choices[-1]])
+        for steps in range(len(choices) + 1):
+            again = pl.Hand.deal(rules, seed % rules.players, random.Random(f"rewind:{name}:{seed}"))
+            for choice in choices[:steps]:
+                again.apply(again.legal_actions()[choice])
+            assert snapshot(hand.rewound(steps)) == snapshot(again), (name, seed, steps)
+        if at_first_card is not None:
+            assert snapshot(hand.at_play(0)) == snapshot(at_first_card)
+            assert len(hand.at_play(len(hand.played_cards)).played_cards) == len(hand.played_cards)
+        else:  # a void deal or a hand over before the play: no position in the play to go to
+            with pytest.raises(pl.PitchError):
+                hand.at_play(0)
+    with pytest.raises(pl.PitchError, match="steps to rewind to"):
+        hand.rewound(len(choices) + 1)

@@ -707,3 +707,21 @@ def test_seeded_sweep_of_random_hands() -> None:
             check_tricks(hand)
         except AssertionError as exc:
             raise AssertionError(f"seed {n}: {exc}\nrecord: {pl.dumps(hand, indent=None)}") from exc
+
+
+# ------------------------------------------------------- property 5, rewound
+
+
+@SETTINGS
+@given(script=complete_hands())
+def test_a_hand_rewound_to_any_step_is_the_hand_played_that_far(script: Script) -> None:
+    """Property 5, without a record: for every step of a finished hand, :meth:`Hand.rewound` gives
+    the hand its first choices make when played again from the deal (the checked path, the
+    independent check), and the finished hand is left as it was."""
+    hand = script.complete()
+    before = snapshot(hand)
+    assert len(hand.history) == len(script.choices)
+    for steps in range(len(script.choices) + 1):
+        again = dataclasses.replace(script, stop=steps).position()
+        assert snapshot(hand.rewound(steps)) == snapshot(again), steps
+    assert snapshot(hand) == before

@@ -25,7 +25,6 @@ from pitchlab.engine.actions import Play
 from pitchlab.engine.cards import Card, parse_card
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.record import from_record, to_record
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.engine.view import SeatView
 from pitchlab.odds import inference
@@ -202,24 +201,21 @@ def review(
     """Every card played in ``hand`` (finished or not), each valued from its seat's view at that
     moment (so nothing it could not see leaks in) and, second, with every card known.
     ``exact_layouts``, ``samples`` and ``seed`` go to :func:`judge` (the seed with the card's number)."""
-    record = to_record(hand)
-    plays = record.get("plays") or []
+    plays = hand.played_cards
     if not plays:
         return []
-    record["plays"] = []
-    replay = from_record(record)
+    replay = hand.at_play(0)
     reviews = []
     trick = 1
-    for number, code in enumerate(plays, start=1):
+    for number, card in enumerate(plays, start=1):
         if replay.phase is not Phase.PLAY:
-            raise PitchError(f"play {number} ({code}) comes after the play ended")
+            raise PitchError(f"play {number} ({card.code}) comes after the play ended")
         seat = replay.to_act
         assert seat is not None
         team = replay.rules.teams[seat]
         solution = solve(replay)
         deck = replay.rules.deck
         by_card = {deck[slot]: points[team] for slot, points in solution.values.items()}
-        card = parse_card(code)
         top = max(by_card.values())
         knew = judge(
             replay.view(seat), card, exact_layouts=exact_layouts, samples=samples, seed=f"{seed}:{number}"

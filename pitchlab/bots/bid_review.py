@@ -240,8 +240,8 @@ def review_choices(
         raise PitchError(f"no review of bids in {rules.name}: {unsolvable_reason(rules)}")
     record = to_record(hand)
     bids = list(record.get("bids") or [])
-    base = rewound(record, 0)
-    replay = from_record(base)
+    base = rewound(record, 0)  # the what-if deals are records: dealt again, then played out
+    replay = hand.rewound(0)
     found = []
     for number, given in enumerate(bids):
         seat = replay.to_act
@@ -255,7 +255,7 @@ def review_choices(
             found.append(
                 judge_choice(prefix, seat, "bid", chosen, answers, bidding, deals, f"{seed}:bid{number}")
             )
-        replay = from_record(dict(base, bids=bids[: number + 1]))
+        replay = hand.rewound(number + 1)
     trump = record.get("trump")
     if trump is not None and replay.phase is Phase.NAME_TRUMP:
         seat = replay.to_act

@@ -302,6 +302,7 @@ class Hand:
         "_c",
         "_captured",
         "_dealt",
+        "_decisions",
         "_discard_queue",
         "_hands",
         "_held",
@@ -354,6 +355,10 @@ class Hand:
         self.dealer = dealer
         self._dealt: tuple[int, ...] = tuple(hands)
         self._stock: tuple[int, ...] = tuple(stock)
+        self._decisions: list[int] = []
+        """The codes stepped before the play, in order (bids, trump, discards, bury, call): with
+        :attr:`play_slots` they are the whole hand's history, for :meth:`rewound`. The play keeps
+        its own order already, so the innermost step of every simulation logs nothing."""
         self.phase = _BID
         self._actor = (dealer + 1) % n  # read through to_act or actor: nobody acts once the hand is over
         self.bids: list[int] = []
@@ -496,6 +501,32 @@ class Hand:
             value = getattr(self, name)
             setattr(new, name, value[:] if isinstance(value, list) else value)
         return new
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """Every code stepped so far, in order: the decisions before the play, then the plays.
+        Stepping them on the same deal (:meth:`rewound`) makes this hand again."""
+        return (*self._decisions, *self.play_slots)
+
+    def rewound(self, steps: int) -> Hand:
+        """A new hand on the same deal after only the first ``steps`` codes of :attr:`history`
+        (0: as dealt), this hand unchanged: how a review goes back to a decision and a
+        take-back or a problem starts from one, with no hand record written and read back."""
+        history = self.history
+        if not 0 <= steps <= len(history):
+            raise PitchError(f"this hand has {len(history)} steps to rewind to, not {steps}")
+        hand = Hand(self.rules, self.dealer, self._dealt, self._stock, self.scores)
+        for code in history[:steps]:
+            hand.step(code)
+        return hand
+
+    def at_play(self, plays: int) -> Hand:
+        """A new hand on the same deal after its first ``plays`` cards (0: as the play began)."""
+        made = len(self.play_slots)
+        began = self.phase is _PLAY or made > 0
+        if not began or not 0 <= plays <= made:
+            raise PitchError(f"this hand has no position after {plays} cards played ({made} were)")
+        return self.rewound(len(self._decisions) + plays)
 
     # ------------------------------------------------------------- inspection
 
@@ -819,14 +850,19 @@ class Hand:
             self._end_trick()
         elif phase is _BID:
             self._bid(code)
+            self._decisions.append(code)
         elif phase is _NAME_TRUMP:
             self._name_trump(_SUITS[code])
+            self._decisions.append(code)
         elif phase is _BURY:
             self._bury(code)
+            self._decisions.append(code)
         elif phase is _DISCARD:
             self._discard(code)
+            self._decisions.append(code)
         elif phase is _CALL:
             self._call(code)
+            self._decisions.append(code)
         else:
             raise IllegalAction(None, code, refusals.HandOver())
 
