@@ -51,7 +51,7 @@ def rule_based(hands: int, seed: int) -> None:
 
 def rule_based_fast(hands: int, seed: int, rules: str = "ten-point") -> None:
     """The same bots through their fast path (``code(hand)``, no views), as simulations ask them;
-    a follow-suit ``rules`` runs the rules of thumb of :mod:`pitchlab.bots.tactics_suit`."""
+    a follow-suit ``rules`` runs the rules of thumb of :mod:`pitchlab.bots.follow_suit_judgement`."""
     rng = random.Random(seed)
     bot = pl.RuleBasedPlayer()
     over = pl.Phase.OVER

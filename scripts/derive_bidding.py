@@ -21,7 +21,7 @@ the card play of today's rule-based bot (``--rules NAME --settle 1000 --seed 1 -
 --rounds 6``: ten-point's round 5 repeated round 4, thirty-one's round 6 repeated round 5;
 122 s and 48 s on two cores), the others not yet (their tables predate that card play). Once
 the points a hand takes as bidder were read from its groups weighed together
-(:meth:`pitchlab.bots.bidding.Tables.pooled`), both models were settled again on the same trials
+(:meth:`pitchlab.bots.bidding.BidTrials.pooled`), both models were settled again on the same trials
 (``--rules ten-point thirty-one --settle 1000 --seed 1 --workers 2 --rounds 6 --keep-trials``:
 ten-point's round 2 repeated round 1, 36 s; thirty-one still moved by a few hands after 6 rounds,
 64 s, and ``--rules thirty-one`` again with ``--rounds 12`` repeated its round 1 at round 2, 14 s).
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         kept = bidding.unmapped_tables(rules) if args.keep_trials else None
         if kept is not None:
             # settling starts from the trials alone; counting the bids that won keeps the model
-            tables = bidding.Tables(rules, kept.deals, kept.seed, kept.trials, kept.hands)
+            tables = bidding.BidTrials(rules, kept.deals, kept.seed, kept.trials, kept.hands)
             if not args.settle:
                 tables = kept
             deals = kept.deals

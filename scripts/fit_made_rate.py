@@ -3,7 +3,7 @@
     .venv/bin/python scripts/fit_made_rate.py --workers 2        # ten-point, thirty-one, partnership
 
 A bid's reason quotes how often bids like it are made when they win the auction. The raw
-reading (from the counted bids, :meth:`pitchlab.bots.bidding.Tables.made_when_won`) orders
+reading (from the counted bids, :meth:`pitchlab.bots.bidding.BidTrials.made_when_won`) orders
 hands well but is too timid or too bold at the ends of a ruleset's range, so the quote is
 the step of a monotone map fitted on self-play games of their own
 (:func:`pitchlab.bots.calibration.fit_made_map`, :mod:`pitchlab.bots.isotonic`), written to

@@ -65,20 +65,20 @@ def test_self_play_records_every_quote_with_the_game_it_was_made_in() -> None:
 
 
 def test_settling_stops_when_the_bidding_no_longer_depends_on_the_model() -> None:
-    """Tables without trials never decide a bid (the bots bid the ladder's way), so the second
+    """BidTrials without trials never decide a bid (the bots bid the ladder's way), so the second
     round replays the first round's games exactly: a fixed point at round 2, its hands the
     hands of those games and the model solved from them."""
     rules = pl.ruleset("ten-point")
     shipped = bidding.shipped_tables(rules)
     assert shipped is not None
-    blind = bidding.Tables(rules, 0, "blind", {}, shipped.hands)
+    blind = bidding.BidTrials(rules, 0, "blind", {}, shipped.hands)
     settled, rounds = derive.settle_model(blind, games=3, rounds=5, seed="s")
     assert [(r.number, r.same_as) for r in rounds] == [(1, None), (2, 1)]
     assert settled.self_play == 3 and settled.trials == {}
     assert settled.hands == derive.self_play_hands(blind, 3, "s")
     # every game's hands: at least one hand per game, counted once from each of the four seats
     assert rounds[0].hands == sum(settled.hands[0].values()) >= 3
-    again = bidding.Tables.from_json(settled.to_json(), rules)
+    again = bidding.BidTrials.from_json(settled.to_json(), rules)
     assert again.self_play == 3 and again.hands == settled.hands
 
 
@@ -121,7 +121,7 @@ class _Noting(pl.RuleBasedPlayer):
     """The game-bidding bot, noting each choice with the hand it was made in (for a recount
     that reads the auction's end from the engine, not from the code under test)."""
 
-    def __init__(self, tables: bidding.Tables) -> None:
+    def __init__(self, tables: bidding.BidTrials) -> None:
         super().__init__(bidding="game", tables=tables)
         self.noted: list[tuple[int, bidding.Choice]] = []
 
@@ -160,7 +160,7 @@ def test_a_made_rate_counts_only_the_bids_that_won_the_auction() -> None:
     made, n = spots[busiest]
     assert n >= bidding.MIN_TRIALS
     bid, position, high, partner = (int(x) for x in busiest[1:].split(":"))
-    only_spot = bidding.Tables(rules, 0, "t", {}, shipped.hands, won={busiest: (made, n)})
+    only_spot = bidding.BidTrials(rules, 0, "t", {}, shipped.hands, won={busiest: (made, n)})
     base = bidding.won_base(position, high, bool(partner), ("h-none",))
     quote = only_spot.made_when_won(base, bid)
     assert quote is not None and quote[0] == pytest.approx(made / n) and quote[1] == n

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import bidding, derive, gamemodel, tactics
+from pitchlab.bots import bidding, derive, gamemodel, trump_only_judgement
 from pitchlab.bots import claims as cl
 from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
@@ -189,15 +189,15 @@ def mask_of(rules: pl.Ruleset, codes: str) -> int:
 
 def synthetic(
     key_hand: str, answers: dict[int, Counter[Outcome]], spot: tuple[int, int, bool]
-) -> bidding.Tables:
+) -> bidding.BidTrials:
     """Hand-made tables: the given outcomes under every key of ``key_hand`` at ``spot``, and the
     toy hands (all even) for the game model."""
     rules = pl.TEN_POINT
     mask = mask_of(rules, key_hand)
-    keys = bidding.keys_of(rules, mask, tactics.best_rating(rules, mask), *spot)
+    keys = bidding.keys_of(rules, mask, trump_only_judgement.best_rating(rules, mask), *spot)
     even = Counter({Outcome(True, True, 5, 5, 5): 1, Outcome(False, True, 5, 5, 5): 1})
     trials = dict.fromkeys(keys, answers)
-    return bidding.Tables(rules, 0, "test", trials, [even] * rules.players)
+    return bidding.BidTrials(rules, 0, "test", trials, [even] * rules.players)
 
 
 SURE = "AS KS 3S 2S JS 9H 4D 7C 8H"
@@ -215,7 +215,7 @@ def test_at_48_50_a_sure_small_bid_beats_a_risky_big_one() -> None:
     }
     tables = synthetic(SURE, answers, spot)
     mask = mask_of(pl.TEN_POINT, SURE)
-    best = tactics.best_rating(pl.TEN_POINT, mask)
+    best = trump_only_judgement.best_rating(pl.TEN_POINT, mask)
     choice = bidding.choose(tables, mask, best, [0, 5, 7], 4, False, 3, 48, 50)
     assert choice is not None and choice.answer == 5
     assert choice.chances[5] == 1.0 and choice.wins_if_made
@@ -234,7 +234,7 @@ def test_the_shipped_tables_take_the_sure_game_at_48_50() -> None:
     outbid it, and 5 takes the game if made. It must not gamble on 7 or more."""
     rules = pl.TEN_POINT
     mask = mask_of(rules, SURE)
-    best = tactics.best_rating(rules, mask)
+    best = trump_only_judgement.best_rating(rules, mask)
     tables = bidding.shipped_tables(rules)
     assert tables is not None
     choice = bidding.choose(tables, mask, best, [0, 5, 6, 7, 8, 9, 10], 4, False, 3, 48, 50)
@@ -262,7 +262,7 @@ def test_a_strong_hand_bids_high_enough_to_keep_the_contract() -> None:
     }
     tables = synthetic(AKQJ, answers, spot)
     mask = mask_of(pl.TEN_POINT, AKQJ)
-    best = tactics.best_rating(pl.TEN_POINT, mask)
+    best = trump_only_judgement.best_rating(pl.TEN_POINT, mask)
     pool = bidding.hand_keys_of(pl.TEN_POINT, mask, best)[0]
     took = {10: 5, 9: 4, 7: 1}
     tables.trials[pool] = {
@@ -294,7 +294,7 @@ def test_the_made_rate_counts_only_bids_that_won_the_auction() -> None:
     }
     tables = synthetic(AKQJ, answers, spot)
     mask = mask_of(pl.TEN_POINT, AKQJ)
-    best = tactics.best_rating(pl.TEN_POINT, mask)
+    best = trump_only_judgement.best_rating(pl.TEN_POINT, mask)
     hand = bidding.hand_keys_of(pl.TEN_POINT, mask, best)
     base = bidding.won_base(*spot, hand)
     assert base[-1] == "0:0:0" and base[0] == f"0:0:0:{hand[0]}"
@@ -323,7 +323,7 @@ def test_a_k_q_j_and_a_joker_bids_more_than_the_ladder_at_0_0() -> None:
     contract this hand will almost surely make."""
     rules = pl.TEN_POINT
     mask = mask_of(rules, AKQJ)
-    best = tactics.best_rating(rules, mask)
+    best = trump_only_judgement.best_rating(rules, mask)
     legal = [0, 4, 5, 6, 7, 8, 9, 10]
     tables = bidding.shipped_tables(rules)
     assert tables is not None
@@ -350,13 +350,13 @@ def test_the_scores_change_the_bid(name: str, late: tuple[int, int], ladder_tabl
     ends nothing, keeps its own settled model."""
     rules = pl.ruleset(name)
     mask = mask_of(rules, WEAK)
-    best = tactics.best_rating(rules, mask)
+    best = trump_only_judgement.best_rating(rules, mask)
     tables = bidding.shipped_tables(rules)
     assert tables is not None
     if ladder_table:
         hands = bidding.ladder_hands(rules)
         assert hands is not None
-        tables = bidding.Tables(rules, tables.deals, tables.seed, tables.trials, hands)
+        tables = bidding.BidTrials(rules, tables.deals, tables.seed, tables.trials, hands)
     legal = [0, 4, 5, 6, 7, 8, 9, 10]
     calm = bidding.choose(tables, mask, best, legal, 0, False, 0, 0, 0)
     pressed = bidding.choose(tables, mask, best, legal, 0, False, 0, *late)
@@ -385,7 +385,7 @@ def test_the_bot_bids_to_win_the_game_from_its_view_and_its_fast_path_agrees() -
                 f"from the score now, us {scores[seat % 2]} and them {scores[1 - seat % 2]}" in decision.why
             )
         old = ladder_bot.decide(view)
-        best = tactics.best_rating(pl.TEN_POINT, hand.hand_mask(seat))
+        best = trump_only_judgement.best_rating(pl.TEN_POINT, hand.hand_mask(seat))
         codes = [c for c in hand.legal_codes() if c >= 0]
         expected = ladder_bot.bid(pl.TEN_POINT, best, codes, 0, False, hand.position(seat))[0]
         assert hand.encode(old.action) == expected  # the ladder's bot ignores the scores
@@ -470,7 +470,7 @@ def test_kept_contracts_are_scored_from_the_points_the_hand_takes_as_bidder() ->
     The mixed distribution: 1/2 theirs, 3/8 set, 1/8 made."""
     spot = (0, 0, False)
     mask = mask_of(pl.TEN_POINT, SURE)
-    best = tactics.best_rating(pl.TEN_POINT, mask)
+    best = trump_only_judgement.best_rating(pl.TEN_POINT, mask)
     seen = {7: Counter({Outcome(True, True, 7, 3, 3): 10, Outcome(False, True, 2, 8, 8): 10})}
     tables = synthetic(SURE, seen, spot)
     pool = bidding.hand_keys_of(pl.TEN_POINT, mask, best)
@@ -497,12 +497,12 @@ def test_a_thin_group_of_hands_leans_on_the_broader_one() -> None:
     own it speaks for 90 / 120 = 3/4: 10 points 3/4 + 1/4 * 1/3 = 5/6."""
     assert bidding.PRIOR == 30  # the weights above are worked out for this prior
     mask = mask_of(pl.TEN_POINT, SURE)
-    pool = bidding.hand_keys_of(pl.TEN_POINT, mask, tactics.best_rating(pl.TEN_POINT, mask))
+    pool = bidding.hand_keys_of(pl.TEN_POINT, mask, trump_only_judgement.best_rating(pl.TEN_POINT, mask))
     ten, six = Outcome(True, True, 10, 0, 0), Outcome(True, True, 6, 4, 4)
     coarse = {bidding.POOL: Counter({ten: 20, six: 40})}
     for own, expected in ((30, 2 / 3), (90, 5 / 6)):
         trials = {pool[0]: {bidding.POOL: Counter({ten: own})}, pool[-1]: coarse}
-        tables = bidding.Tables(pl.TEN_POINT, 0, "test", trials, [])
+        tables = bidding.BidTrials(pl.TEN_POINT, 0, "test", trials, [])
         assert tables.pooled(pool) == pytest.approx({ten: expected, six: 1 - expected})
 
 

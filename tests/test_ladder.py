@@ -8,19 +8,19 @@ import random
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import derive, ladder, tactics
+from pitchlab.bots import derive, ladder, trump_only_judgement
 from pitchlab.bots.claims import Estimate as EstimateClaim
 from pitchlab.odds.stats import Estimate
 
 OPEN_FIRST = ladder.Spot(0, 0, False)
 
 
-def rating(codes: str) -> tactics.Rating:
+def rating(codes: str) -> trump_only_judgement.Rating:
     cards = pl.parse_cards(codes)
     mask = 0
     for card in cards:
         mask |= 1 << pl.TEN_POINT.deck.index(card)
-    return tactics.best_rating(pl.TEN_POINT, mask)
+    return trump_only_judgement.best_rating(pl.TEN_POINT, mask)
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ the bot bids on such quotes, so they gather where the quotes are highest and
 overstate them there (10,000 ten-point self-play games, seed 7: hands bid on a group
 of fewer than 150 trials quoted a made bid 29.4% on average and made it 26.2%, while
 the groups of 600 or more were within a point). So each group's share of points is
-weighed against the next coarser group's (:meth:`Tables.pooled`), by its number of
+weighed against the next coarser group's (:meth:`BidTrials.pooled`), by its number of
 trials against :data:`PRIOR`: a thin group leans on the broader one, a well-tried
 group speaks for itself. In 6,000 games (seed 0) the worst made-rate decile gap fell
 from 16.3 points to 4.2, the win chance's from 2.4 to 1.5.
@@ -103,7 +103,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pitchlab.bots import claims as cl
-from pitchlab.bots import gamemodel, shipped, tactics
+from pitchlab.bots import gamemodel, shipped, trump_only_judgement
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.isotonic import MADE_MAP, MadeMap, Step, won_digest
 from pitchlab.bots.ladder import strength_of
@@ -114,12 +114,12 @@ MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
 PRIOR = 30
 """The trials a coarser group of hands counts for when a finer group's points as bidder are
-weighed against it (:meth:`Tables.pooled`): a group with :data:`MIN_TRIALS` trials of its own
+weighed against it (:meth:`BidTrials.pooled`): a group with :data:`MIN_TRIALS` trials of its own
 speaks for half. Chosen on 6,000 ten-point self-play games (seed 0), where 100 leaned on the
 coarser groups too far (the 20-30% made-rate decile quoted 4.4 points under what was made)."""
 WON_PRIOR = 60
 """The bids a coarser group counts for when a made-rate is read from the bids that won the
-auction (:meth:`Tables.made_when_won`). These groups are thinner than the trials (one bid per
+auction (:meth:`BidTrials.made_when_won`). These groups are thinner than the trials (one bid per
 decision kept, not one trial per answer tried), and in 2,000 thirty-one self-play games (seed 0)
 a quote that leaned less on the coarser groups spoke for its group's luck: the worst made-rate
 decile gap was 15.3 points with 10, 10.2 with 30 (the trials' :data:`PRIOR`), 3.9 with 60."""
@@ -153,12 +153,12 @@ def _role_masks(rules: Ruleset, suit: int) -> tuple[int, int, int]:
 
 
 def keys_of(
-    rules: Ruleset, mask: int, best: tactics.Rating, position: int, high: int, partner_high: bool
+    rules: Ruleset, mask: int, best: trump_only_judgement.Rating, position: int, high: int, partner_high: bool
 ) -> tuple[str, str, str, str]:
     """The four keys of a seat's turn, finest first (see the module docstring)."""
     spot = f"{position}:{high}:{int(partner_high)}"
     strength = strength_of(best)
-    t = tactics.suit_tables(rules, best.suit)
+    t = trump_only_judgement.suit_tables(rules, best.suit)
     top = t.top - t.power[best.trump[0]] if best.trump else 3
     jokers, three, two = _role_masks(rules, int(best.suit))
     fine = f"{min(top, 3)}:{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
@@ -176,14 +176,14 @@ POOL = -1
 """The answer code under which a hand key files the points my side took as bidder."""
 
 
-def hand_keys_of(rules: Ruleset, mask: int, best: tactics.Rating) -> tuple[str, str, str, str]:
+def hand_keys_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) -> tuple[str, str, str, str]:
     """The keys of a hand alone, for the points it takes as bidder, finest first: the best
     suit's trump count, top trump, how many of the five highest trump, jokers, the three and
     the two (``h``); trump count, how many of the five highest and jokers (``k``); trump
     count, how many of the seven highest and whether the top one (``q``: strong hands are
     rare, and this groups them by strength); the ladder's strength (``g``)."""
     strength = strength_of(best)
-    t = tactics.suit_tables(rules, best.suit)
+    t = trump_only_judgement.suit_tables(rules, best.suit)
     top = t.top - t.power[best.trump[0]] if best.trump else 3
     high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
     higher = sum(1 for slot in best.trump if t.power[slot] > t.top - 7)
@@ -259,7 +259,7 @@ def shrink(groups: Iterable[tuple[int, dict[_K, float]]], prior: int = PRIOR) ->
 
 @dataclass(frozen=True)
 class Stack:
-    """Several answers' outcome distributions end to end (see :meth:`Tables.stack`)."""
+    """Several answers' outcome distributions end to end (see :meth:`BidTrials.stack`)."""
 
     outcomes: Outcomes
     starts: NDArray[np.intp]
@@ -267,7 +267,7 @@ class Stack:
 
 
 @dataclass
-class Tables:
+class BidTrials:
     """One ruleset's trials and the hands its game model is solved from."""
 
     rules: Ruleset
@@ -413,7 +413,7 @@ class Tables:
         return compact(head)[:-1] + ',\n"hands":' + compact([_rows(c) for c in self.hands])
 
     @classmethod
-    def from_json(cls, text: str, rules: Ruleset) -> Tables:
+    def from_json(cls, text: str, rules: Ruleset) -> BidTrials:
         data: dict[str, Any] = json.loads(text)
         trials = {
             key: {int(a): _counts(rows) for a, rows in answers.items()}
@@ -466,7 +466,7 @@ move, so their code version is raised only when they are meant to be dealt again
 
 
 @functools.cache
-def shipped_tables(rules: Ruleset) -> Tables | None:
+def shipped_tables(rules: Ruleset) -> BidTrials | None:
     """The tables shipped with pitchlab for a ruleset (by ``scripts/derive_bidding.py``) with
     their made-rate map, or ``None``; :class:`~pitchlab.engine.errors.StaleTable` for tables or a
     map made for other rules, by other code, or (the map) from other counted bids.
@@ -480,15 +480,15 @@ def shipped_tables(rules: Ruleset) -> Tables | None:
 
 
 @functools.cache
-def unmapped_tables(rules: Ruleset) -> Tables | None:
+def unmapped_tables(rules: Ruleset) -> BidTrials | None:
     """The shipped tables without their made-rate map: what a map is fitted on, so fitting
     one again never reads the map it replaces (see :func:`shipped_tables`)."""
     return _read_tables(rules)
 
 
-def _read_tables(rules: Ruleset) -> Tables | None:
+def _read_tables(rules: Ruleset) -> BidTrials | None:
     text = shipped.read(BIDDING, rules)
-    return None if text is None else Tables.from_json(text, rules)
+    return None if text is None else BidTrials.from_json(text, rules)
 
 
 def shipped_made_map(rules: Ruleset, won: dict[str, tuple[int, int]]) -> MadeMap | None:
@@ -513,7 +513,7 @@ def ladder_hands(rules: Ruleset) -> list[Counter[Outcome]] | None:
     return None if text is None else [_counts(c) for c in json.loads(text)["hands"]]
 
 
-def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
+def prune(tables: BidTrials, keep: int = MIN_TRIALS) -> BidTrials:
     """Drop the keys no decision can use (some answer tried fewer than ``keep`` times):
     the shipped file stays small and says exactly what decisions read."""
     trials = {
@@ -521,7 +521,7 @@ def prune(tables: Tables, keep: int = MIN_TRIALS) -> Tables:
         for key, answers in tables.trials.items()
         if key[0] == "s" or min(tables.count(key, a) for a in answers) >= keep
     }
-    return Tables(
+    return BidTrials(
         tables.rules,
         tables.deals,
         tables.seed,
@@ -554,7 +554,7 @@ class Choice:
     """My side's chance of winning the game after each answer tried."""
     made: dict[int, float]
     """For each bid, how often it was made when it won the auction from this spot with a hand
-    like this one (:meth:`Tables.made_when_won`), where the tables say: the raw reading, never
+    like this one (:meth:`BidTrials.made_when_won`), where the tables say: the raw reading, never
     quoted as it is (see :attr:`quoted`)."""
     key: str
     trials: int
@@ -571,9 +571,9 @@ class Choice:
 
 
 def choose(
-    tables: Tables,
+    tables: BidTrials,
     mask: int,
-    best: tactics.Rating,
+    best: trump_only_judgement.Rating,
     legal: Sequence[int],
     high_bid: int,
     partner_high: bool,
@@ -690,14 +690,14 @@ def claims_of(choice: Choice, us: int, them: int, rules: Ruleset) -> tuple[cl.Cl
 def game_choice(
     rules: Ruleset,
     mask: int,
-    best: tactics.Rating,
+    best: trump_only_judgement.Rating,
     legal: Sequence[int],
     high_bid: int,
     partner_high: bool,
     position: int,
     scores: Sequence[int],
     team: int,
-    tables: Tables | None = None,
+    tables: BidTrials | None = None,
 ) -> tuple[Choice, int, int] | None:
     """The game-winning choice with my side's score and the best opponent's, or ``None`` where
     pitchlab ships no tables for the ruleset or they are too thin here. ``tables`` (of these

@@ -41,7 +41,7 @@ from pitchlab.engine.seats import dealer_of
 from pitchlab.odds.stats import proportion
 
 if TYPE_CHECKING:
-    from pitchlab.bots.bidding import Choice, Tables
+    from pitchlab.bots.bidding import BidTrials, Choice
     from pitchlab.bots.isotonic import MadeMap
 
 DECILES = 10
@@ -177,7 +177,7 @@ class QuotingPlayer(RuleBasedPlayer):
     """The rule-based bot bidding to win the game, noting every choice its fast path makes
     (by ``tables`` where given, else the shipped tables)."""
 
-    def __init__(self, tables: Tables | None = None) -> None:
+    def __init__(self, tables: BidTrials | None = None) -> None:
         super().__init__(bidding="game", tables=tables)
         self.noted: list[tuple[int, Choice]] = []
 
@@ -321,7 +321,7 @@ def play_game(rules: Ruleset, seed: str, first_dealer: int, bot: QuotingPlayer) 
     return found
 
 
-def _chunk(args: tuple[Ruleset, int | str, int, int, Tables | None]) -> SelfPlay:
+def _chunk(args: tuple[Ruleset, int | str, int, int, BidTrials | None]) -> SelfPlay:
     rules, seed, index, count, tables = args
     bot = QuotingPlayer(tables)
     total = SelfPlay(rules, count, seed)
@@ -339,7 +339,7 @@ def self_play(
     seed: int | str = 0,
     workers: int = 1,
     progress: Progress | None = None,
-    tables: Tables | None = None,
+    tables: BidTrials | None = None,
 ) -> SelfPlay:
     """``games`` seeded games of the game-bidding rule-based bot at every seat (bidding by
     ``tables`` where given, else the shipped ones), the first dealer rotating; reproducible

@@ -4,7 +4,7 @@ game-aware bid tables, and the regret that measures a bidder against hindsight.
 Each derivation deals seeded hands, walks the auction with the rule-based bot
 and at every turn tries *every* legal answer on the same cards, playing the
 rest of the hand out. The tables they give (:class:`~pitchlab.bots.ladder.Ladder`,
-:class:`~pitchlab.bots.bidding.Tables`) are data the bots only read; they live
+:class:`~pitchlab.bots.bidding.BidTrials`) are data the bots only read; they live
 apart from this module so that reading a table never needs the bots that made it.
 ``scripts/derive_ladder.py`` and ``scripts/derive_bidding.py`` write the shipped files.
 """
@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pitchlab.bots import gamemodel, tactics
-from pitchlab.bots.bidding import POOL, Tables, Trials, hand_keys_of, keys_of, won_keys
+from pitchlab.bots import gamemodel, trump_only_judgement
+from pitchlab.bots.bidding import POOL, BidTrials, Trials, hand_keys_of, keys_of, won_keys
 from pitchlab.bots.calibration import QuotingPlayer, bid_decisions, game_hands
 from pitchlab.bots.gamemodel import Outcome
 from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength_of
@@ -76,7 +76,9 @@ def _chunk_deals(rules: Ruleset, seed: int | str, index: int, count: int) -> Ite
 
 def ladder_cell(hand: Hand) -> Cell:
     """The ladder cell of the seat to bid: its spot in the auction and its hand's strength."""
-    return spot_of(hand), strength_of(tactics.best_rating(hand.rules, hand.hand_mask(hand.actor)))
+    return spot_of(hand), strength_of(
+        trump_only_judgement.best_rating(hand.rules, hand.hand_mask(hand.actor))
+    )
 
 
 def answer_nets(hand: Hand, bot: FastPlayer) -> dict[int, int]:
@@ -146,14 +148,14 @@ def merge_tallies(total: Tallies, part: Tallies) -> None:
 # ---------------------------------------------------------- the bid tables
 
 
-def _seat_turn(hand: Hand) -> tuple[int, int, tactics.Rating, bool]:
+def _seat_turn(hand: Hand) -> tuple[int, int, trump_only_judgement.Rating, bool]:
     """The seat to act, its hand mask, its best rating and whether the high bid is its partner's."""
     rules = hand.rules
     seat = hand.actor
     mask = hand.hand_mask(seat)
     bidder = hand.bidder
     partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-    return seat, mask, tactics.best_rating(rules, mask), partner
+    return seat, mask, trump_only_judgement.best_rating(rules, mask), partner
 
 
 def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[Counter[Outcome]]) -> None:
@@ -213,7 +215,7 @@ def derive_tables(
     rules: Ruleset = TEN_POINT,
     workers: int = 1,
     progress: Progress | None = None,
-) -> Tables:
+) -> BidTrials:
     """Simulate ``deals`` auctions, trying every answer at every turn. Reproducible from
     ``seed`` and ``deals`` alone, whatever ``workers`` is."""
     chunks = [(rules, seed, i, count) for i, count in chunked(deals, BIDDING_CHUNK)]
@@ -230,7 +232,7 @@ def derive_tables(
         done += BIDDING_CHUNK
         if progress is not None:
             progress(min(done, deals), deals)
-    return Tables(rules, deals, seed, trials, hands)
+    return BidTrials(rules, deals, seed, trials, hands)
 
 
 # ------------------------------------------------------ the model from self-play
@@ -240,7 +242,7 @@ SELF_PLAY_CHUNK = 100
 carries the tables to its process, so units are large)."""
 
 
-def _self_play_chunk(args: tuple[Tables, int | str, int, int]) -> list[Counter[Outcome]]:
+def _self_play_chunk(args: tuple[BidTrials, int | str, int, int]) -> list[Counter[Outcome]]:
     tables, seed, index, count = args
     rules = tables.rules
     bot = RuleBasedPlayer(bidding="game", tables=tables)
@@ -254,10 +256,10 @@ def _self_play_chunk(args: tuple[Tables, int | str, int, int]) -> list[Counter[O
 
 
 def self_play_hands(
-    tables: Tables, games: int, seed: int | str = 0, workers: int = 1
+    tables: BidTrials, games: int, seed: int | str = 0, workers: int = 1
 ) -> list[Counter[Outcome]]:
     """The outcomes of every hand of ``games`` seeded games with the rule-based bot bidding by
-    ``tables`` at every seat, by dealer offset (as :attr:`Tables.hands`): the hands as the
+    ``tables`` at every seat, by dealer offset (as :attr:`BidTrials.hands`): the hands as the
     bots' own bidding makes them, at the scores games pass through."""
     tables.model  # solved once here, not in every process it is sent to  # noqa: B018
     chunks = [(tables, seed, i, count) for i, count in chunked(games, SELF_PLAY_CHUNK)]
@@ -281,8 +283,8 @@ class Round:
 
 
 def settle_model(
-    tables: Tables, games: int, rounds: int, seed: int | str = 0, workers: int = 1
-) -> tuple[Tables, list[Round]]:
+    tables: BidTrials, games: int, rounds: int, seed: int | str = 0, workers: int = 1
+) -> tuple[BidTrials, list[Round]]:
     """Re-estimate the game model from the bots' own games until their bidding stops changing.
 
     The game model of ``tables`` is solved from hands dealt at 0-0 and bid by the estimate;
@@ -303,7 +305,7 @@ def settle_model(
         if same is not None:
             break
         history.append(hands)
-        current = Tables(tables.rules, tables.deals, tables.seed, tables.trials, hands, games)
+        current = BidTrials(tables.rules, tables.deals, tables.seed, tables.trials, hands, games)
     return current, found
 
 
@@ -313,7 +315,7 @@ Won = dict[str, tuple[int, int]]
 """Per key (:func:`pitchlab.bots.bidding.won_keys`), bids made and bids that won the auction."""
 
 
-def _won_chunk(args: tuple[Tables, int | str, int, int]) -> Won:
+def _won_chunk(args: tuple[BidTrials, int | str, int, int]) -> Won:
     tables, seed, index, count = args
     rules = tables.rules
     bot = QuotingPlayer(tables)
@@ -330,8 +332,10 @@ def _won_chunk(args: tuple[Tables, int | str, int, int]) -> Won:
     return {key: (made, n) for key, (made, n) in found.items()}
 
 
-def count_won(tables: Tables, games: int, seed: int | str = 0, workers: int = 1, keep: int = 2) -> Tables:
-    """``tables`` with :attr:`~pitchlab.bots.bidding.Tables.won` counted afresh: ``games`` seeded
+def count_won(
+    tables: BidTrials, games: int, seed: int | str = 0, workers: int = 1, keep: int = 2
+) -> BidTrials:
+    """``tables`` with :attr:`~pitchlab.bots.bidding.BidTrials.won` counted afresh: ``games`` seeded
     games of the bots bidding by ``tables`` at every seat, and for every bid that won the
     auction, whether it was made, filed under its spot and hand (:func:`won_keys`).
 
@@ -350,7 +354,7 @@ def count_won(tables: Tables, games: int, seed: int | str = 0, workers: int = 1,
             tally[0] += made
             tally[1] += n
     won = {key: (made, n) for key, (made, n) in total.items() if n >= keep}
-    return Tables(
+    return BidTrials(
         tables.rules, tables.deals, tables.seed, tables.trials, tables.hands, tables.self_play, won, games
     )
 

@@ -11,7 +11,7 @@ over the bids it holds. A step is then a plain count ("of 1,234 winning bids rat
 62% were made"), and its Wilson interval says how sure that count is.
 
 A map is only true of the raw quotes it was fitted on: they come from one ruleset's counted
-bids (:attr:`pitchlab.bots.bidding.Tables.won`), so a shipped map names the rules and those
+bids (:attr:`pitchlab.bots.bidding.BidTrials.won`), so a shipped map names the rules and those
 counts (:data:`MADE_MAP`, :func:`won_digest`) and is refused for any other
 (:func:`pitchlab.bots.shipped.read`).
 """

@@ -30,7 +30,7 @@ from typing import Any
 
 from pitchlab.bots import claims as cl
 from pitchlab.bots import shipped as shipped_files
-from pitchlab.bots import tactics
+from pitchlab.bots import trump_only_judgement
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset, preset_of
@@ -99,7 +99,7 @@ class Strength:
         return f"{trump} worth {points} points"
 
 
-def strength_of(rating: tactics.Rating) -> Strength:
+def strength_of(rating: trump_only_judgement.Rating) -> Strength:
     """Group a hand's best-suit rating into a ladder cell."""
     trump = min(max(len(rating.trump), TRUMP_ROWS[0]), TRUMP_ROWS[-1])
     column = next(i for i, (low, high) in enumerate(POINT_COLUMNS) if low <= rating.points_held <= high)
@@ -261,13 +261,13 @@ def shipped(rules: Ruleset = TEN_POINT) -> Ladder:
 # ------------------------------------------------------------------ playing
 
 
-def _cell(best: tactics.Rating, high_bid: int, partner_high: bool, position: int) -> Cell:
+def _cell(best: trump_only_judgement.Rating, high_bid: int, partner_high: bool, position: int) -> Cell:
     return Spot(position, max(s for s in HIGH_STEPS if s <= high_bid), partner_high), strength_of(best)
 
 
 def ladder_answer(
     ladder: Ladder,
-    best: tactics.Rating,
+    best: trump_only_judgement.Rating,
     legal: Sequence[int],
     high_bid: int,
     partner_high: bool,
@@ -286,7 +286,12 @@ def ladder_answer(
 
 
 def ladder_claim(
-    ladder: Ladder, best: tactics.Rating, answer: int, high_bid: int, partner_high: bool, position: int
+    ladder: Ladder,
+    best: trump_only_judgement.Rating,
+    answer: int,
+    high_bid: int,
+    partner_high: bool,
+    position: int,
 ) -> cl.Estimate | None:
     """What the ladder's answer gains a hand on average, as a claim with its basis (``None``
     where the ladder holds no figure for it)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pitchlab.bots import claims, principles, tactics, tactics_suit
+from pitchlab.bots import claims, follow_suit_judgement, principles, trump_only_judgement
 from pitchlab.bots.claims import Claim, Estimate, render
 from pitchlab.bots.principles import Principle, opening
 from pitchlab.bots.sure import known_partner
@@ -23,7 +23,7 @@ from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
 if TYPE_CHECKING:
-    from pitchlab.bots.bidding import Choice, Tables
+    from pitchlab.bots.bidding import BidTrials, Choice
     from pitchlab.bots.ladder import Ladder
 
 
@@ -113,14 +113,14 @@ class SuitEstimate:
 
 def estimate(rules: Ruleset, cards: Sequence[Card], suit: Suit) -> SuitEstimate:
     """Rate a hand for one trump suit the way the rule-based bot does (see
-    :func:`pitchlab.bots.tactics.rate` for the rules of thumb)."""
-    rating = tactics.rate(rules, _mask(_assign(rules, [cards])[0]), suit)
+    :func:`pitchlab.bots.trump_only_judgement.rate` for the rules of thumb)."""
+    rating = trump_only_judgement.rate(rules, _mask(_assign(rules, [cards])[0]), suit)
     deck = rules.deck
     return SuitEstimate(suit, tuple(deck[s] for s in rating.trump), rating.points_held, rating.expected)
 
 
 class RuleBasedPlayer:
-    """A sensible, explainable bot (its rules of thumb live in :mod:`pitchlab.bots.tactics`).
+    """A sensible, explainable bot (its rules of thumb live in :mod:`pitchlab.bots.trump_only_judgement`).
 
     * **Bid** what the best suit's estimate says, if that beats the table, and
       do not outbid a partner without a clearly better hand.
@@ -141,7 +141,7 @@ class RuleBasedPlayer:
 
     Where every card is played and suit must be followed (``play_rule ==
     "follow-suit"``, Auction Pitch and its family), the bot plays by the rules
-    of thumb of :mod:`pitchlab.bots.tactics_suit` instead: bid what the best suit
+    of thumb of :mod:`pitchlab.bots.follow_suit_judgement` instead: bid what the best suit
     is worth, pitch its top card, win cheaply what counts, follow low. That
     module also discards (keep trump and aces) and calls a partner (the
     highest trump not held) in the rulesets that have those steps, whatever
@@ -154,14 +154,14 @@ class RuleBasedPlayer:
     ``bidding="ladder"`` is the bot's bidding before that: the shipped
     bidding ladder (:mod:`pitchlab.bots.ladder`), falling back on the estimate
     where the ladder has no data or the ruleset has no ladder (and, outside
-    trump-only play, on :mod:`pitchlab.bots.tactics_suit`); ``bidding="estimate"``
+    trump-only play, on :mod:`pitchlab.bots.follow_suit_judgement`); ``bidding="estimate"``
     bids from the estimate alone, as the bot did before the ladder existed (the
     ladder was derived against it). ``ladder`` replaces the shipped one, and ``tables``
     the shipped bid tables (a derivation in progress bids by the tables it is making).
     """
 
     def __init__(
-        self, bidding: BiddingStyle = "game", ladder: Ladder | None = None, tables: Tables | None = None
+        self, bidding: BiddingStyle = "game", ladder: Ladder | None = None, tables: BidTrials | None = None
     ) -> None:
         if bidding not in ("game", "ladder", "estimate"):
             raise ValueError(f"bidding must be 'game', 'ladder' or 'estimate', not {bidding!r}")
@@ -180,12 +180,12 @@ class RuleBasedPlayer:
                 judged, us, them, best = found
                 return _bid_decision(view, judged.answer, best, claims_of(judged, us, them, rules), game=True)
         if rules.play_rule == "follow-suit" or view.phase in _SHARED_PHASES:
-            choice = tactics_suit.decide(view)
+            choice = follow_suit_judgement.decide(view)
             conclusion, said = choice.explain()
             return decided(choice.action, conclusion, said, view)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
-            best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
+            best = trump_only_judgement.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
             if view.phase is Phase.NAME_TRUMP:
                 holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
                 guess = Estimate(
@@ -218,11 +218,11 @@ class RuleBasedPlayer:
             return _bid_decision(view, code, best, found_claims)
         suit = view.trump
         assert suit is not None
-        t = tactics.suit_tables(rules, suit)
+        t = trump_only_judgement.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             trump = [c for c in view.hand if rules.is_trump(c, suit)]
             held, shown = _assign(rules, [trump, [c for pile in view.buried for c in pile]])
-            slot, explain = tactics.choose_bury(
+            slot, explain = trump_only_judgement.choose_bury(
                 t,
                 _mask(held),
                 rules.buried_to == "opponents",
@@ -238,8 +238,8 @@ class RuleBasedPlayer:
         seen = _mask(now) | _mask(playable) | _mask(rest)
         assert view.bidder is not None
         out = sum(1 << s for s in view.passed_over)
-        side = tactics.sides(rules, view.seat, view.bidder, known_partner(view))
-        slot, explain = tactics.choose_play(
+        side = trump_only_judgement.sides(rules, view.seat, view.bidder, known_partner(view))
+        slot, explain = trump_only_judgement.choose_play(
             t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
         )
         return _explained(Play(deck[slot]), explain, view)
@@ -247,7 +247,7 @@ class RuleBasedPlayer:
     def bid(
         self,
         rules: Ruleset,
-        best: tactics.Rating,
+        best: trump_only_judgement.Rating,
         legal: Sequence[int],
         high_bid: int,
         partner_high: bool,
@@ -264,9 +264,9 @@ class RuleBasedPlayer:
             found = ladder_answer(table, best, legal, high_bid, partner_high, position) if table else None
             if found is not None:
                 return found
-        return tactics.choose_bid(rules, best, legal, high_bid, partner_high)
+        return trump_only_judgement.choose_bid(rules, best, legal, high_bid, partner_high)
 
-    def _game_choice(self, view: SeatView) -> tuple[Choice, int, int, tactics.Rating] | None:
+    def _game_choice(self, view: SeatView) -> tuple[Choice, int, int, trump_only_judgement.Rating] | None:
         """The game-winning choice at this seat's bid, with the scores it was judged at."""
         from pitchlab.bots.bidding import game_choice
 
@@ -275,7 +275,7 @@ class RuleBasedPlayer:
         legal = [
             a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
         ]
-        best = tactics.best_rating(rules, mask)
+        best = trump_only_judgement.best_rating(rules, mask)
         position = view.position
         found = game_choice(
             rules,
@@ -305,7 +305,7 @@ class RuleBasedPlayer:
         """The game-winning answer (:mod:`pitchlab.bots.bidding`), or ``None`` to bid the ladder's way."""
         from pitchlab.bots.bidding import game_choice
 
-        best = tactics.best_rating(rules, mask)
+        best = trump_only_judgement.best_rating(rules, mask)
         found = game_choice(
             rules, mask, best, legal, high_bid, partner_high, position, scores, rules.teams[seat], self.tables
         )
@@ -341,28 +341,30 @@ class RuleBasedPlayer:
                 return found
         if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
             # the slot tables below know trump-only play alone; these rules of thumb read a light view
-            return hand.encode(tactics_suit.decide(tactics_suit.table_of(hand, seat)).action)
+            return hand.encode(
+                follow_suit_judgement.decide(follow_suit_judgement.knowledge_of(hand, seat)).action
+            )
         suit = hand.trump
         if phase is Phase.PLAY:
             assert suit is not None
             assert hand.bidder is not None
-            t = tactics.suit_tables(rules, suit)
+            t = trump_only_judgement.suit_tables(rules, suit)
             unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
             mine = hand.held_mask(seat)
             out = hand.passed_over
             known = known_partner(hand.view(seat)) if rules.call_partner else None
-            side = tactics.sides(rules, seat, hand.bidder, known)
-            return tactics.choose_play(t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out)[
-                0
-            ]
+            side = trump_only_judgement.sides(rules, seat, hand.bidder, known)
+            return trump_only_judgement.choose_play(
+                t, side, seat, mine, unseen, hand.trick_slots, hand.trick_seats, out
+            )[0]
         if phase is Phase.BURY:
             assert suit is not None
-            t = tactics.suit_tables(rules, suit)
+            t = trump_only_judgement.suit_tables(rules, suit)
             unseen = t.trump_mask & ~(hand.hand_mask(seat) | hand.seen_by_all)
-            return tactics.choose_bury(
+            return trump_only_judgement.choose_bury(
                 t, hand.held_mask(seat), rules.buried_to == "opponents", seat == hand.bidder, unseen
             )[0]
-        best = tactics.best_rating(rules, hand.hand_mask(seat))
+        best = trump_only_judgement.best_rating(rules, hand.hand_mask(seat))
         if phase is Phase.NAME_TRUMP:
             return int(best.suit)
         bidder = hand.bidder
@@ -384,7 +386,7 @@ _NAMES = {
 _BID = Phase.BID
 """(An enum member looked up on its class costs a descriptor call; :meth:`RuleBasedPlayer.code` reads this.)"""
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
-"""Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.tactics_suit` has them)."""
+"""Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.follow_suit_judgement` has them)."""
 
 
 def _partner_high(view: SeatView) -> bool:
@@ -399,7 +401,7 @@ def _partner_high(view: SeatView) -> bool:
 
 
 def _bid_decision(
-    view: SeatView, code: int, best: tactics.Rating, found: Sequence[Claim], game: bool = False
+    view: SeatView, code: int, best: trump_only_judgement.Rating, found: Sequence[Claim], game: bool = False
 ) -> Decision:
     """A bid or a pass, said with what the hand holds, where the auction stands, and ``found``;
     ``game``: judged by the chance of winning the game."""
@@ -421,7 +423,7 @@ def _bid_decision(
     return decided(action, word, (*leading, holds, where, *rest), view, game)
 
 
-def _explained(action: Action, explain: tactics.Explain, view: SeatView) -> Decision:
+def _explained(action: Action, explain: trump_only_judgement.Explain, view: SeatView) -> Decision:
     """A decision whose words are rendered from its claims."""
     conclusion, found = explain(view.rules.deck)
     return decided(action, conclusion, found, view)

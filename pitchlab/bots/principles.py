@@ -39,7 +39,7 @@ from pitchlab.bots.claims import (
     WinsForSure,
 )
 from pitchlab.bots.sure import capture, known_partner, sure_ours
-from pitchlab.bots.tactics import sides
+from pitchlab.bots.trump_only_judgement import sides
 from pitchlab.engine.actions import Action, Bid, Bury, Call, Discard, NameTrump, Pass, Play, ThrowIn
 from pitchlab.engine.cards import Card, Rank
 from pitchlab.engine.seats import still_to_play

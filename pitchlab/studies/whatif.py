@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from pitchlab.bots import tactics
+from pitchlab.bots import trump_only_judgement
 from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, shipped, strength_of
 from pitchlab.bots.simulation import BidChances, Progress, Setup, bid_chances, setup
 from pitchlab.engine.bitset import mask_of
@@ -55,9 +55,9 @@ DEFAULT_SEED = 1
 """The simulations' seed: the same question always gives the same numbers."""
 
 
-def bot_choice(cards: Sequence[Card], rules: Ruleset = TEN_POINT) -> tactics.Rating:
+def bot_choice(cards: Sequence[Card], rules: Ruleset = TEN_POINT) -> trump_only_judgement.Rating:
     """How the rule-based bot rates these cards in its favourite suit: the suit it would name."""
-    return tactics.best_rating(rules, mask_of(slots_of(cards, rules)))
+    return trump_only_judgement.best_rating(rules, mask_of(slots_of(cards, rules)))
 
 
 def question(

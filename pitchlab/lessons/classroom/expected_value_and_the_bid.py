@@ -48,7 +48,7 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from pitchlab.bots import tactics
+from pitchlab.bots import trump_only_judgement
 from pitchlab.bots.derive import answer_nets, ladder_bot, ladder_cell, ladder_deals
 from pitchlab.bots.ladder import POSITIONS, Cell, Ladder, Spot, Strength, shipped, strength_of
 from pitchlab.bots.simulation import BidChances, bid_chances, setup
@@ -227,12 +227,12 @@ def _answer_name(answer: int) -> str:
 def hand_strength(cards: str | Sequence[Card], rules: Ruleset = TEN_POINT) -> tuple[Strength, Suit]:
     """How the ladder sees nine cards: the row and column of the bot's chosen suit, and that suit.
 
-    The chosen suit is the one the bot would name (:func:`pitchlab.bots.tactics.best_rating`:
+    The chosen suit is the one the bot would name (:func:`pitchlab.bots.trump_only_judgement.best_rating`:
     the most expected points), not always the one with the most trump (lesson 01's best
     suit); :func:`trump_counts` gives every suit's count.
     """
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
-    rating = tactics.best_rating(rules, mask_of(slots_of(hand, rules)))
+    rating = trump_only_judgement.best_rating(rules, mask_of(slots_of(hand, rules)))
     return strength_of(rating), rating.suit
 
 
@@ -303,7 +303,7 @@ def trump_counts(cards: str | Sequence[Card], rules: Ruleset = TEN_POINT) -> dic
     """
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
     mask = mask_of(slots_of(hand, rules))
-    return {suit: len(tactics.rate(rules, mask, suit).trump) for suit in Suit}
+    return {suit: len(trump_only_judgement.rate(rules, mask, suit).trump) for suit in Suit}
 
 
 def chosen_shorter_than_longest(

@@ -5,7 +5,7 @@ the points are contests (High, Low, Game) plus a few point cards (the Jack).
 So the bot reasons about whole tricks, not just trump: which side wins this
 trick, what it is worth, and what each card in hand is worth keeping.
 
-Everything here reads a seat's view only (:class:`Table`), and every rule
+Everything here reads a seat's view only (:class:`SeatKnowledge`), and every rule
 of thumb is driven by the ruleset's parameters (its trump order, point cards,
 awards, teams and deal sizes), never by its name, so a new follow-suit preset
 gets a sensible bot for free.
@@ -100,9 +100,9 @@ class Choice:
     explain: Callable[[], tuple[str, tuple[Claim, ...]]]
 
 
-class Table(Protocol):
+class SeatKnowledge(Protocol):
     """What the bot reads of a seat's view: a :class:`~pitchlab.engine.view.SeatView` is one, and
-    so is the lighter :func:`table_of` that simulations build straight from a hand."""
+    so is the lighter :func:`knowledge_of` that simulations build straight from a hand."""
 
     @property
     def seat(self) -> int: ...
@@ -131,7 +131,7 @@ class Table(Protocol):
     def seen_cards(self) -> tuple[Card, ...]: ...
 
 
-class HandTable:
+class HandKnowledge:
     """The part of a seat's view the bot reads, read straight from a hand without building a
     :class:`~pitchlab.engine.view.SeatView`: the same facts; the tricks only when the bot asks for
     them (a bid never does)."""
@@ -167,9 +167,9 @@ class HandTable:
         return self._of.cards(self._of.hand_mask(self.seat) | self._of.seen_by_all)
 
 
-def table_of(hand: Hand, seat: int) -> HandTable:
+def knowledge_of(hand: Hand, seat: int) -> HandKnowledge:
     """What ``seat`` may see of ``hand``, as the bot reads it."""
-    return HandTable(hand, seat)
+    return HandKnowledge(hand, seat)
 
 
 # ------------------------------------------------------------------ card facts
@@ -350,7 +350,7 @@ BID_MARGIN = 0.4
 """Bid the whole points the best suit is worth, rounding up from this far below."""
 
 
-def choose_bid(view: Table, best: SuitRating) -> Choice:
+def choose_bid(view: SeatKnowledge, best: SuitRating) -> Choice:
     """Bid what the best suit is worth, once; the dealer takes the contract as cheaply as it can.
 
     Where the rules let a poor hand be thrown in for a new deal, throw in a
@@ -403,7 +403,7 @@ def _rating_claims(rules: Ruleset, best: SuitRating) -> tuple[Claim, ...]:
     )
 
 
-def choose_trump(view: Table) -> Choice:
+def choose_trump(view: SeatKnowledge) -> Choice:
     """Where the bidder names trump rather than pitching it: the best suit."""
     rules = view.rules
     best = best_suit(rules, view.hand, view.seat)
@@ -413,7 +413,7 @@ def choose_trump(view: Table) -> Choice:
 # ------------------------------------------------------ exchange and partner
 
 
-def _trump_held(view: Table) -> tuple[Claim, ...]:
+def _trump_held(view: SeatKnowledge) -> tuple[Claim, ...]:
     """The trump the hand holds (nothing before trump is known)."""
     trump = view.trump
     if trump is None:
@@ -423,7 +423,7 @@ def _trump_held(view: Table) -> tuple[Claim, ...]:
     return (HandHolds(trump, held, sum(table.points.get(c, 0) for c in held)),)
 
 
-def choose_discard(view: Table) -> Choice:
+def choose_discard(view: SeatKnowledge) -> Choice:
     """Where everyone may throw cards away and draw as many: keep trump and plain aces (sure
     tricks, and game points), throw the rest to draw for more trump."""
     rules = view.rules
@@ -449,7 +449,7 @@ def choose_discard(view: Table) -> Choice:
     return Choice(action, explain)
 
 
-def choose_call(view: Table) -> Choice:
+def choose_call(view: SeatKnowledge) -> Choice:
     """Where the bidder calls its partner by a card: the highest trump it does not hold, whose
     holder is strong where the bidder is (shared by every play rule)."""
     rules = view.rules
@@ -547,7 +547,7 @@ class _Out:
     """The share of the unseen cards that other seats hold (the rest were never dealt)."""
 
     @classmethod
-    def of(cls, view: Table, f: _SuitFacts) -> _Out:
+    def of(cls, view: SeatKnowledge, f: _SuitFacts) -> _Out:
         seen = view.seen_cards()
         rank = f.rank
         seen_ranks = [rank[c] for c in seen if rank[c]]
@@ -593,7 +593,7 @@ class _Trick:
     hold a card that beats it.
     """
 
-    def __init__(self, view: Table) -> None:
+    def __init__(self, view: SeatKnowledge) -> None:
         rules = self.rules = view.rules
         trump = view.trump
         assert trump is not None
@@ -792,7 +792,7 @@ def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) 
     return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
 
 
-def choose_play(view: Table) -> Choice:
+def choose_play(view: SeatKnowledge) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
     if view.trump is None:
         return _pitch(view)
@@ -806,7 +806,7 @@ def choose_play(view: Table) -> Choice:
     return _follow(t)
 
 
-def _pitch(view: Table) -> Choice:
+def _pitch(view: SeatKnowledge) -> Choice:
     rules = view.rules
     best = best_suit(rules, view.hand, view.seat)
     legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
@@ -928,7 +928,7 @@ def _follow(t: _Trick) -> Choice:
 # ------------------------------------------------------------------ decide
 
 
-def decide(view: Table) -> Choice:
+def decide(view: SeatKnowledge) -> Choice:
     """The bot's action for the seat whose view this is, and its reason."""
     legal = view.legal_actions
     if not legal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pitchlab as pl
-from pitchlab.bots import claimcheck, tactics_suit
+from pitchlab.bots import claimcheck, follow_suit_judgement
 from pitchlab.bots.claims import (
     AllCarryPoints,
     CannotWin,
@@ -119,7 +119,7 @@ def test_the_same_choice_from_the_view_and_from_the_hand(name: str) -> None:
 
 
 def test_the_ace_and_the_two_are_sure_points_when_their_holder_scores_them() -> None:
-    rating = tactics_suit.rate_suit(AUCTION, pl.parse_cards("AS 2S 9H 5D 3C 4C"), SPADES, seat=1)
+    rating = follow_suit_judgement.rate_suit(AUCTION, pl.parse_cards("AS 2S 9H 5D 3C 4C"), SPADES, seat=1)
     parts = dict(rating.parts)
     assert parts["High"] == 1.0 and parts["Low"] == 1.0
     assert rating.trump == tuple(pl.parse_cards("AS 2S"))
@@ -128,14 +128,14 @@ def test_the_ace_and_the_two_are_sure_points_when_their_holder_scores_them() -> 
 def test_without_the_ace_high_is_as_likely_as_the_ace_staying_out_of_the_other_hands() -> None:
     """Holding the king, High is ours unless one of the 18 cards dealt to the others (of the
     46 I cannot see) is the ace: 28/46."""
-    rating = tactics_suit.rate_suit(AUCTION, pl.parse_cards("KS 2S 9H 5D 3C 4C"), SPADES, seat=1)
+    rating = follow_suit_judgement.rate_suit(AUCTION, pl.parse_cards("KS 2S 9H 5D 3C 4C"), SPADES, seat=1)
     assert dict(rating.parts)["High"] == pytest.approx(28 / 46)
 
 
 def test_a_partner_may_hold_what_i_lack() -> None:
     cards = pl.parse_cards("KS 2S 9H 5D 3C 4C")
-    solo = dict(tactics_suit.rate_suit(AUCTION, cards, SPADES, seat=1).parts)["High"]
-    paired = dict(tactics_suit.rate_suit(PARTNERS, cards, SPADES, seat=1).parts)["High"]
+    solo = dict(follow_suit_judgement.rate_suit(AUCTION, cards, SPADES, seat=1).parts)["High"]
+    paired = dict(follow_suit_judgement.rate_suit(PARTNERS, cards, SPADES, seat=1).parts)["High"]
     assert paired == pytest.approx(solo + (1 - solo) / 3)
 
 
@@ -256,7 +256,7 @@ def test_the_strong_player_falls_back_on_the_rules_of_thumb_and_says_so() -> Non
 def test_nothing_to_decide_outside_the_seats_turn() -> None:
     hand = deal(AUCTION, SOLO)
     with pytest.raises(ValueError, match="nothing to decide"):
-        tactics_suit.decide(hand.view(2))
+        follow_suit_judgement.decide(hand.view(2))
 
 
 # ------------------------------------------------ what the seat can know
@@ -288,7 +288,7 @@ def test_a_six_is_low_only_if_no_lower_trump_is_in_play() -> None:
     Low, nor that the 7♠ takes the trick (the A♠ and K♠ are unseen, and two seats play after)."""
     hand = low_lead("6S")
     view = hand.view(2)
-    assert tactics_suit._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
+    assert follow_suit_judgement._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
     decision = BOT.decide(view)
     assert decision.action == pl.Play(pl.Card("7S"))
     assert decision.because.startswith("play 7♠, the card I can best spare: ")
