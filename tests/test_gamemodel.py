@@ -17,7 +17,7 @@ from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.isotonic import MadeMap, Step
 from pitchlab.engine.game import winner_after
-from pitchlab.engine.hand import card_slots
+from pitchlab.engine.lookups import card_slots
 from pitchlab.engine.seats import left_of
 from pitchlab.odds.stats import agrees, proportion
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.hand import BidCode, Phase
+from pitchlab.engine.hand import Phase
+from pitchlab.engine.lookups import BidCode
 from tests.helpers import snapshot
 
 DECK = pl.TEN_POINT.deck

@@ -25,7 +25,8 @@ from pitchlab.bots import shipped
 from pitchlab.bots.players import Decision
 from pitchlab.engine.actions import PASS, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card
-from pitchlab.engine.hand import Hand, Phase, card_slots
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.lookups import card_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pitchlab.engine.bitset import bits
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.hand import trump_tables
+from pitchlab.engine.lookups import trump_tables
 from pitchlab.engine.rules import Ruleset
 
 

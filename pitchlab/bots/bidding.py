@@ -138,7 +138,7 @@ Trials = dict[str, dict[int, Counter[Outcome]]]
 def _role_masks(rules: Ruleset, suit: int) -> tuple[int, int, int]:
     """Slot masks of the jokers, the three and the two (the lowest trump) with ``suit`` as trump."""
     from pitchlab.engine.cards import Suit
-    from pitchlab.engine.hand import card_slots
+    from pitchlab.engine.lookups import card_slots
 
     slots = card_slots(rules)
     trump = rules.trump(Suit(suit))

@@ -23,7 +23,8 @@ from pitchlab.bots.gamemodel import Outcome
 from pitchlab.bots.ladder import Cell, Ladder, Tallies, Tally, spot_of, strength_of
 from pitchlab.bots.players import RuleBasedPlayer
 from pitchlab.bots.simulation import FastPlayer, Progress, chunked, parallel_map
-from pitchlab.engine.hand import BidCode, Hand, Phase
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.lookups import BidCode
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import dealer_of, dealer_offset

@@ -18,7 +18,8 @@ from pitchlab.bots.principles import Principle, opening
 from pitchlab.bots.sure import known_partner
 from pitchlab.engine.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import BidCode, Hand, Phase, card_slots
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.lookups import BidCode, card_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pitchlab.engine.bitset import bits
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
-from pitchlab.engine.hand import Hand, Phase, card_slots, trump_tables
+from pitchlab.engine.hand import Hand, Phase
+from pitchlab.engine.lookups import card_slots, trump_tables
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 

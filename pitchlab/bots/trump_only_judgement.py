@@ -24,7 +24,7 @@ from pitchlab.bots import claims
 from pitchlab.bots.claims import Claim
 from pitchlab.engine.bitset import bits
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.hand import trump_tables
+from pitchlab.engine.lookups import trump_tables
 from pitchlab.engine.rules import Ruleset
 
 

@@ -29,7 +29,6 @@ tutorial can step through them.
 from __future__ import annotations
 
 import enum
-import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -38,8 +37,6 @@ from typing import TYPE_CHECKING
 
 from pitchlab.engine import refusals, scoring
 from pitchlab.engine.actions import (
-    PASS,
-    THROW_IN,
     Action,
     Bid,
     Bury,
@@ -53,11 +50,12 @@ from pitchlab.engine.actions import (
 from pitchlab.engine.bitset import BIT, bits
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
+from pitchlab.engine.lookups import THROW_IN_CODE as _THROW_IN_CODE
+from pitchlab.engine.lookups import TrumpLookups, lookups, submasks
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import seat_at, speaking_position
-from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
 
 if TYPE_CHECKING:
     from pitchlab.engine.view import SeatView
@@ -108,176 +106,8 @@ class Refill:
     from_remainder: bool = False
 
 
-class _Tables:
-    """Per-ruleset, per-trump lookups over slots, built once and shared.
-
-    ``power`` is each slot's rank as trump (0: not trump), all that trump-only play compares;
-    ``follow_power[lead][slot]`` is :func:`~pitchlab.engine.tricks.card_power` of the slot's card in a
-    trick led by the slot ``lead``, for follow-suit play."""
-
-    __slots__ = ("capture_points", "follow_power", "holder_mask", "holder_points", "power", "trump_mask")
-
-    def __init__(self, rules: Ruleset, suit: Suit) -> None:
-        trump = rules.trump(suit)
-        size = len(rules.deck)
-        self.trump_mask = 0
-        self.power = [0] * size
-        self.capture_points = [0] * size
-        self.holder_points = [0] * size
-        self.holder_mask = 0
-        for slot, card in enumerate(rules.deck):
-            if card not in trump.ranks:
-                continue
-            self.trump_mask |= 1 << slot
-            # identical jokers share one power: the first played stays on top
-            self.power[slot] = trump.ranks[card]
-            if trump.scorers.get(card) == "holder":
-                self.holder_mask |= 1 << slot
-                self.holder_points[slot] = trump.points[card]
-            else:
-                self.capture_points[slot] = trump.points.get(card, 0)
-        rows: dict[Suit | None, list[int]] = {}
-        self.follow_power: list[list[int]] = []
-        for card in rules.deck:
-            led = play_suit(rules, suit, card)
-            if led not in rows:
-                rows[led] = [card_power(rules, suit, led, other) for other in rules.deck]
-            self.follow_power.append(rows[led])
-
-
-def _deal_pattern(
-    players: int, size: int, packet: int, dealer: int
-) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """Which positions of the shuffled deck each seat receives, and how many are dealt."""
-    positions: list[list[int]] = [[] for _ in range(players)]
-    pos = 0
-    while len(positions[0]) < size:
-        take = min(packet, size - len(positions[0]))
-        for k in range(1, players + 1):
-            positions[(dealer + k) % players].extend(range(pos, pos + take))
-            pos += take
-    return tuple(tuple(p) for p in positions), pos
-
-
-def _bid_codes(rules: Ruleset, high: int, dealer: bool) -> tuple[int, ...]:
-    """Legal bid codes (0 is pass) given the high bid so far and whether the dealer acts."""
-    values = [*range(rules.min_bid, rules.max_bid + 1)]
-    if rules.moon_bid is not None:
-        values.append(rules.moon_bid)
-    if dealer and high == 0 and not rules.all_pass_redeal:
-        if rules.stuck_dealer_may_bid_more:
-            return tuple(v for v in values if v >= rules.stuck_dealer_bid)
-        return (rules.stuck_dealer_bid,)
-    match = dealer and rules.dealer_may_match and high >= max(1, rules.dealer_match_min)
-    return (0, *[v for v in values if v > high or (match and v == high)])
-
-
-class BidCode(enum.IntEnum):
-    """The bidding's action codes that are not a number bid: ints, so that the fast path
-    compares and stores them like any other code."""
-
-    PASS = 0
-    """A pass (kept in :attr:`Hand.bids` as the bid 0)."""
-    THROW_IN = -1
-    """:data:`~pitchlab.engine.actions.THROW_IN`: show a weak hand."""
-
-
-_PASS_CODE = BidCode.PASS
-_THROW_IN_CODE = BidCode.THROW_IN
-# (an enum member looked up on its class costs a descriptor call; the hot paths read these)
-
 _JUNK_FREE = frozenset("AKQJT32")
 """Ranks that save a hand from a ``junk`` redeal (with any joker)."""
-
-
-def _submasks(mask: int) -> list[int]:
-    """Every subset of ``mask``, the empty one first."""
-    subs = []
-    sub = mask
-    while True:
-        subs.append(sub)
-        if sub == 0:
-            break
-        sub = (sub - 1) & mask
-    return subs[::-1]
-
-
-class _Compiled:
-    """What the hot paths look up about one ruleset, computed once and shared."""
-
-    __slots__ = (
-        "bid_codes",
-        "bid_of",
-        "buries",
-        "deal_patterns",
-        "follow",
-        "game_values",
-        "plays",
-        "single_slot",
-        "slots_of",
-        "speaking_order",
-        "suit_masks",
-        "suit_of",
-        "tables",
-        "twin_extra",
-        "twins",
-    )  # fmt: skip
-
-    def __init__(self, rules: Ruleset) -> None:
-        deck = rules.deck
-        self.slots_of: dict[Card, tuple[int, ...]] = {}
-        for slot, card in enumerate(deck):
-            self.slots_of[card] = (*self.slots_of.get(card, ()), slot)
-        self.single_slot = {card: slots[0] for card, slots in self.slots_of.items() if len(slots) == 1}
-        """The slot of each card the deck holds once (every card but an identical joker)."""
-        # identical cards (the two JK) are one choice: when a seat holds both, offer the first
-        self.twins = self.twin_extra = 0
-        for slots in self.slots_of.values():
-            if len(slots) == 2:
-                self.twins |= BIT[slots[0]] | BIT[slots[1]]
-                self.twin_extra |= BIT[slots[1]]
-        self.tables = tuple(_Tables(rules, suit) for suit in Suit)
-        self.plays = tuple(Play(card) for card in deck)
-        self.buries = tuple(Bury(card) for card in deck)
-        n = rules.players
-        self.speaking_order = tuple(tuple(seat_at(p, d, n) for p in range(n)) for d in range(n))
-        """By dealer: the seats from the dealer's left round to the dealer, who draw and bury in turn."""
-        self.deal_patterns = tuple(
-            _deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)
-        )
-        # keyed by high bid * 2 + (1 if the dealer acts)
-        self.bid_codes = tuple(
-            _bid_codes(rules, high, bool(dealer)) for high in range(rules.top_bid + 1) for dealer in (0, 1)
-        )
-        self.bid_of: dict[int, Action] = {v: Bid(v) for v in range(1, rules.top_bid + 1)}
-        self.bid_of.update({_PASS_CODE: PASS, _THROW_IN_CODE: THROW_IN})
-        # follow-suit play: each card's own suit (-1 for a joker), and game points
-        self.follow = rules.play_rule == "follow-suit"
-        self.suit_of = [-1 if card.suit is None else int(card.suit) for card in deck]
-        self.suit_masks = [
-            sum(1 << slot for slot, s in enumerate(self.suit_of) if s == suit) for suit in Suit
-        ]
-        self.game_values = [GAME_POINTS[c] for c in deck]
-
-
-@functools.cache
-def _compiled(rules: Ruleset) -> _Compiled:
-    return _Compiled(rules)
-
-
-def card_slots(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
-    """The slots of each card of the deck: one, or two for an identical joker (shared; do not change)."""
-    return _compiled(rules).slots_of
-
-
-def deal_positions(rules: Ruleset, dealer: int) -> tuple[tuple[int, ...], ...]:
-    """Which positions of a shuffled deck (top first) each seat is dealt."""
-    return _compiled(rules).deal_patterns[dealer][0]
-
-
-def trump_tables(rules: Ruleset, suit: Suit) -> _Tables:
-    """The engine's per-slot lookups for ``suit`` as trump (for bots that think in slots)."""
-    return _compiled(rules).tables[suit]
 
 
 _SUITS = tuple(Suit)
@@ -351,7 +181,7 @@ class Hand:
         """
         n = rules.players
         self.rules = rules
-        self._c = _compiled(rules)
+        self._c = lookups(rules)
         self.dealer = dealer
         self._dealt: tuple[int, ...] = tuple(hands)
         self._stock: tuple[int, ...] = tuple(stock)
@@ -371,7 +201,7 @@ class Hand:
         self.stock_used = 0
         self._buried: list[int] = [0] * n
         self._bury_queue: list[int] = []
-        self._tables: _Tables | None = None
+        self._tables: TrumpLookups | None = None
         self._power: list[int] = []
         self._held: list[int] = [0] * n  # trump each seat can still play
         self._start_held: list[int] = [0] * n
@@ -441,7 +271,7 @@ class Hand:
         cls, rules: Ruleset, dealer: int, order: Sequence[int], scores: Sequence[int] | None = None
     ) -> Hand:
         """Deal a deck whose slots lie in ``order`` (top first)."""
-        positions, dealt = _compiled(rules).deal_patterns[dealer]
+        positions, dealt = lookups(rules).deal_patterns[dealer]
         # a list summed is faster here than chained maps (every simulated hand is dealt)
         hands = [sum([BIT[order[p]] for p in seat_positions]) for seat_positions in positions]
         return cls(rules, dealer, hands, order[dealt:], scores)
@@ -467,7 +297,7 @@ class Hand:
             raise BadDeal(f"dealer must be a seat 0-{rules.players - 1}, not {dealer}")
         if len(hands) != rules.players:
             raise BadDeal(f"{rules.name} deals {rules.players} hands, not {len(hands)}")
-        free = {card: list(slots) for card, slots in _compiled(rules).slots_of.items()}
+        free = {card: list(slots) for card, slots in lookups(rules).slots_of.items()}
 
         def take(card: Card, where: str) -> int:
             slots = free.get(card)
@@ -590,7 +420,7 @@ class Hand:
             raise PitchError(f"no one has won the bidding: the hand is in the {self.phase} phase")
         return bidder
 
-    def _trump_tables(self) -> _Tables:
+    def _trump_tables(self) -> TrumpLookups:
         """The lookups for the trump named; :class:`PitchError` if none is named yet."""
         tables = self._tables
         if tables is None:
@@ -726,7 +556,7 @@ class Hand:
         if phase is _NAME_TRUMP:
             return (0, 1, 2, 3)
         if phase is _DISCARD:
-            return _submasks(self._discardable())
+            return submasks(self._discardable())
         if phase is _CALL:
             return bits(self._callable())
         return []
@@ -905,7 +735,7 @@ class Hand:
         self.stock_used += len(fresh)
         self._hands[seat] = sum([BIT[slot] for slot in fresh])
 
-    def _set_trump(self, suit: Suit) -> _Tables:
+    def _set_trump(self, suit: Suit) -> TrumpLookups:
         self.trump = suit
         tables = self._tables = self._c.tables[suit]
         self._power = tables.power
@@ -1115,7 +945,7 @@ class Hand:
             buries = self._c.buries
             return tuple([buries[s] for s in bits(self._choices())])
         if phase is _DISCARD:
-            return tuple(Discard(self.cards(mask)) for mask in _submasks(self._discardable()))
+            return tuple(Discard(self.cards(mask)) for mask in submasks(self._discardable()))
         if phase is _CALL:
             deck = self.rules.deck
             return tuple(Call(deck[slot]) for slot in bits(self._callable()))

@@ -37,7 +37,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, PitchError
-from pitchlab.engine.hand import card_slots
+from pitchlab.engine.lookups import card_slots
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import left_of, seat_at
