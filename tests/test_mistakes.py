@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+import ipywidgets as w
 import pytest
 
 import pitchlab as pl
@@ -28,6 +29,7 @@ from pitchlab.practice.punish import punish, solver_move
 from pitchlab.ui.mistakes import RetryRun
 from pitchlab.ui.table_app import TableApp
 from tests.test_analysis import late_position
+from tests.test_widget_fuzz import loud_callback
 from tests.test_widgets import click_once
 from tests.widget_tree import with_class
 
@@ -236,3 +238,17 @@ def test_the_app_offers_the_run_after_a_hand_and_hides_the_hand_while_it_runs() 
     assert not shown(app.retries.widget) and "pl-retrying" not in app.widget._dom_classes
     app.new_hand.click()
     assert not shown(app.retry_button) and not shown(app.retries.widget)
+
+
+def test_the_retries_buttons_before_any_run_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run of retries sits hidden in the app from the start; a click that reaches one of its
+    buttons (or its replay's) before there is a run is ignored, never an error (the widget fuzz
+    found Next trick and Show the answer raising IndexError there)."""
+    monkeypatch.setattr(w.widgets.widget.CallbackDispatcher, "__call__", loud_callback)  # errors raise
+    app = TableApp(seed=3)
+    before = (app.table.status(), len(app.table.log))
+    run = app.retries
+    for button in (run.again, run.reveal, run.next, run.replay.next, run.replay.back):
+        button.click()
+    assert (app.table.status(), len(app.table.log)) == before
+    assert not shown(run.widget) and "pl-retrying" not in app.widget._dom_classes

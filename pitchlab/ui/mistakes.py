@@ -205,7 +205,8 @@ class RetryRun(View):
         self.leave.layout.display = None
 
     def _action(self, action: Action) -> None:
-        self.answer(word(action, self.current[1].hand()))
+        if self.run:  # a click on a hidden, empty run changes nothing
+            self.answer(word(action, self.current[1].hand()))
 
     def answer(self, given: str) -> None:
         """The learner's answer: right, the explanation; wrong, what it loses and where."""
@@ -254,6 +255,8 @@ class RetryRun(View):
         self._show(self.feedback)
 
     def _reveal(self) -> None:
+        if not self.run:
+            return
         _, problem = self.current
         best = ", ".join(answer_words(problem, a) for a in problem.answers)
         text = f'<div class="pl-right" role="status"><b>The answer: {readable(best)}.</b>{explanation_html(problem)}'

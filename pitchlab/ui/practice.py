@@ -256,6 +256,7 @@ class Replay(View):
         self.next = classed(w.Button(description="Next trick ›"), "pl-replay-next")
         self.back.on_click(lambda _b: self.go(self.at - 1))
         self.next.on_click(lambda _b: self.go(self.at + 1))
+        self.back.disabled = self.next.disabled = True  # nothing to step through until a line is loaded
         self.widget = classed(
             w.VBox(
                 [self.title, self.picture, self.words, classed(w.HBox([self.back, self.next]), "pl-steps")]
@@ -291,6 +292,10 @@ class Replay(View):
         return trick_words(trick, self.names, f"Trick {len(hand.tricks)}")
 
     def go(self, at: int) -> None:
+        """Show step ``at`` (kept within the line); nothing to do before a line is loaded (a click
+        that reaches a hidden, empty replay changes nothing)."""
+        if not self.states:
+            return
         at = max(0, min(at, len(self.states) - 1))
         self.at = at
         hand = self.states[at]
