@@ -27,7 +27,7 @@ from pitchlab.engine.cards import Card, Rank, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import ruleset
-from pitchlab.engine.record import to_record
+from pitchlab.engine.record import Record, to_record
 from pitchlab.engine.seats import dealer_of
 from pitchlab.odds import inference
 from pitchlab.practice import learners
@@ -183,6 +183,17 @@ def problem_at(hand: Hand, pid: str) -> Problem | None:
             return None
         if kind == "bid" and not in_a_row(answers_at(hand), verdict.best):
             return None
+    except PitchError:
+        return None
+    return posed(pid, hand, kind, seat, verdict, to_record(hand))
+
+
+def posed(pid: str, hand: Hand, kind: Kind, seat: int, verdict: Verdict, record: Record) -> Problem | None:
+    """The decision at ``hand`` (whose ``record`` stops there) as a problem with the answers
+    ``verdict`` counts best: explained by checked claims, themed by them, and levelled by the
+    new players who miss it; ``None`` where the explanation would say something untrue. A
+    shipped problem and a learner's own mistake are posed the same way."""
+    try:
         explanation = explain(hand, verdict)
     except PitchError:
         return None
@@ -195,7 +206,7 @@ def problem_at(hand: Hand, pid: str) -> Problem | None:
         verdict.best,
         learners.level(missed),
         themes_of(hand, verdict, explanation),
-        to_record(hand),
+        record,
         explanation,
         verdict,
         missed,

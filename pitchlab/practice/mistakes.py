@@ -33,8 +33,7 @@ from pitchlab.bots.bid_review import ChoiceReview, rewound
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.record import Record, from_record, to_record
-from pitchlab.practice import learners
-from pitchlab.practice.generate import explain, themes_of
+from pitchlab.practice.generate import posed
 from pitchlab.practice.problems import Kind, Problem, Verdict
 
 MISTAKE = 0.5
@@ -153,24 +152,7 @@ def as_problem(mistake: Mistake, pid: str) -> Problem | None:
         mistake.exact,
         mistake.layouts,
     )
-    try:
-        explanation = explain(hand, verdict)
-    except PitchError:
-        return None
-    missed = learners.misses(hand, mistake.best)
-    return Problem(
-        pid,
-        hand.rules.name,
-        mistake.kind,
-        mistake.seat,
-        mistake.best,
-        learners.level(missed),
-        themes_of(hand, verdict, explanation),
-        mistake.record,
-        explanation,
-        verdict,
-        missed,
-    )
+    return posed(pid, hand, mistake.kind, mistake.seat, verdict, mistake.record)
 
 
 def retries(
