@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from html import unescape
 
 import pytest
 import sqlalchemy as sa
@@ -276,7 +277,7 @@ def test_a_student_meets_the_set_in_order_and_their_kernel_sends_each_attempt(
     code, key = klass.info.code, klass.teacher_key
     page, join, play = practice_in(sqlite_store, code)
     assert not page.fixed and play.widget.layout.display is None  # the address named a class
-    assert "your answers to the class's problem set" in join.consent.value
+    assert "your answers to the class's problem set" in unescape(join.consent.value)
     join.nickname_box.value = "Ana"
     assert join.join()
     assert page.fixed and page.problem is not None and page.problem.id == CARD
