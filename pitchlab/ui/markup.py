@@ -11,6 +11,7 @@ way the laborious way; here it is the default way instead.
   it is already :class:`Markup`, which is how a fragment built by this module, or by
   a function that returns :class:`Markup`, goes into another one unchanged.
 - :func:`escape` turns one piece of plain text into :class:`Markup` (a widget's whole value).
+- :func:`text` does the same for text between tags only, leaving quotes as they are.
 - :func:`join` joins fragments and text, escaping the text.
 
 Built on ``markupsafe`` (the escaping Jinja uses): :class:`Markup` is a ``str``, so a
@@ -22,7 +23,7 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-__all__ = ["Markup", "escape", "html", "join"]
+__all__ = ["Markup", "escape", "html", "join", "text"]
 
 
 def html(template: str, /, *args: object, **values: object) -> Markup:
@@ -32,6 +33,13 @@ def html(template: str, /, *args: object, **values: object) -> Markup:
     Format specs work as in ``str.format`` (``{share:.1%}``); literal braces are ``{{ }}``.
     """
     return Markup(template).format(*args, **values)
+
+
+def text(words: str) -> Markup:
+    """``words`` as element content: ``&``, ``<`` and ``>`` escaped, quotes kept. A quote ends
+    nothing between tags, and kept it reads as itself in the page's source and in what a test
+    compares; never use this for an attribute value (:func:`html` escapes quotes there)."""
+    return Markup(words.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 def join(parts: Iterable[object], separator: str = "") -> Markup:

@@ -19,7 +19,7 @@ from pitchlab.engine.cards import Card, Suit, card_name, spoken_parts
 from pitchlab.ui.access import ScrollRegions
 from pitchlab.ui.keys import KEYS_CSS, Keys
 from pitchlab.ui.lifeline import Lifeline
-from pitchlab.ui.markup import Markup, html, join
+from pitchlab.ui.markup import Markup, html, join, text
 
 CSS = """
 <style>
@@ -125,15 +125,17 @@ def style(extra: str = "", *, saved: bool = False) -> w.Box:
     )
 
 
-def readable(text: str) -> Markup:
+def readable(line: str) -> Markup:
     """A line of plain text as page HTML whose cards a screen reader says in words.
 
     Each card or suit symbol is shown as it is ("A♠") but named for a screen reader
     ("ace of spades"): a lone symbol would be read "black spade suit". The text a
     sighted learner sees, and copies, is unchanged."""
     return join(
-        shown if shown == said else html('<span role="img" aria-label="{}">{}</span>', said, shown)
-        for shown, said in spoken_parts(text)
+        text(shown)
+        if shown == said
+        else html('<span role="img" aria-label="{}">{}</span>', said, text(shown))
+        for shown, said in spoken_parts(line)
     )
 
 
