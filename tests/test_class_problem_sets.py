@@ -281,7 +281,7 @@ def test_a_student_meets_the_set_in_order_and_their_kernel_sends_each_attempt(
     join.nickname_box.value = "Ana"
     assert join.join()
     assert page.fixed and page.problem is not None and page.problem.id == CARD
-    assert f"Class {code}&#x27;s set:</b> problem 1 of 2" in page.count.value
+    assert f"Class {code}&#39;s set:</b> problem 1 of 2" in page.count.value
     assert page.ruleset.layout.display == page.level.layout.display == page.theme.layout.display == "none"
     assert page.next_problem.layout.display is None  # a problem may be left for later
     assert "You have solved 0 of 2" in play.status.value

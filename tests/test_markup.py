@@ -29,8 +29,6 @@ TO_CONVERT: frozenset[str] = frozenset(
         "lessons/tutorial/the_play.py",
         "lessons/tutorial/the_refill.py",
         "lessons/tutorial/trump_ranks.py",
-        "ui/practice.py",
-        "ui/table_app.py",
         "ui/teacher.py",
     }
 )
