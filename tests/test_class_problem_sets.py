@@ -436,7 +436,7 @@ def test_an_unknown_class_or_a_damaged_set_is_one_line_on_both_pages(
     board = TeacherBoard(sqlite_store)
     assert board.enter_class(code, key)
     assert board.sections["problem-set"].words.value == (
-        "The class&#x27;s problem set could not be read (the stored set is damaged or was made by a newer "
+        "The class&#39;s problem set could not be read (the stored set is damaged or was made by a newer "
         "pitchlab): give it a new one above."
     )
     assert board.status.value.startswith(f"<b>Class {code}</b>")  # the rest of the page is drawn
