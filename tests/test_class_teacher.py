@@ -286,9 +286,8 @@ def test_each_row_is_dealt_again_from_its_students_seed(store: ClassStore, made:
     assert store.submit(ana, MONTE_CARLO, experiments.monte_carlo_payload(ana.seed(MONTE_CARLO)))
     board = TeacherBoard(store)
     board.enter_class(code, made.teacher_key)
-    assert (
-        "Dealt again from each student's seed: all 1 rows match, and all are pooled."
-        in unescape(board.sections[MONTE_CARLO].words.value)
+    assert "Dealt again from each student's seed: all 1 rows match, and all are pooled." in unescape(
+        board.sections[MONTE_CARLO].words.value
     )
     ben = store.join(code, "Ben")
     forged = experiments.monte_carlo_payload(ben.seed(MONTE_CARLO))

@@ -15,12 +15,6 @@ HELPER = PACKAGE / "ui" / "markup.py"
 
 TO_CONVERT: frozenset[str] = frozenset(
     {
-        "lessons/classroom/bayes_from_the_draws.py",
-        "lessons/classroom/common.py",
-        "lessons/classroom/conditional_probability.py",
-        "lessons/classroom/expected_value_and_the_bid.py",
-        "lessons/classroom/monte_carlo_error.py",
-        "lessons/classroom/winning_the_game.py",
         "lessons/tutorial/common.py",
         "lessons/tutorial/scoring_and_the_game.py",
         "lessons/tutorial/the_bid.py",
