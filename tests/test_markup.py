@@ -11,21 +11,6 @@ import pytest
 from pitchlab.ui.markup import Markup, escape, html, join, text
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pitchlab"
-HELPER = PACKAGE / "ui" / "markup.py"
-
-TO_CONVERT: frozenset[str] = frozenset(
-    {
-        "lessons/tutorial/common.py",
-        "lessons/tutorial/scoring_and_the_game.py",
-        "lessons/tutorial/the_bid.py",
-        "lessons/tutorial/the_bury.py",
-        "lessons/tutorial/the_deal.py",
-        "lessons/tutorial/the_play.py",
-        "lessons/tutorial/the_refill.py",
-        "lessons/tutorial/trump_ranks.py",
-    }
-)
-"""Modules (relative to pitchlab/) that still escape by hand: only ever shrinks."""
 
 
 def test_a_script_in_a_value_is_shown_as_text() -> None:
@@ -101,7 +86,4 @@ def test_the_guard_sees_each_way_of_escaping_by_hand(tmp_path: Path) -> None:
 @pytest.mark.parametrize("module", sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")))
 def test_no_module_escapes_html_by_hand(module: str) -> None:
     found = hand_escaping(PACKAGE / module)
-    if module in TO_CONVERT:
-        assert found, f"{module} no longer escapes by hand: take it off TO_CONVERT"
-    else:
-        assert not found, f"{module} escapes HTML by hand; build it with pitchlab.ui.markup: {found}"
+    assert not found, f"{module} escapes HTML by hand; build it with pitchlab.ui.markup: {found}"

@@ -145,6 +145,14 @@ def card_svg(
     return _svg(width, CARD_H * scale, label, [group])
 
 
+def suit_html(suit: Suit) -> Markup:
+    """A suit as coloured symbol and name, for text panels."""
+    colour = RED if suit.is_red else BLACK
+    return html(
+        '<span style="color:{};font-weight:bold">{}</span> {}', colour, suit.symbol, suit.name.lower()
+    )
+
+
 def card_html(card: Card) -> Markup:
     """HTML for one card, as Jupyter shows it."""
     return html(

@@ -46,6 +46,7 @@ from pitchlab.studies import whatif
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import ProgressBar
 from pitchlab.ui.coach import PlayPanel
+from pitchlab.ui.drawing import suit_html
 from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import View, classed
@@ -113,14 +114,6 @@ EXPLORER_CSS = """
 def style() -> w.Box:
     """The app's stylesheet (card colours, messages) plus the explorer's own."""
     return page_style(EXPLORER_CSS)
-
-
-def suit_html(suit: Suit) -> Markup:
-    """A suit as coloured symbol and name, for text panels."""
-    colour = drawing.RED if suit.is_red else drawing.BLACK
-    return html(
-        '<span style="color:{};font-weight:bold">{}</span> {}', colour, suit.symbol, suit.name.lower()
-    )
 
 
 def card_html(card: Card) -> Markup:
