@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from html import unescape
 
 import pytest
 import sqlalchemy as sa
@@ -276,11 +277,11 @@ def test_a_student_meets_the_set_in_order_and_their_kernel_sends_each_attempt(
     code, key = klass.info.code, klass.teacher_key
     page, join, play = practice_in(sqlite_store, code)
     assert not page.fixed and play.widget.layout.display is None  # the address named a class
-    assert "your answers to the class's problem set" in join.consent.value
+    assert "your answers to the class's problem set" in unescape(join.consent.value)
     join.nickname_box.value = "Ana"
     assert join.join()
     assert page.fixed and page.problem is not None and page.problem.id == CARD
-    assert f"Class {code}&#x27;s set:</b> problem 1 of 2" in page.count.value
+    assert f"Class {code}&#39;s set:</b> problem 1 of 2" in page.count.value
     assert page.ruleset.layout.display == page.level.layout.display == page.theme.layout.display == "none"
     assert page.next_problem.layout.display is None  # a problem may be left for later
     assert "You have solved 0 of 2" in play.status.value
@@ -435,7 +436,7 @@ def test_an_unknown_class_or_a_damaged_set_is_one_line_on_both_pages(
     board = TeacherBoard(sqlite_store)
     assert board.enter_class(code, key)
     assert board.sections["problem-set"].words.value == (
-        "The class&#x27;s problem set could not be read (the stored set is damaged or was made by a newer "
+        "The class&#39;s problem set could not be read (the stored set is damaged or was made by a newer "
         "pitchlab): give it a new one above."
     )
     assert board.status.value.startswith(f"<b>Class {code}</b>")  # the rest of the page is drawn

@@ -153,7 +153,7 @@ def test_the_table_seats_two_to_eight_players_without_overlap(n: int, width: int
     )
     assert all(f">{name}" in svg for name in names)
     assert svg.count("<title>") == 1
-    assert ("the bidder&#x27;s partner" in svg) == (n > 2)
+    assert ("the bidder&#39;s partner" in svg) == (n > 2)
     boxes = [
         tuple(float(v) for v in m)
         for m in re.findall(

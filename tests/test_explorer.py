@@ -10,7 +10,6 @@ serve as the oracle for the page's plumbing.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +21,7 @@ import pitchlab as pl
 from pitchlab.odds import probability
 from pitchlab.studies import whatif
 from pitchlab.ui import explorer
+from pitchlab.ui.markup import escape
 from tests.helpers import deck_codes
 from tests.widget_tree import with_class
 
@@ -476,7 +476,7 @@ def test_a_record_the_review_cannot_search_says_why_instead(name: str) -> None:
     panel = coach.PlayPanel()
     panel.show(hand)
     assert not panel.reviews and not panel.rows.value
-    assert html.escape(coach.not_reviewed(rules)) in panel.text.value
+    assert escape(coach.not_reviewed(rules)) in panel.text.value
 
 
 def test_a_finished_record_reviews_its_bid_and_trump_before_its_cards(page: explorer.Explorer) -> None:
@@ -496,7 +496,7 @@ def test_a_finished_record_reviews_its_bid_and_trump_before_its_cards(page: expl
     bid = panel.choices[0]
     assert "10" not in bid.best and bid.lost > 5
     said = panel.text.value
-    sentence = html.escape(coach.choice_words(bid, "seat 2"))
+    sentence = escape(coach.choice_words(bid, "seat 2"))
     assert sentence.startswith("Seat 2: bidding 10 cost about ")
     assert "on what seat 2 could see" in sentence and "you" not in sentence
     assert "Seat 2: naming ♥" in said

@@ -144,7 +144,7 @@ def test_quiz_accepts_the_right_answer() -> None:
     buttons[1].click()
     assert quiz.right == quiz.asked == 1
     assert "pl-right" in quiz.feedback._dom_classes
-    assert quiz.feedback.value.startswith("Right: Partner&#x27;s A♥ wins")
+    assert quiz.feedback.value.startswith("Right: Partner&#39;s A♥ wins")
     assert "1 of 1" in quiz.score.value
 
 

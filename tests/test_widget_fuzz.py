@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from html import escape, unescape
+from html import unescape
 from types import FrameType, SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -49,6 +49,7 @@ import pitchlab as pl
 from pitchlab.engine import record
 from pitchlab.ui import explorer, session
 from pitchlab.ui.classroom import Exercise, read_number
+from pitchlab.ui.markup import escape
 from pitchlab.ui.table_app import TableApp
 from pitchlab.ui.widgets import same_cards
 from tests.test_explorer import as_uploaded

@@ -167,7 +167,7 @@ def test_the_table_the_score_and_the_panels_follow_the_ruleset(name: str) -> Non
 
 
 def escape_text(text: str) -> str:
-    from html import escape
+    from pitchlab.ui.markup import escape  # the pages' own escape (quotes as &#39;)
 
     return escape(text)
 

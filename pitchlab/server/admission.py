@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import html
 import math
 import posixpath
 import time
@@ -54,6 +53,8 @@ from urllib.parse import quote
 from tornado.ioloop import PeriodicCallback
 from tornado.web import RequestHandler
 from voila.request_info_handler import RequestInfoSocketHandler
+
+from pitchlab.ui.markup import html
 
 WINDOW_S = 60.0
 """The default :attr:`Limits.window_s`: a minute."""
@@ -552,8 +553,8 @@ def _quote(text: str) -> str:
 def refusal_page(refusal: Refusal, retry_url: str) -> str:
     """The small page a refused browser sees: what happened, when to come back, a link to try
     again. Nothing of Voilà's, so it needs no script and no other file."""
-    title = html.escape(refusal.title)
-    return f"""<!DOCTYPE html>
+    return html(
+        """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -574,9 +575,13 @@ a:focus {{ outline: 3px solid #f59e0b; outline-offset: 2px; }}
 <body>
 <main>
 <h1>{title}</h1>
-<p>{html.escape(refusal.detail)}</p>
-<p><a href="{html.escape(retry_url)}">Try again</a></p>
+<p>{detail}</p>
+<p><a href="{retry_url}">Try again</a></p>
 </main>
 </body>
 </html>
-"""
+""",
+        title=refusal.title,
+        detail=refusal.detail,
+        retry_url=retry_url,
+    )

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -37,6 +36,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.odds.probability import percent
 from pitchlab.ui.class_join import ClassJoin, line
+from pitchlab.ui.markup import Markup, html
 from pitchlab.ui.widgets import View, classed
 
 
@@ -71,7 +71,7 @@ class _Panel(View):
         except PitchError as exc:
             self.sent.value = f"{line(exc)}."
             return
-        self.sent.value = f"Already sent to class {escape(member.code)}." if already else ""
+        self.sent.value = html("Already sent to class {}.", member.code) if already else ""
 
     def send(
         self, payload: Callable[[Member], Mapping[str, Any]], slot: str = "", what: str = "Your result"
@@ -87,9 +87,10 @@ class _Panel(View):
         except PitchError as exc:
             self.sent.value = f"Not sent: {line(exc)}."
             return None
-        code = escape(member.code)
         self.sent.value = (
-            f"Sent to class {code}." if stored else f"{what}: already in class {code}, counted once."
+            html("Sent to class {}.", member.code)
+            if stored
+            else html("{}: already in class {}, counted once.", what, member.code)
         )
         return stored
 
@@ -253,7 +254,7 @@ class PollPanel(_Panel):
             w.VBox(
                 [
                     *self.parts,
-                    w.HTML(f"<b>Predict:</b> {escape(poll.question)}"),
+                    w.HTML(html("<b>Predict:</b> {}", poll.question)),
                     self.options,
                     self.predict_button,
                     self.sent,
@@ -284,7 +285,12 @@ class PollPanel(_Panel):
             self.sent.value = "Your prediction stays on this page (you are not in a class)."
         self.revealed = True
         verdict = "You predicted it." if choice == self.poll.right else "Not what you predicted."
-        self.answer.value = f"<b>{verdict}</b> The answer: <b>{escape(self.poll.options[self.poll.right])}</b>. {self.answer_html}"
+        self.answer.value = html(
+            "<b>{verdict}</b> The answer: <b>{answer}</b>. {more}",
+            verdict=verdict,
+            answer=self.poll.options[self.poll.right],
+            more=Markup(self.answer_html),
+        )
         return stored
 
 
@@ -331,8 +337,8 @@ class ReviewShare(_Panel):
         if hand.is_over and self.coach.reviews:
             self.shared(hand)  # the hand just reviewed counts too
         else:
-            self.sent.value = (
-                f"Each hand's review will go to class {escape(self.member.code)} once it is over."
+            self.sent.value = html(
+                "Each hand's review will go to class {} once it is over.", self.member.code
             )
 
     def _take_backs(self, on: bool) -> None:

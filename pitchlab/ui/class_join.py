@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -32,6 +31,7 @@ from pitchlab.classes import names, origin
 from pitchlab.classes.store import ClassStore, Member, open_store
 from pitchlab.engine.errors import PitchError, printable
 from pitchlab.ui import page_request
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.storage import BrowserStore
 from pitchlab.ui.widgets import View, classed
 
@@ -63,12 +63,13 @@ SENDS = "the numbers this page deals"
 """What a lesson's experiment sends (the practice page sends its answers: :class:`ClassJoin`'s ``sends``)."""
 
 
-def consent(code: str, sends: str = SENDS) -> str:
+def consent(code: str, sends: str = SENDS) -> Markup:
     """The sentence that says exactly what joining sends, and to whom."""
-    who = f"class {escape(code)}" if code else "your class"
-    return (
-        f"Your nickname and {sends} go to {who}; your teacher sees them beside "
-        "your nickname; nothing else leaves this page."
+    return html(
+        "Your nickname and {sends} go to {who}; your teacher sees them beside "
+        "your nickname; nothing else leaves this page.",
+        sends=sends,
+        who=html("class {}", code) if code else "your class",
     )
 
 
@@ -161,9 +162,11 @@ class ClassJoin(View):
         self.form.layout.display = "none" if joined else None
         self.leave_button.layout.display = None if joined else "none"
         if self.member is not None:
-            self.status.value = (
-                f"You are in class <b>{escape(self.member.code)}</b> as <b>{escape(self.member.nickname)}</b>. "
-                f"{consent(self.member.code, self.sends)}"
+            self.status.value = html(
+                "You are in class <b>{code}</b> as <b>{nickname}</b>. {consent}",
+                code=self.member.code,
+                nickname=self.member.nickname,
+                consent=consent(self.member.code, self.sends),
             )
         else:
             self.status.value = ""
@@ -186,7 +189,7 @@ class ClassJoin(View):
         """Join the class typed (or given by the address) under the nickname typed; a refusal
         is one line and leaves the page as it was."""
         if self.member is not None:
-            self.message.value = f"You are already in class {escape(self.member.code)}; leave it first."
+            self.message.value = html("You are already in class {}; leave it first.", self.member.code)
             return False
         try:
             code = names.check_code(self.code_box.value)
@@ -206,7 +209,7 @@ class ClassJoin(View):
             return
         code = self.member.code
         self._set(None)
-        self.message.value = f"You left class {escape(code)}; this page sends nothing more."
+        self.message.value = html("You left class {}; this page sends nothing more.", code)
 
     def _found(self) -> None:
         """The browser reported what it kept: if it is a membership of this page's class (or any,

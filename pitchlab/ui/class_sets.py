@@ -18,7 +18,6 @@ classes: ``pl-class-set``, ``pl-class-set-status``, ``pl-class-sent``.
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as w
@@ -27,6 +26,7 @@ from pitchlab.classes import problem_sets
 from pitchlab.classes.problem_sets import ProblemSet
 from pitchlab.engine.errors import PitchError
 from pitchlab.ui.class_join import ClassJoin, line
+from pitchlab.ui.markup import html
 from pitchlab.ui.widgets import View, classed
 
 if TYPE_CHECKING:
@@ -76,31 +76,34 @@ class ClassSetPlay(View):
             self.status.value = ""
             self.page.use_set(None)
             return
-        code = escape(member.code)
         try:
             given = self.join.store.problem_set(member.code)
             if given is None:
-                self.status.value = (
-                    f"Class {code} has no problem set yet: practise as you like below. When your teacher "
-                    "gives one, reload this page."
+                self.status.value = html(
+                    "Class {} has no problem set yet: practise as you like below. When your teacher "
+                    "gives one, reload this page.",
+                    member.code,
                 )
                 self.page.use_set(None)
                 return
             known = {p.id: p for p in self.page.all}
             missing = [i for i in given.ids if i not in known]
             if missing:
-                self.status.value = (
-                    f"Class {code}'s problem set names a problem this page does not have "
-                    f"({escape(missing[0])}): tell your teacher. Practise as you like meanwhile."
+                self.status.value = html(
+                    "Class {}'s problem set names a problem this page does not have "
+                    "({}): tell your teacher. Practise as you like meanwhile.",
+                    member.code,
+                    missing[0],
                 )
                 self.page.use_set(None)
                 return
             for row in self.join.store.own(member, given.experiment):
                 self._count(row.payload)
         except PitchError as exc:
-            self.status.value = (
-                f"Class {code}'s problem set could not be read: {line(exc)}. Practise as you like, and tell "
-                "your teacher."
+            self.status.value = html(
+                "Class {}'s problem set could not be read: {}. Practise as you like, and tell your teacher.",
+                member.code,
+                line(exc),
             )
             self.page.use_set(None)
             return
@@ -127,10 +130,14 @@ class ClassSetPlay(View):
         if member is None or given is None:
             return
         count = len(given.ids)
-        self.status.value = (
-            f"Your teacher gave class {escape(member.code)} a problem set of {count} problems "
-            f"({escape(given.made_from)}). They come in order below; Next problem moves on. "
-            f"You have solved {len(self.solved)} of {count}."
+        self.status.value = html(
+            "Your teacher gave class {code} a problem set of {count} problems "
+            "({made_from}). They come in order below; Next problem moves on. "
+            "You have solved {solved} of {count}.",
+            code=member.code,
+            count=count,
+            made_from=given.made_from,
+            solved=len(self.solved),
         )
 
     def _send(self, place: int, payload: dict[str, int], what: str) -> bool:
@@ -143,11 +150,8 @@ class ClassSetPlay(View):
             self.sent.value = f"Not sent: {line(exc)}."
             return False
         self._count(payload)
-        code = escape(member.code)
-        said = (
-            f"{what} sent to class {code}." if stored else f"{what}: already in class {code}, counted once."
-        )
-        self.sent.value = f'<div role="status">{said}</div>'
+        said = "{what} sent to class {code}." if stored else "{what}: already in class {code}, counted once."
+        self.sent.value = html('<div role="status">' + said + "</div>", what=what, code=member.code)
         self._say()
         return True
 

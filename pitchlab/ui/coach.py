@@ -23,7 +23,6 @@ says why (:func:`not_reviewed`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 import ipywidgets as w
 
@@ -37,6 +36,7 @@ from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
 from pitchlab.ui.guide import TUTORIAL
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.session import Table, imperative
 from pitchlab.ui.widgets import View, classed, readable
 
@@ -59,29 +59,34 @@ def not_reviewed(rules: Ruleset) -> str:
     )
 
 
-def advice_html(advice: Advice, rules: Ruleset, whose: str, tutorial: str = TUTORIAL) -> str:
+def advice_html(advice: Advice, rules: Ruleset, whose: str, tutorial: str = TUTORIAL) -> Markup:
     """Advice as the page shows it: the principle it applies (linked to the tutorial section
     that teaches it), what to do, then the bot's reason in its own words.
 
     ``whose`` names the cards the bot saw ("your", "seat 2's"): the reason rests on
     those alone, and the learner should know it.
     """
-
-    def text(words: str) -> str:  # cards named in words for a screen reader
-        return readable(words)
-
     principle = advice.decision.principle
     head = (
-        f'<span class="pl-hint-principle"><a href="{escape(tutorial + principle.link)}" target="_blank" '
-        f'rel="noopener">{escape(principle.name)}</a>{escape(SEPARATOR)}</span>'
+        html(
+            '<span class="pl-hint-principle"><a href="{link}" target="_blank" rel="noopener">{name}</a>'
+            "{separator}</span>",
+            link=tutorial + principle.link,
+            name=principle.name,
+            separator=SEPARATOR,
+        )
         if principle is not None
         else ""
     )
-    why = advice.decision.because.rstrip(". ")
-    return (
-        f'{head}<span class="pl-hint-action">{text(imperative(advice.action, rules))}.</span> '
-        f'<span class="pl-hint-why">Why ({text(advice.bot)}, from {text(whose)} cards alone): '
-        f"{text(why)}.</span>"
+    # cards named in words for a screen reader (readable)
+    return html(
+        '{head}<span class="pl-hint-action">{action}.</span> '
+        '<span class="pl-hint-why">Why ({bot}, from {whose} cards alone): {why}.</span>',
+        head=head,
+        action=readable(imperative(advice.action, rules)),
+        bot=readable(advice.bot),
+        whose=readable(whose),
+        why=readable(advice.decision.because.rstrip(". ")),
     )
 
 
@@ -139,7 +144,7 @@ class Coach(View):
         except PitchError as exc:
             self.hint_text.value = escape(str(exc))
             return
-        self.hint_text.value = "<b>Hint:</b> " + advice_html(advice, self.table.rules, "your")
+        self.hint_text.value = html("<b>Hint:</b> {}", advice_html(advice, self.table.rules, "your"))
         self._hinted = self._position()
 
     def reset(self) -> None:
@@ -165,7 +170,7 @@ class Coach(View):
         self.reviews = []
         self.choices = []
         if not reviewed(hand.rules):
-            self.summary.value = f"<div>{escape(not_reviewed(hand.rules))}</div>"
+            self.summary.value = html("<div>{}</div>", not_reviewed(hand.rules))
             self.rows.value = ""
             self.plot.outputs = ()
             return
@@ -173,7 +178,7 @@ class Coach(View):
             self.reviews = analysis.review(hand)
             self.choices = bid_review.review_choices(hand, [self.human], self.table.bidding)
         except PitchError as exc:
-            self.summary.value = f"<div>{escape(f'No review for this hand: {exc}')}</div>"
+            self.summary.value = html("<div>No review for this hand: {}</div>", exc)
             self.rows.value = ""
             self.plot.outputs = ()
             return
@@ -197,21 +202,24 @@ def _points(value: float, exact: bool = True) -> str:
 
 def summary_html(
     reviews: Sequence[analysis.Review], you: int, name: Callable[[int], str], players: int
-) -> str:
+) -> Markup:
     """The coach's two sentences about a hand: first what your cards cost judged on what you could
     see when you played them, then, labelled, what they gave away with every card known."""
     mine = analysis.seat_summary(list(reviews), you, players)
     exact = all(r.exact for r in reviews if r.seat == you)
     lost = analysis.lost_by_seat(list(reviews), players)
-    others = ", ".join(
-        f"{escape(name(s))} {analysis.points_text(lost[s])}" for s in range(players) if s != you
-    )
-    return (
+    others = ", ".join(f"{name(s)} {analysis.points_text(lost[s])}" for s in range(players) if s != you)
+    return html(
         "<div>Judged on what you could see when you played, <b>your cards cost your team "
-        f"{_points(mine.lost, exact)}</b> ({mine.best} of your {mine.decisions} cards were the best "
-        f"choice you had). The same for the others: {others}.</div>"
-        f"<div>With every card known (hindsight), you gave away {_points(mine.given_away)}. "
-        "Any difference between the two is the luck of where the hidden cards lay.</div>"
+        "{lost}</b> ({best} of your {decisions} cards were the best "
+        "choice you had). The same for the others: {others}.</div>"
+        "<div>With every card known (hindsight), you gave away {given_away}. "
+        "Any difference between the two is the luck of where the hidden cards lay.</div>",
+        lost=_points(mine.lost, exact),
+        best=mine.best,
+        decisions=mine.decisions,
+        others=others,
+        given_away=_points(mine.given_away),
     )
 
 
@@ -248,11 +256,15 @@ def choice_words(choice: bid_review.ChoiceReview, who: str = "you") -> str:
     return text
 
 
-def choices_html(choices: Sequence[bid_review.ChoiceReview], name: Callable[[int], str] | None = None) -> str:
+def choices_html(
+    choices: Sequence[bid_review.ChoiceReview], name: Callable[[int], str] | None = None
+) -> Markup:
     """Bids and trump choices, a sentence each (nothing when there were none): the learner's own
     (``name`` left out), or every seat's, each named by ``name``."""
-    return "".join(
-        f"<div class='pl-choice-review'>{escape(choice_words(c, 'you' if name is None else name(c.seat)))}</div>"
+    return join(
+        html(
+            "<div class='pl-choice-review'>{}</div>", choice_words(c, "you" if name is None else name(c.seat))
+        )
         for c in choices
     )
 
@@ -305,8 +317,10 @@ class PlayPanel(View):
             parts.append(escape(not_reviewed(hand.rules)))
         if self.choices:
             parts.append(
-                "<b>Bids and trump, judged on what each player could see then:</b>"
-                + choices_html(self.choices, _seat_word)
+                html(
+                    "<b>Bids and trump, judged on what each player could see then:</b>{}",
+                    choices_html(self.choices, _seat_word),
+                )
             )
         if self.reviews and hand is not None:
             players = hand.rules.players
@@ -326,9 +340,9 @@ class PlayPanel(View):
         self.text.value = "".join(f"<div>{p}</div>" for p in parts)
 
     @staticmethod
-    def _advice(hand: Hand, seat: int) -> str:
+    def _advice(hand: Hand, seat: int) -> Markup:
         """The decision pending in ``hand``: with every hand known (play only), then from the seat's view."""
-        head = f"<b>Seat {seat} to {escape(str(hand.phase))}.</b> "
+        head = html("<b>Seat {} to {}.</b> ", seat, str(hand.phase))
         if hand.phase is Phase.PLAY and supports(hand.rules):
             perfect = solve(hand)
             team = hand.rules.teams[seat]
@@ -337,13 +351,13 @@ class PlayPanel(View):
                 f"{deck[s].label} {v[team]}"
                 for s, v in sorted(perfect.values.items(), key=lambda i: -i[1][team])
             )
-            head += f"With every hand known, its team's final points after each card: {escape(values)}. "
+            head += html("With every hand known, its team's final points after each card: {}. ", values)
         try:
             advice = advise(hand, seed=len(hand.play_slots))
         except PitchError as exc:
-            return head + escape(f"No advice for this position: {exc}")
+            return head + html("No advice for this position: {}", exc)
         said = advice_html(advice, hand.rules, f"seat {seat}'s")
-        return head + f"Seeing only its own cards, {escape(advice.bot)} would say: {said}"
+        return head + html("Seeing only its own cards, {} would say: {}", advice.bot, said)
 
 
 def _seat_word(seat: int) -> str:
@@ -351,21 +365,29 @@ def _seat_word(seat: int) -> str:
     return f"seat {seat}"
 
 
-def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> str:
+def _table_html(reviews: Sequence[analysis.Review], name: Callable[[int], str]) -> Markup:
     """The cards that lost points by what their player knew or with hindsight (or, if none did,
     a line saying so): the first measure first, hindsight in the last column."""
     costly = [r for r in reviews if r.lost or r.lost_hindsight]
     if not costly:
-        return "<div>Every card played was the best choice, even with every card known.</div>"
-    rows = "".join(
-        f"<tr><td>{r.trick}</td><td>{escape(name(r.seat))}</td><td>{escape(r.played.label)}</td>"
-        f"<td>{escape(' '.join(c.label for c in r.best))}</td>"
-        f"<td><b>{'' if r.exact or not r.lost else 'about '}{analysis.points_text(r.lost)}</b></td>"
-        f"<td>{r.lost_hindsight}</td></tr>"
+        return Markup("<div>Every card played was the best choice, even with every card known.</div>")
+    rows = join(
+        html(
+            "<tr><td>{trick}</td><td>{who}</td><td>{played}</td><td>{best}</td>"
+            "<td><b>{about}{lost}</b></td><td>{hindsight}</td></tr>",
+            trick=r.trick,
+            who=name(r.seat),
+            played=r.played.label,
+            best=" ".join(c.label for c in r.best),
+            about="" if r.exact or not r.lost else "about ",
+            lost=analysis.points_text(r.lost),
+            hindsight=r.lost_hindsight,
+        )
         for r in costly
     )
-    return (
+    return html(
         '<table class="pl-review"><tr><th>trick</th><th>who</th><th>played</th>'
         "<th>best on what they could see</th><th>points lost</th>"
-        "<th>with every card known (hindsight)</th></tr>" + rows + "</table>"
+        "<th>with every card known (hindsight)</th></tr>{}</table>",
+        rows,
     )

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from html import escape
 
 from pitchlab.engine.cards import Card, Suit, card_name, show_cards_as
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.tricks import game_points_words
+from pitchlab.ui.markup import Markup, html, join
 
 RED = "#c0392b"
 BLACK = "#1b1b1b"
@@ -44,11 +44,18 @@ FONT = "DejaVu Sans, Arial, sans-serif"
 
 def _text(
     x: float, y: float, text: str, size: int, fill: str = "#333", anchor: str = "start", bold: bool = False
-) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size}"{weight} '
-        f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
+) -> Markup:
+    return html(
+        '<text x="{x:.1f}" y="{y:.1f}" font-family="{font}" font-size="{size}"{weight} '
+        'text-anchor="{anchor}" fill="{fill}">{text}</text>',
+        x=x,
+        y=y,
+        font=FONT,
+        size=size,
+        weight=Markup(' font-weight="bold"') if bold else "",
+        anchor=anchor,
+        fill=fill,
+        text=text,
     )
 
 
@@ -103,14 +110,18 @@ def _card_group(
 
 def _svg(
     width: float, height: float, label: str, body: Iterable[str], css_class: str = "", data: str = ""
-) -> str:
-    label = escape(label, quote=True)
-    cls = f' class="{css_class}"' if css_class else ""
-    cls += f' data-cards="{escape(data, quote=True)}"' if data else ""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg"{cls} width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">'
-        f"<title>{label}</title>{''.join(body)}</svg>"
+) -> Markup:
+    """An SVG picture of ``body`` (its drawn parts, markup already) labelled for a screen reader."""
+    return html(
+        '<svg xmlns="http://www.w3.org/2000/svg"{css_class}{data} width="{width:.0f}" height="{height:.0f}" '
+        'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">'
+        "<title>{label}</title>{body}</svg>",
+        css_class=html(' class="{}"', css_class) if css_class else "",
+        data=html(' data-cards="{}"', data) if data else "",
+        width=width,
+        height=height,
+        label=label,
+        body=Markup("".join(body)),
     )
 
 
@@ -122,7 +133,7 @@ def card_svg(
     dead: bool = False,
     struck: bool = False,
     marked: bool = False,
-) -> str:
+) -> Markup:
     """One card face (or, for ``None``, a face-down back).
 
     ``dead`` greys a card that can never be played; ``struck`` crosses out a
@@ -134,11 +145,21 @@ def card_svg(
     return _svg(width, CARD_H * scale, label, [group])
 
 
-def card_html(card: Card) -> str:
+def suit_html(suit: Suit) -> Markup:
+    """A suit as coloured symbol and name, for text panels."""
+    colour = RED if suit.is_red else BLACK
+    return html(
+        '<span style="color:{};font-weight:bold">{}</span> {}', colour, suit.symbol, suit.name.lower()
+    )
+
+
+def card_html(card: Card) -> Markup:
     """HTML for one card, as Jupyter shows it."""
-    return (
-        f'<span class="pl-card-picture" data-card="{card.code}" title="{escape(card_name(card))}">'
-        f"{card_svg(card)}</span>"
+    return html(
+        '<span class="pl-card-picture" data-card="{code}" title="{name}">{picture}</span>',
+        code=card.code,
+        name=card_name(card),
+        picture=card_svg(card),
     )
 
 
@@ -150,7 +171,7 @@ def hand_svg(
     four_colour: bool = False,
     dead: Iterable[Card] = (),
     label: str = "",
-) -> str:
+) -> Markup:
     """A hand fanned in a row, each card overlapping the last; dead cards greyed."""
     scale = width / CARD_W
     step = width * overlap
@@ -173,7 +194,7 @@ def ladder_html(
     played: Iterable[Card] = (),
     width: int = 46,
     four_colour: bool = False,
-) -> str:
+) -> Markup:
     """The trump ladder: every trump of ``suit`` from high to low, with its points.
 
     Drawn from the ruleset: its ``trump_order`` (so a variant's off-three or
@@ -230,9 +251,12 @@ def ladder_html(
         )
     label = f"Trump ladder for {suit.name.lower()}, high to low: " + "; ".join(parts)
     codes = " ".join(card.code for card in trump.cards)
-    return (
-        f'<div class="pl-ladder" role="img" aria-label="{escape(label, quote=True)}" data-cards="{codes}" '
-        f'style="display:flex;flex-wrap:wrap;max-width:100%">{"".join(rungs)}</div>'
+    return html(
+        '<div class="pl-ladder" role="img" aria-label="{label}" data-cards="{codes}" '
+        'style="display:flex;flex-wrap:wrap;max-width:100%">{rungs}</div>',
+        label=label,
+        codes=codes,
+        rungs=Markup("".join(rungs)),
     )
 
 
@@ -349,20 +373,23 @@ def points_exact(rules: Ruleset) -> bool:
     return every_trump_in_play(rules) and not any(a.kind == "game" for a in rules.awards)
 
 
-_CELL = ' style="text-align:left;padding:3px 12px;vertical-align:middle"'
+_CELL = Markup(' style="text-align:left;padding:3px 12px;vertical-align:middle"')
 """Inline cell style: a page without the widgets' stylesheet still lays the table out."""
 
 
-def _award_badge(title: str, width: int) -> str:
-    height = round(width * CARD_H / CARD_W)
-    return (
-        f'<span style="display:inline-flex;align-items:center;justify-content:center;width:{width}px;'
-        f"height:{height}px;border:2px dashed #1e6b3a;border-radius:6px;font-weight:bold;"
-        f'color:#1e6b3a;font-size:{max(11, width // 4)}px">{escape(title)}</span>'
+def _award_badge(title: str, width: int) -> Markup:
+    return html(
+        '<span style="display:inline-flex;align-items:center;justify-content:center;width:{width}px;'
+        "height:{height}px;border:2px dashed #1e6b3a;border-radius:6px;font-weight:bold;"
+        'color:#1e6b3a;font-size:{size}px">{title}</span>',
+        width=width,
+        height=round(width * CARD_H / CARD_W),
+        size=max(11, width // 4),
+        title=title,
     )
 
 
-def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT, *, card_width: int = 46) -> str:
+def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT, *, card_width: int = 46) -> Markup:
     """An HTML table of everything that scores: the point cards drawn as cards, the
     awards as labelled boxes, each with its points and who scores it, and the total."""
     body = []
@@ -372,17 +399,24 @@ def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT, *, card_w
             card_svg(card, card_width) if card is not None else _award_badge(what.split(":")[0], card_width)
         )
         body.append(
-            f"<tr><td{_CELL}>{picture}</td><td{_CELL}>{escape(what)}</td>"
-            f"<td{_CELL}><b>{points}</b></td><td{_CELL}>{escape(who)}</td></tr>"
+            html(
+                "<tr><td{cell}>{picture}</td><td{cell}>{what}</td><td{cell}><b>{points}</b></td>"
+                "<td{cell}>{who}</td></tr>",
+                cell=_CELL,
+                picture=picture,
+                what=what,
+                points=points,
+                who=who,
+            )
         )
     total = sum(row[2] for row in rows)
     when = "every hand" if points_exact(rules) else "at most, in a hand"
     symbol = f'<span style="color:{RED if suit.is_red else BLACK};font-weight:bold">{suit.symbol}</span>'
-    return (
+    return Markup(  # numbers, words of pitchlab's own and the rows escaped above
         f'<table class="pl-trump-table pl-points-table" data-total="{total}" '
         'style="border-collapse:collapse;font-size:15px">'
         f"<tr><th{_CELL}>card ({symbol} {suit.name.lower()} trump)</th><th{_CELL}>what it is</th>"
-        f"<th{_CELL}>points</th><th{_CELL}>scored by</th></tr>{''.join(body)}"
+        f"<th{_CELL}>points</th><th{_CELL}>scored by</th></tr>{join(body)}"
         f"<tr><td{_CELL}></td><td{_CELL}><b>total</b></td><td{_CELL}><b>{total}</b></td>"
         f"<td{_CELL}>{when}</td></tr></table>"
     )
@@ -390,7 +424,7 @@ def points_table(suit: Suit = Suit.HEARTS, rules: Ruleset = TEN_POINT, *, card_w
 
 def trick_svg(
     cards: Sequence[Card], seats: Sequence[int], width: int = 64, *, four_colour: bool = False
-) -> str:
+) -> Markup:
     """The cards of one trick in play order, each captioned with its seat."""
     scale = width / CARD_W
     gap = 10
@@ -475,7 +509,7 @@ def table_svg(
     four_colour: bool = False,
     teams: Sequence[int] | None = None,
     partner: int | None = None,
-) -> str:
+) -> Markup:
     """The table from one chair: every seat (two to eight) with dealer, bids and draw counts,
     the trick in the middle.
 

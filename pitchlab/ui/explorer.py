@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from html import escape
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -47,6 +46,8 @@ from pitchlab.studies import whatif
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import ProgressBar
 from pitchlab.ui.coach import PlayPanel
+from pitchlab.ui.drawing import suit_html
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import View, classed
 from pitchlab.ui.widgets import style as page_style
@@ -115,16 +116,10 @@ def style() -> w.Box:
     return page_style(EXPLORER_CSS)
 
 
-def suit_html(suit: Suit) -> str:
-    """A suit as coloured symbol and name, for text panels."""
-    colour = drawing.RED if suit.is_red else drawing.BLACK
-    return f'<span style="color:{colour};font-weight:bold">{suit.symbol}</span> {suit.name.lower()}'
-
-
-def card_html(card: Card) -> str:
+def card_html(card: Card) -> Markup:
     """A card's label in its suit colour, for tables."""
     colour = drawing.RED if card.is_red else drawing.BLACK
-    return f'<b style="color:{colour}">{escape(card.label)}</b>'
+    return html('<b style="color:{}">{}</b>', colour, card.label)
 
 
 def others_trump_figure(analysis: whatif.Analysis) -> go.Figure:
@@ -418,9 +413,12 @@ class Explorer(View):
         key = (q.cards, q.trump, q.position)
         found = self._memory.get(key)
         if found is None:
-            self.status.value = (
-                f"<i>Simulating {self.hands:,} hands for {escape(_hand_words(q.cards))}, "
-                f"{q.trump.symbol} trump, {POSITIONS[q.position]} seat…</i>"
+            self.status.value = html(
+                "<i>Simulating {hands:,} hands for {cards}, {symbol} trump, {position} seat…</i>",
+                hands=self.hands,
+                cards=_hand_words(q.cards),
+                symbol=q.trump.symbol,
+                position=POSITIONS[q.position],
             )
             self.progress.bar.description = "simulating"
             self.progress.update(0, self.hands)
@@ -593,9 +591,10 @@ class Explorer(View):
         ]
         self.record_seat.value = seat
         self.record_seat.disabled = False
-        self.record_note.value = (
-            f"<div class='pl-note'>Loaded <b>{escape(self.record_name)}</b>: seat {hand.dealer} dealt. "
-            "Pick another seat to take its nine cards.</div>"
+        self.record_note.value = html(
+            "<div class='pl-note'>Loaded <b>{}</b>: seat {} dealt. Pick another seat to take its nine cards.</div>",
+            self.record_name,
+            hand.dealer,
         )
 
     def _on_position(self, change: Mapping[str, object]) -> None:
@@ -691,10 +690,16 @@ class Explorer(View):
         self.trump_buttons[None].description = f"bot's pick: {a.bot_suit.symbol}"
         self.hand_picture.value = drawing.hand_svg(sort_cards(a.cards), 50, overlap=0.62)
         how = "the bot's pick" if self.trump_choice is None else "your pick"
-        self.status.value = (
-            f"{suit_html(a.trump)} trump ({how}) · <b>{POSITIONS[a.position]}</b> seat: {POSITION_HELP[a.position]}<br>"
-            f"<span class='pl-note'>Simulated parts: {a.hands:,} hands, seed {escape(str(a.seed))}: "
-            "the same question always gives the same numbers.</span>"
+        self.status.value = html(
+            "{trump} trump ({how}) · <b>{position}</b> seat: {help}<br>"
+            "<span class='pl-note'>Simulated parts: {hands:,} hands, seed {seed}: "
+            "the same question always gives the same numbers.</span>",
+            trump=suit_html(a.trump),
+            how=how,
+            position=POSITIONS[a.position],
+            help=POSITION_HELP[a.position],
+            hands=a.hands,
+            seed=a.seed,
         )
         self.compare_box.value = self.compare_html()
         self.odds.value = self.odds_html()
@@ -706,12 +711,12 @@ class Explorer(View):
         self.chances_figure = plots.bid_chances_figure(a.chances)
         self.chances_figure.update_layout(title_font_size=14)
         show_figure(self.chances_plot, self.chances_figure)
-        self.chances_table.value = f"<pre>{escape(a.chances.table())}</pre>"
+        self.chances_table.value = html("<pre>{}</pre>", a.chances.table())
 
-    def compare_html(self) -> str:
+    def compare_html(self) -> Markup:
         """The comparison panel: what changed, then before / now / change for each key number."""
         if self.previous is None:
-            return (
+            return Markup(
                 "<div class='pl-note'>Change one card, your seat or trump: the numbers before and after "
                 "the change appear here side by side.</div>"
             )
@@ -722,18 +727,25 @@ class Explorer(View):
                 "" if row.delta is None or row.change == "same" else ("pl-up" if row.delta > 0 else "pl-down")
             )
             rows.append(
-                f"<tr><td>{escape(row.label)}</td><td>{escape(row.before)}</td><td>{escape(row.now)}</td>"
-                f"<td class='{tone}'>{escape(row.change)}</td></tr>"
+                html(
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td class='{}'>{}</td></tr>",
+                    row.label,
+                    row.before,
+                    row.now,
+                    tone,
+                    row.change,
+                )
             )
         reach = max(max(now.made(b).error_bar()) for b in now.chances.bids()) * 100
-        return (
-            f"<div><b>Changed:</b> {escape(whatif.what_changed(before, now))}</div>"
-            "<table class='pl-grid'><tr><th></th><th>before</th><th>now</th><th>change</th></tr>"
-            + "".join(rows)
-            + "</table>"
-            f"<div class='pl-note'>Chances are simulated, each within about ±{reach:.1f}% (its 95% interval). "
+        return html(
+            "<div><b>Changed:</b> {changed}</div>"
+            "<table class='pl-grid'><tr><th></th><th>before</th><th>now</th><th>change</th></tr>{rows}</table>"
+            "<div class='pl-note'>Chances are simulated, each within about ±{reach:.1f}% (its 95% interval). "
             "Both runs use the same seed, so they replay largely the same deals of the cards you cannot "
-            "see; a change of a point or two can still be luck.</div>"
+            "see; a change of a point or two can still be luck.</div>",
+            changed=whatif.what_changed(before, now),
+            rows=join(rows),
+            reach=reach,
         )
 
     def odds_html(self) -> str:
@@ -763,10 +775,9 @@ class Explorer(View):
         a = self.analysis
         rules, suit = a.rules, a.trump
         opponents = sorted(a.where[0].opponents) if a.where else []
-        head = (
-            "<tr><th>card</th><th>points</th><th>your partner</th>"
-            + "".join(f"<th>{escape(seat_name(s))} (opponent)</th>" for s in opponents)
-            + "<th>the stock</th></tr>"
+        head = html(
+            "<tr><th>card</th><th>points</th><th>your partner</th>{}<th>the stock</th></tr>",
+            join(html("<th>{} (opponent)</th>", seat_name(s)) for s in opponents),
         )
         rows = []
         for place in a.where:
@@ -813,14 +824,20 @@ class Explorer(View):
         a = self.analysis
         advice = a.ladder
         spot, strength = advice.cell
-        lines = [
-            f"The ladder files your hand under <b>{escape(str(strength))}</b> (its best suit, "
-            f"{suit_html(advice.suit)}), in the <b>{escape(str(spot))}</b> spot."
+        lines: list[str] = [
+            html(
+                "The ladder files your hand under <b>{}</b> (its best suit, {}), in the <b>{}</b> spot.",
+                str(strength),
+                suit_html(advice.suit),
+                str(spot),
+            )
         ]
         if advice.forced:
             lines.append(
-                f"You are the dealer and nobody has bid, so the rules allow only one answer: "
-                f"<b>{escape(advice.words)}</b>."
+                html(
+                    "You are the dealer and nobody has bid, so the rules allow only one answer: <b>{}</b>.",
+                    advice.words,
+                )
             )
         elif advice.answer is None:
             lines.append("The ladder has too few simulated auctions for this cell to trust an answer.")
@@ -830,7 +847,7 @@ class Explorer(View):
                 if advice.gain is None or advice.answer == 0
                 else f", {advice.gain:+.2f} points a hand better than passing"
             )
-            lines.append(f"Its answer: <b>{escape(advice.words)}</b>{gain}.")
+            lines.append(html("Its answer: <b>{}</b>{}.", advice.words, gain))
         if advice.suit != a.trump:
             lines.append(
                 f"<span class='pl-note'>The ladder rates your best suit, {advice.suit.symbol}, whatever trump "

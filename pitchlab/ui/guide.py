@@ -11,13 +11,12 @@ without a browser; :class:`~pitchlab.ui.table_app.TableApp` shows them.
 
 from __future__ import annotations
 
-from html import escape
-
 from pitchlab.bots.principles import VOCABULARY
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase, Trick
 from pitchlab.engine.rules import Ruleset
 from pitchlab.ui import rule_words
+from pitchlab.ui.markup import Markup, html, join
 from pitchlab.ui.session import Table, verb
 
 TUTORIAL = "../tutorial/"
@@ -52,35 +51,48 @@ def howto_lines(rules: Ruleset) -> list[str]:
     return [line for line in lines if line]
 
 
-def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> str:
+def howto_html(rules: Ruleset, tutorial: str = TUTORIAL) -> Markup:
     """The how-to box's content: the lines, then links to the tutorial pages (in a new tab,
     so the game stays open)."""
-    items = "".join(f"<li>{escape(line)}</li>" for line in howto_lines(rules))
-    links = " · ".join(
-        f'<a href="{escape(tutorial + page)}" target="_blank" rel="noopener">{escape(text)}</a>'
-        for page, text in LINKS
+    items = join(html("<li>{}</li>", line) for line in howto_lines(rules))
+    links = join(
+        (
+            html('<a href="{}" target="_blank" rel="noopener">{}</a>', tutorial + page, text)
+            for page, text in LINKS
+        ),
+        " · ",
     )
     which = "" if rules.name == "ten-point" else " (it teaches ten-point Pitch)"
-    return (
-        f'<div class="pl-howto-text"><b>{escape(rules.name)}</b> in short:<ul>{items}</ul>'
-        f"<div>Learn step by step in the tutorial{which}: {links}</div>"
-        f'<div>Practise one decision at a time: <a href="{PRACTICE}" target="_blank" rel="noopener">'
-        f"practice problems</a>, each checked, with the deal that shows what a wrong card costs.</div>"
-        f"{principles_html(tutorial)}</div>"
+    return html(
+        '<div class="pl-howto-text"><b>{name}</b> in short:<ul>{items}</ul>'
+        "<div>Learn step by step in the tutorial{which}: {links}</div>"
+        '<div>Practise one decision at a time: <a href="{practice}" target="_blank" rel="noopener">'
+        "practice problems</a>, each checked, with the deal that shows what a wrong card costs.</div>"
+        "{principles}</div>",
+        name=rules.name,
+        items=items,
+        which=which,
+        links=links,
+        practice=PRACTICE,
+        principles=principles_html(tutorial),
     )
 
 
-def principles_html(tutorial: str = TUTORIAL) -> str:
+def principles_html(tutorial: str = TUTORIAL) -> Markup:
     """The principles every hint and reason opens with, each linked to the tutorial's section
     that teaches it, folded so the box stays short on a phone."""
-    items = "".join(
-        f'<li><a href="{escape(tutorial + p.link)}" target="_blank" rel="noopener">{escape(p.name)}</a>: '
-        f"{escape(p.says)}</li>"
+    items = join(
+        html(
+            '<li><a href="{}" target="_blank" rel="noopener">{}</a>: {}</li>',
+            tutorial + p.link,
+            p.name,
+            p.says,
+        )
         for p in VOCABULARY
     )
-    return (
-        '<details class="pl-principles"><summary>The principles the hints name</summary>'
-        f"<ul>{items}</ul></details>"
+    return html(
+        '<details class="pl-principles"><summary>The principles the hints name</summary><ul>{}</ul></details>',
+        items,
     )
 
 
@@ -155,7 +167,7 @@ def _buried_note(table: Table) -> str:
     return f"; with it {taker} the buried {cards} ({points} point{'s' if points != 1 else ''})"
 
 
-def score_bars_html(table: Table) -> str:
+def score_bars_html(table: Table) -> Markup:
     """A bar per team (or player) from its score toward the target, the numbers in text and an
     accessible label; a score below zero is drawn in red to the left of a zero line."""
     rules, scores = table.rules, table.game.scores
@@ -176,17 +188,30 @@ def score_bars_html(table: Table) -> str:
         x = zero if score >= 0 else zero - length
         colour = "#1e8449" if score >= 0 else "#b03a2e"
         rows.append(
-            f'<div class="pl-score-row" style="margin:2px 0 6px"><div class="pl-score-name">{escape(label)}</div>'
-            '<div style="display:flex;align-items:center;gap:8px">'
-            f'<svg class="pl-score-bar" role="img" aria-label="{escape(said)}" '
-            f'style="flex:0 1 {width}px;min-width:80px;height:{height}px" '
-            f'viewBox="0 0 {width} {height}" preserveAspectRatio="none"><title>{escape(said)}</title>'
-            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#eee" stroke="#767676"/>'
-            f'<rect x="{x:.1f}" y="2" width="{length:.1f}" height="{height - 4}" fill="{colour}"/>'
-            f'<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#333"/></svg>'
-            f'<span style="white-space:nowrap"><b>{score}</b> of {target}</span></div></div>'
+            html(
+                '<div class="pl-score-row" style="margin:2px 0 6px"><div class="pl-score-name">{label}</div>'
+                '<div style="display:flex;align-items:center;gap:8px">'
+                '<svg class="pl-score-bar" role="img" aria-label="{said}" '
+                'style="flex:0 1 {width}px;min-width:80px;height:{height}px" '
+                'viewBox="0 0 {width} {height}" preserveAspectRatio="none"><title>{said}</title>'
+                '<rect x="0" y="0" width="{width}" height="{height}" fill="#eee" stroke="#767676"/>'
+                '<rect x="{x:.1f}" y="2" width="{length:.1f}" height="{inner}" fill="{colour}"/>'
+                '<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#333"/></svg>'
+                '<span style="white-space:nowrap"><b>{score}</b> of {target}</span></div></div>',
+                label=label,
+                said=said,
+                width=width,
+                height=height,
+                x=x,
+                length=length,
+                inner=height - 4,
+                colour=colour,
+                zero=zero,
+                score=score,
+                target=target,
+            )
         )
-    return "".join(rows)
+    return join(rows)
 
 
 __all__ = [

@@ -9,12 +9,12 @@ deck holds twice (the identical jokers) is counted once per copy still out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from pitchlab.engine.cards import Card
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 from pitchlab.ui import drawing, rule_words
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.widgets import readable
 
 
@@ -39,29 +39,41 @@ def unseen_places(rules: Ruleset) -> list[str]:
     return places
 
 
-def known_html(view: SeatView, others: Sequence[str]) -> str:
+def known_html(view: SeatView, others: Sequence[str]) -> Markup:
     """The panel for ``view``'s seat; ``others`` names the other seats (who may hold what is out)."""
     rules, suit = view.rules, view.trump
     if suit is None:
         if rules.trump_choice == "first-lead":
-            return "Once the first card is led (its suit is trump), this panel counts the trump still out."
-        return "Once trump is named, this panel counts the trump still out."
+            return escape(
+                "Once the first card is led (its suit is trump), this panel counts the trump still out."
+            )
+        return escape("Once trump is named, this panel counts the trump still out.")
     unseen, total = len(view.unseen_trump()), len(rules.trump_cards(suit))
     if not drawing.every_trump_in_play(rules):
         dealt = rules.players * rules.hand_size
         where = rule_words.words_list(unseen_places(rules), "or")
-        return (
-            f"<div>You have not seen <b>{unseen}</b> of the {total} trump.</div>"
-            f"<div>Only {dealt} of the {len(rules.deck)} cards are dealt in {escape(rules.name)}, so each "
-            f"of them may be {where}.</div>"
+        return html(
+            "<div>You have not seen <b>{unseen}</b> of the {total} trump.</div>"
+            "<div>Only {dealt} of the {deck} cards are dealt in {name}, so each of them may be {where}.</div>",
+            unseen=unseen,
+            total=total,
+            dealt=dealt,
+            deck=len(rules.deck),
+            name=rules.name,
+            where=where,
         )
-    out = f"<div><b>{unseen}</b> of {total} trump are still out (not in your hand, buried or played).</div>"
+    out = html(
+        "<div><b>{}</b> of {} trump are still out (not in your hand, buried or played).</div>", unseen, total
+    )
     points = unseen_points(view)
     if not points:
-        return out + "<div>Every point card has been played, buried or is in your hand.</div>"
+        return out + Markup("<div>Every point card has been played, buried or is in your hand.</div>")
     listed = ", ".join(f"{card.label} ({p})" for card, p in points)
     worth = sum(p for _, p in points)
-    return out + (
-        f"<div>Point cards still out, <b>{worth}</b> point{'' if worth == 1 else 's'} in all: "
-        f"{readable(listed)}; each is with one of {escape(', '.join(others))}.</div>"
+    return out + html(
+        "<div>Point cards still out, <b>{worth}</b> point{s} in all: {listed}; each is with one of {others}.</div>",
+        worth=worth,
+        s="" if worth == 1 else "s",
+        listed=readable(listed),
+        others=", ".join(others),
     )

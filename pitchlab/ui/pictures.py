@@ -9,11 +9,11 @@ the ``ui`` wing where each of them can reach it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from html import escape
 
 from pitchlab.engine.cards import Card, parse_cards
 from pitchlab.engine.tricks import sort_cards
 from pitchlab.ui import drawing
+from pitchlab.ui.markup import html
 
 _CELL = ' style="border:1px solid #ccc;padding:3px 10px;text-align:right"'
 _FIRST = ' style="border:1px solid #ccc;padding:3px 10px;text-align:left"'
@@ -46,9 +46,7 @@ def hand_picture(
     share of a card's width before the next one starts) fit the picture to its page.
     """
     hand = parse_cards(cards) if isinstance(cards, str) else list(cards)
-    under = (
-        f'<div style="font-size:13px;color:#444;margin-top:2px">{escape(caption)}</div>' if caption else ""
-    )
+    under = html('<div style="font-size:13px;color:#444;margin-top:2px">{}</div>', caption) if caption else ""
     svg = drawing.hand_svg(sort_cards(hand), width, overlap=overlap, label=label or caption)
     return Picture(f'<div class="pl-hand-picture" style="margin:4px 0">{svg}{under}</div>')
 
@@ -70,7 +68,7 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "", *,
         if note
         else ""
     )
-    named = f' class="{escape(css, quote=True)}"' if css else ""
+    named = html(' class="{}"', css) if css else ""
     return Picture(
         f'<div{named} style="margin:6px 0">'
         f'<table style="border-collapse:collapse;font-size:15px">'
@@ -94,10 +92,10 @@ def words(text: str, *, listed: bool = False) -> Picture:
 
     for line in text.splitlines():
         if listed or line.startswith(" "):
-            items.append(f'<li style="margin:2px 0">{escape(line.strip())}</li>')
+            items.append(html('<li style="margin:2px 0">{}</li>', line.strip()))
         else:
             end_list()
-            blocks.append(f'<p style="margin:6px 0">{escape(line)}</p>')
+            blocks.append(html('<p style="margin:6px 0">{}</p>', line))
     end_list()
     return Picture(
         f'<div class="pl-words" style="font-size:15px;line-height:1.45;max-width:900px">{"".join(blocks)}</div>'

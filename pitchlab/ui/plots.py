@@ -9,11 +9,11 @@ floats for drawing.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from html import unescape
 from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
@@ -30,6 +30,7 @@ from pitchlab.odds.probability import (
     trump_count_distribution,
 )
 from pitchlab.odds.stats import Estimate
+from pitchlab.ui.markup import html
 
 if TYPE_CHECKING:
     from pitchlab.bots.calibration import Decile
@@ -359,8 +360,14 @@ def bid_chances_figure(result: BidChances) -> go.Figure:
     return layout(
         fig,
         # two lines, so the title fits the narrower boxes of the explorer and the lessons
-        f"Bidding with {s.trump.symbol} trump from the {seat} seat<br><sup>{result.hands:,} simulated hands "
-        f"(seed {html.escape(str(result.seed))}); in green, the highest bid that still gains on average</sup>",
+        html(
+            "Bidding with {symbol} trump from the {seat} seat<br><sup>{hands:,} simulated hands "
+            "(seed {seed}); in green, the highest bid that still gains on average</sup>",
+            symbol=s.trump.symbol,
+            seat=seat,
+            hands=result.hands,
+            seed=result.seed,
+        ),
         "bid",
         "chance of making it (%)",
         top=90,
@@ -470,7 +477,7 @@ def _plain(text: object) -> str:
     """A plotly title as plain words: tags dropped, entities read, and a line break a dash
     (a space after a line ending in punctuation), so a subtitle does not run into its title."""
     lines = [
-        " ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split())
+        " ".join(unescape(re.sub(r"<[^>]+>", "", line)).split())
         for line in re.split(r"<br\s*/?>", str(text or ""), flags=re.I)
     ]
     words = ""

@@ -34,7 +34,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -55,6 +54,7 @@ from pitchlab.ui.class_sets import SENDS as CLASS_SENDS
 from pitchlab.ui.class_sets import ClassSetPlay
 from pitchlab.ui.keys import KEYS, keys_line
 from pitchlab.ui.known import known_html
+from pitchlab.ui.markup import Markup, html, join
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.storage import BrowserStore
 from pitchlab.ui.table_picture import MAX_QUERY, table_pictures
@@ -198,15 +198,19 @@ def _to_learner(text: str) -> str:
     return text
 
 
-def explanation_html(problem: Problem) -> str:
+def explanation_html(problem: Problem) -> Markup:
     """The problem's explanation: its principle and conclusion, then each checked claim on a line
     of its own, said to the learner."""
     why = _to_learner(problem.explanation.why)
     _, _, rest = why.partition(" — ")
     conclusion, _, claims = (rest or why).partition(": ")
-    items = "".join(f"<li>{readable(p.strip())}</li>" for p in claims.split("; ") if p.strip())
-    principle = escape(problem.explanation.principle)
-    return f"<div><b>{principle}</b>: {readable(conclusion)}. Why:</div><ul>{items}</ul>"
+    items = join(html("<li>{}</li>", readable(p.strip())) for p in claims.split("; ") if p.strip())
+    return html(
+        "<div><b>{}</b>: {}. Why:</div><ul>{}</ul>",
+        problem.explanation.principle,
+        readable(conclusion),
+        items,
+    )
 
 
 def deal_html(position: Record, problem: Problem) -> str:
@@ -222,7 +226,7 @@ def deal_html(position: Record, problem: Problem) -> str:
         said = ", ".join(c.label for c in shown) or "no cards left to play"
         picture = drawing.hand_svg(shown, 40, overlap=0.6, label=f"{names[s]}: {said}") if shown else ""
         rows.append(
-            f"<tr><td><b>{escape(names[s])}</b></td><td>{picture or readable('none left to play')}</td></tr>"
+            html("<tr><td><b>{}</b></td><td>{}</td></tr>", names[s], picture or readable("none left to play"))
         )
     return f'<table class="pl-deal">{"".join(rows)}</table>'
 
@@ -579,15 +583,18 @@ class PracticePage(View):
         rules = hand.rules
         themes = ", ".join(problem.themes)
         where = (
-            "<b>Review:</b> a problem you missed before"
+            Markup("<b>Review:</b> a problem you missed before")
             if review is not None
-            else f"<b>{escape(self.set_words)}:</b> problem {self.index + 1} of {len(self.shown)}"
+            else html("<b>{}:</b> problem {} of {}", self.set_words, self.index + 1, len(self.shown))
             if self.fixed
-            else f"Problem {self.index + 1} of {len(self.shown)}"
+            else html("Problem {} of {}", self.index + 1, len(self.shown))
         )
-        self.count.value = (
-            f"<div>{where} · {escape(RULESET_WORDS[problem.ruleset])}, "
-            f"level {problem.level} · theme: {escape(themes)}</div>"
+        self.count.value = html(
+            "<div>{where} · {ruleset}, level {level} · theme: {themes}</div>",
+            where=where,
+            ruleset=RULESET_WORDS[problem.ruleset],
+            level=problem.level,
+            themes=themes,
         )
         self.question.value = question_html(problem, hand)
         self.picture.value = table_pictures(hand, problem.seat, _names(problem, rules))
@@ -702,9 +709,9 @@ class PracticePage(View):
             try:
                 progress = Progress.from_json(self.store.stored)
             except PitchError as exc:
-                self._refused = (
-                    f"Your saved progress could not be read ({escape(printable(str(exc), 200))}), "
-                    "so it starts afresh here."
+                self._refused = html(
+                    "Your saved progress could not be read ({}), so it starts afresh here.",
+                    printable(str(exc), 200),
                 )
         progress.keep_only(p.id for p in self.all)
         addressed_level = self.level.value if self._addressed == "level" else None
@@ -736,26 +743,30 @@ class PracticePage(View):
         if self._refused:
             lines.append(f'<div role="alert">{self._refused}</div>')
         if self._news:
-            lines.append(f'<div role="status"><b>{escape(self._news)}</b></div>')
+            lines.append(html('<div role="status"><b>{}</b></div>', self._news))
         lines.append(
-            f"<div><b>Your progress</b> in {escape(RULESET_WORDS[ruleset])}: level {level} "
-            f"({LEVEL_WORDS[level]}); {solved} of {len(game)} problems solved. "
-            f"<b>Review these again ({len(queued)})</b>"
-            + (
-                f": {due_now} due now, and they come first."
+            html(
+                "<div><b>Your progress</b> in {ruleset}: level {level} ({words}); {solved} of {total} problems "
+                "solved. <b>Review these again ({queued})</b>{next}</div>",
+                ruleset=RULESET_WORDS[ruleset],
+                level=level,
+                words=LEVEL_WORDS[level],
+                solved=solved,
+                total=len(game),
+                queued=len(queued),
+                next=f": {due_now} due now, and they come first."
                 if due_now
                 else f": the next is {self._when(min(waits, key=waits.__getitem__))}."
                 if queued
-                else ": none yet."
+                else ": none yet.",
             )
-            + "</div>"
         )
         rows = "".join(
             f"<li>Level {n} ({LEVEL_WORDS[n]}): {t.solved} of {t.total}</li>" for n, t in levels.items()
         )
-        by_theme = "".join(f"<li>{escape(name)}: {t.solved} of {t.total}</li>" for name, t in themes.items())
-        review = "".join(
-            f"<li>Level {p.level}, {escape(', '.join(p.themes))}: {self._when(p.id)}</li>" for p in queued
+        by_theme = join(html("<li>{}: {} of {}</li>", name, t.solved, t.total) for name, t in themes.items())
+        review = join(
+            html("<li>Level {}, {}: {}</li>", p.level, ", ".join(p.themes), self._when(p.id)) for p in queued
         )
         lines.append(
             "<details><summary>More: solved by level and by theme, the problems to review</summary>"
@@ -875,7 +886,7 @@ class PracticePage(View):
                 self.level.value = int(level)
                 self._addressed = "level"
         except PitchError as exc:
-            self.count.value = f'<div role="alert">{escape(str(exc))}</div>'
+            self.count.value = html('<div role="alert">{}</div>', exc)
             self._addressed = "refused"  # the browser's record arriving leaves the message shown
 
 

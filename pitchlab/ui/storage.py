@@ -13,13 +13,13 @@ can open, the page offers to resume it, else says in one line why not.
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 
 import anywidget
 import ipywidgets as w
 import traitlets
 
 from pitchlab.engine.errors import PitchError, printable
+from pitchlab.ui.markup import escape, html
 
 PREFIX = "pitchlab:"
 """Prefix of every localStorage key pitchlab writes."""
@@ -109,7 +109,7 @@ class Autosave:
             self._refuse(exc)
             return
         self._paused = True  # keep the saved game until the student chooses
-        kept = f": {escape(what)}." if what else "."
+        kept = html(": {}.", what) if what else "."
         self.message.value = f"<b>Welcome back.</b> This browser kept your game from last time{kept}"
         self.resume_button.layout.display = ""
 

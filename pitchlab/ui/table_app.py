@@ -54,7 +54,6 @@ import base64
 import os
 import re
 from collections.abc import Sequence
-from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -77,6 +76,7 @@ from pitchlab.ui.download import DownloadButton
 from pitchlab.ui.endings import ending_html
 from pitchlab.ui.keys import keys_line
 from pitchlab.ui.known import known_html
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.pace import PACES, PaceTimer, reading_ms
 from pitchlab.ui.session import BIDDING_STYLES, Table, plural, result_of
 from pitchlab.ui.storage import Autosave
@@ -448,7 +448,7 @@ class TableApp(View):
             self.bidding_menu.unobserve(self._on_bidding, names="value")
             self.bidding_menu.value = self.table.bidding
             self.bidding_menu.observe(self._on_bidding, names="value")
-        self.bidding_text.value = f"<div>The bots bid <b>{escape(name)}</b>: {escape(meaning)}</div>"
+        self.bidding_text.value = html("<div>The bots bid <b>{}</b>: {}</div>", name, meaning)
 
     def _on_rules(self, change: dict[str, object]) -> None:
         """A choice in the menu is shown, not played: the learner may be reading the options."""
@@ -460,10 +460,13 @@ class TableApp(View):
         self.rules_start.disabled = not pending
         self.rules_start.layout.display = None if pending else "none"
         self.rules_text.value = (
-            "<div><b>Not started yet:</b> press <i>Play these rules</i> for a new game under them "
-            f"(this game, {escape(self.table.rules.name)}, ends).</div>"
+            html(
+                "<div><b>Not started yet:</b> press <i>Play these rules</i> for a new game under them "
+                "(this game, {}, ends).</div>",
+                self.table.rules.name,
+            )
             if pending
-            else ""
+            else Markup()
         ) + self._rules_html(chosen)
 
     def _act(self, action: Action) -> None:
@@ -799,9 +802,9 @@ class TableApp(View):
         return escape(". ".join(said) + "." if said else "")
 
     @staticmethod
-    def _rules_html(rules: Ruleset) -> str:
+    def _rules_html(rules: Ruleset) -> Markup:
         facts = rule_words.summary_line(rules)
-        return f'<div style="line-height:1.45"><b>{escape(facts)}</b> {escape(rules.description)}</div>'
+        return html('<div style="line-height:1.45"><b>{}</b> {}</div>', facts, rules.description)
 
     def _table_svg(self, hand: Hand, human: int) -> str:
         names = [self.table.name(s) for s in range(hand.rules.players)]
@@ -835,38 +838,41 @@ class TableApp(View):
             else "<b>That choice is not allowed:</b> pick again."
         )
 
-    def _score_html(self) -> str:
+    def _score_html(self) -> Markup:
         table = self.table
         hand = table.hand
         who = "Player" if table.solo else "Team"
-        rows = "".join(
-            f"<tr><td>{escape(table.team_name(t))}</td><td><b>{score}</b></td></tr>"
+        rows = join(
+            html("<tr><td>{}</td><td><b>{}</b></td></tr>", table.team_name(t), score)
             for t, score in enumerate(table.game.scores)
         )
         points = hand.points_by_team(public=True)
-        extra = ""
+        extra = Markup()
         if any(a.kind == "game" for a in table.rules.awards):
-            extra = f"<div>Game points taken: {escape(table.points_text(hand.game_points()))}</div>"
+            extra = html("<div>Game points taken: {}</div>", table.points_text(hand.game_points()))
         called: Card | None = getattr(hand, "called", None)
         if called is not None and hand.bidder is not None:
             human = table.human if table.human is not None else 0
             mine = called in hand.hand_of(human) or self._known_partner(hand, human) == human
-            extra += (
-                f"<div>{escape(table.name(hand.bidder))} called <b>{escape(called.label)}</b>: "
-                + (
-                    "you hold it, so you are the bidder's partner this hand."
-                    if mine and human != hand.bidder
-                    else "its holder is the bidder's partner this hand."
-                )
-                + "</div>"
+            extra += html(
+                "<div>{} called <b>{}</b>: {}</div>",
+                table.name(hand.bidder),
+                called.label,
+                "you hold it, so you are the bidder's partner this hand."
+                if mine and human != hand.bidder
+                else "its holder is the bidder's partner this hand.",
             )
         result = result_of(hand)
         if result is not None and result.awards:
-            extra += f"<div>{escape(table.awards_text(result))}</div>"
-        return (
-            f"<table><tr><th>{who}</th><th>Score</th></tr>{rows}</table>"
-            f"<div>Points this hand: {escape(table.points_text(points))} (target {table.rules.target})</div>"
-            + extra
+            extra += html("<div>{}</div>", table.awards_text(result))
+        return html(
+            "<table><tr><th>{who}</th><th>Score</th></tr>{rows}</table>"
+            "<div>Points this hand: {points} (target {target})</div>{extra}",
+            who=who,
+            rows=rows,
+            points=table.points_text(points),
+            target=table.rules.target,
+            extra=extra,
         )
 
     def _show_over(self) -> None:
@@ -888,16 +894,20 @@ class TableApp(View):
         return known_html(table.hand.view(human), others)
 
 
-def why_html(table: Table) -> str:
+def why_html(table: Table) -> Markup:
     """The Why? panel: the last move and what its seat said, in one short sentence, with the
     rest a click away (what the seat may tell the table while the hand is on; its full
     reasoning once the hand is over, see :meth:`Table.why_more`)."""
-    first = f'<div class="pl-why-said">{readable(table.last_why or "The bots explain each move here.")}</div>'
+    first = html(
+        '<div class="pl-why-said">{}</div>', readable(table.last_why or "The bots explain each move here.")
+    )
     label, lines = table.why_more()
     if not lines:
         return first
-    items = "".join(f"<li>{readable(line)}</li>" for line in lines)
-    return f'{first}<details class="pl-why-more"><summary>{escape(label)}</summary><ul>{items}</ul></details>'
+    items = join(html("<li>{}</li>", readable(line)) for line in lines)
+    return html(
+        '{}<details class="pl-why-more"><summary>{}</summary><ul>{}</ul></details>', first, label, items
+    )
 
 
 def log_html(table: Table, lines: int = 40) -> str:

@@ -53,7 +53,6 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from html import escape
 from urllib.parse import parse_qs
 
 import anywidget
@@ -69,6 +68,7 @@ from pitchlab.odds.probability import percent
 from pitchlab.practice.problems import RULESETS, Problem, answers_at, load
 from pitchlab.ui import page_request, plots
 from pitchlab.ui.classroom import FigureBox
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.practice import LEVEL_WORDS, RULESET_WORDS, answer_words
 from pitchlab.ui.widgets import View, classed, replace_children
 from pitchlab.ui.widgets import style as page_style
@@ -112,8 +112,8 @@ def _one_line(text: str, limit: int = 200) -> str:
     return escape(printable(" ".join(str(text).split()), limit))
 
 
-def _names(nicknames: Sequence[str]) -> str:
-    return ", ".join(escape(n) for n in nicknames) if nicknames else "nobody yet"
+def _names(nicknames: Sequence[str]) -> Markup:
+    return join(nicknames, ", ") if nicknames else Markup("nobody yet")
 
 
 # ------------------------------------------------------------------ the figures
@@ -154,7 +154,7 @@ def trump_count_figure(pool: pooling.TrumpCountPool) -> go.Figure:
             for k, share in enumerate(shares):
                 xs.append(k + offset)
                 ys.append(100 * share)
-                who.append(escape(name))
+                who.append(str(escape(name)))  # plotly shows hover text as HTML
         fig.add_trace(
             go.Scatter(
                 x=xs,
@@ -218,7 +218,7 @@ def monte_carlo_figure(pool: pooling.MonteCarloPool) -> go.Figure:
                 mode="markers",
                 marker={"color": plots.GREY, "size": 8},
                 name=f"each student ({DEALS} deals)",
-                customdata=[escape(r.who) for r in pool.replicates],
+                customdata=[str(escape(r.who)) for r in pool.replicates],
                 hovertemplate="%{customdata}: %{y:.0f}%<extra></extra>",
             )
         )
@@ -254,7 +254,7 @@ def monte_carlo_figure(pool: pooling.MonteCarloPool) -> go.Figure:
 def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
     """A poll's votes, one bar per option; the right one is named only when the teacher asks
     (the figure is on the class's screen before the lesson gives the answer)."""
-    labels = [escape(o) for o in tally.options]
+    labels = [str(escape(o)) for o in tally.options]  # plotly shows labels as HTML
     colours = [
         plots.GREEN if show_right and i == tally.right else plots.BLUE for i in range(len(tally.options))
     ]
@@ -280,7 +280,7 @@ def poll_figure(tally: pooling.PollTally, show_right: bool) -> go.Figure:
     question = tally.question if len(tally.question) <= 40 else tally.question[:39] + "…"
     return _look(
         fig,
-        f"Poll: {tally.votes} vote{'s' * (tally.votes != 1)}<br><sup>{escape(question)}</sup>",
+        html("Poll: {} vote{}<br><sup>{}</sup>", tally.votes, "s" * (tally.votes != 1), question),
         "answer chosen",
         "students (votes)",
         height=380,
@@ -297,16 +297,22 @@ def review_html(lines: Sequence[pooling.ReviewLine]) -> str:
     total = pooling.review_total(lines)
     body = []
 
-    def per_hand(value: float | None) -> str:
-        return f"<td class='pl-num'>{'–' if value is None else f'{value:.2f}'}</td>"
+    def per_hand(value: float | None) -> Markup:
+        return html("<td class='pl-num'>{}</td>", "–" if value is None else f"{value:.2f}")
 
     for line in [*lines, *([total] if total else [])]:
-        cell = "th" if line is total else "td"
-        name = escape(line.nickname)
         body.append(
-            f"<tr><{cell}>{name}</{cell}><td class='pl-num'>{line.hands}</td>"
-            f"{per_hand(line.lost_per_hand)}{per_hand(line.choices_lost_per_hand)}"
-            f"<td class='pl-num'>{line.given_away}</td><td class='pl-num'>{line.per_hand:.2f}</td></tr>"
+            html(
+                "<tr><{cell}>{name}</{cell}><td class='pl-num'>{hands}</td>{lost}{choices}"
+                "<td class='pl-num'>{given_away}</td><td class='pl-num'>{per_hand:.2f}</td></tr>",
+                cell="th" if line is total else "td",
+                name=line.nickname,
+                hands=line.hands,
+                lost=per_hand(line.lost_per_hand),
+                choices=per_hand(line.choices_lost_per_hand),
+                given_away=line.given_away,
+                per_hand=line.per_hand,
+            )
         )
     return (
         "<table class='pl-class-table'><caption>Points lost, judged on what each student could see; "
@@ -329,15 +335,15 @@ def _students(count: int) -> str:
     return f"{count} student{'s' * (count != 1)}"
 
 
-def most_wrong_words(problem: Problem, line: pooling.ProblemLine) -> str:
+def most_wrong_words(problem: Problem, line: pooling.ProblemLine) -> Markup:
     """The wrong first answer most chosen, named as the practice page names answers: "K♥ (4
     students)", or every one tied for most: "K♥ and 9♥ (2 students each)"; a dash for none."""
     found, count = line.most_wrong()
     if not found:
-        return "–"
-    said = [escape(answer_words(problem, a)) for a in found]
+        return Markup("–")
+    said = [answer_words(problem, a) for a in found]
     listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-    return f"{listed} ({_students(count)}{' each' if len(said) > 1 else ''})"
+    return html("{} ({}{})", listed, _students(count), " each" if len(said) > 1 else "")
 
 
 def problem_set_html(lines: Sequence[pooling.ProblemLine], problems: dict[str, Problem]) -> str:
@@ -348,11 +354,12 @@ def problem_set_html(lines: Sequence[pooling.ProblemLine], problems: dict[str, P
     body = []
     for line in lines:
         problem = problems[line.problem]
-        link = (
-            f"<a href='{PRACTICE_PAGE}?problem={escape(problem.id)}' target='_blank' rel='noopener'>"
-            f"{escape(problem.id)}</a>"
+        link = html(
+            "<a href='{page}?problem={id}' target='_blank' rel='noopener'>{id}</a>",
+            page=PRACTICE_PAGE,
+            id=problem.id,
         )
-        what = f"{KIND_WORDS[problem.kind]}, level {problem.level} · {escape(', '.join(problem.themes))}"
+        what = html("{}, level {} · {}", KIND_WORDS[problem.kind], problem.level, ", ".join(problem.themes))
         body.append(
             f"<tr class='pl-set-problem'><th colspan='5' scope='colgroup'>Problem {line.place + 1}: {link}, "
             f"{what}</th></tr>"
@@ -416,7 +423,7 @@ class _Section(View):
         self.widget = classed(
             w.VBox(
                 [
-                    w.HTML(f"<h3>{escape(heading)}</h3>"),
+                    w.HTML(html("<h3>{}</h3>", heading)),
                     self.figure.widget,
                     self.table,
                     self.extra,
@@ -782,11 +789,14 @@ class TeacherBoard(View):
         for r in rows:
             counts[r.experiment] = counts.get(r.experiment, 0) + 1
         state = "open: students can send results" if info.open else "closed: results are refused"
-        title = f" · {escape(info.title)}" if info.title else ""
-        per = ", ".join(f"{escape(self._name(e))} {n}" for e, n in counts.items())
-        self.status.value = (
-            f"<b>Class {escape(info.code)}</b>{title}: {state}.<br>"
-            f"{info.students} student{'s' * (info.students != 1)} joined; rows: {per}."
+        self.status.value = html(
+            "<b>Class {code}</b>{title}: {state}.<br>{students} student{s} joined; rows: {per}.",
+            code=info.code,
+            title=html(" · {}", info.title) if info.title else "",
+            state=state,
+            students=info.students,
+            s="s" * (info.students != 1),
+            per=", ".join(f"{self._name(e)} {n}" for e, n in counts.items()),
         )
         self.toggle.description = "Close submissions" if info.open else "Open submissions"
         options = [("every experiment", "")] + [(self._name(e), e) for e in counts]
@@ -807,12 +817,12 @@ class TeacherBoard(View):
 
     def _draw_who(self, rows: Sequence[Row], joined: Sequence[str]) -> None:
         sent = pooling.submitted(rows)
-        lines = [f"<b>{escape(self._name(e))}</b> ({len(n)}): {_names(n)}" for e, n in sent.items()]
+        lines = [html("<b>{}</b> ({}): {}", self._name(e), len(n), _names(n)) for e, n in sent.items()]
         anyone = {names.fold(n) for ns in sent.values() for n in ns}
         waiting = [n for n in joined if names.fold(n) not in anyone]
-        lines.append(f"<b>Joined, nothing sent yet</b> ({len(waiting)}): {_names(waiting)}")
-        self.who.value = (
-            "<details open><summary>Who has sent what</summary>" + "<br>".join(lines) + "</details>"
+        lines.append(html("<b>Joined, nothing sent yet</b> ({}): {}", len(waiting), _names(waiting)))
+        self.who.value = html(
+            "<details open><summary>Who has sent what</summary>{}</details>", join(lines, "<br>")
         )
 
     def _draw_roster(self, joined: Sequence[Joined]) -> None:
@@ -820,14 +830,19 @@ class TeacherBoard(View):
         if not joined:
             self.roster.value = "<p>Nobody has joined yet.</p>"
         else:
-            body = "".join(
-                f"<tr><td>{escape(j.nickname)}</td><td>{j.joined:%H:%M:%S}</td>"
-                f"<td class='pl-num'>{j.rows}</td></tr>"
+            body = join(
+                html(
+                    "<tr><td>{}</td><td>{:%H:%M:%S}</td><td class='pl-num'>{}</td></tr>",
+                    j.nickname,
+                    j.joined,
+                    j.rows,
+                )
                 for j in joined
             )
-            self.roster.value = (
+            self.roster.value = html(
                 "<table class='pl-class-table'><caption>Who joined, when (UTC) and how many rows each sent"
-                "</caption><tr><th>student</th><th>joined</th><th>rows</th></tr>" + body + "</table>"
+                "</caption><tr><th>student</th><th>joined</th><th>rows</th></tr>{}</table>",
+                body,
             )
         options = [("nobody chosen", "")] + [(j.nickname, j.nickname) for j in joined]
         if list(self.remove_choice.options) != options:
@@ -877,23 +892,23 @@ class TeacherBoard(View):
     def _poll_box(self, tally: pooling.PollTally) -> w.Widget:
         box = FigureBox()
         box.draw(poll_figure(tally, self.show_right.value))
-        words = ", ".join(f"{escape(o)} {c}" for o, c in zip(tally.options, tally.counts, strict=True))
+        words = ", ".join(f"{o} {c}" for o, c in zip(tally.options, tally.counts, strict=True))
         if self.show_right.value and tally.right is not None:
-            words += f". Right: {escape(tally.options[tally.right])}"
+            words += f". Right: {tally.options[tally.right]}"
         return w.VBox(
             [
                 box.widget,
-                classed(w.HTML(f"<p>{escape(tally.question)}<br>Votes: {words}.</p>"), "pl-class-words"),
+                classed(w.HTML(html("<p>{}<br>Votes: {}.</p>", tally.question, words)), "pl-class-words"),
             ]
         )
 
     @staticmethod
-    def _trump_words(pool: pooling.TrumpCountPool) -> str:
+    def _trump_words(pool: pooling.TrumpCountPool) -> Markup:
         if not pool.hands:
-            return "No trump counts yet: the bars are lesson 01's exact chances."
+            return Markup("No trump counts yet: the bars are lesson 01's exact chances.")
         shares = pool.shares()
         top = max(range(len(shares)), key=lambda k: float(pool.exact[k]))
-        return (
+        return Markup(  # numbers and pitchlab's own words
             f"{len(pool.students)} student{'s' * (len(pool.students) != 1)}, {pool.hands:,} hands. Most likely count: {top} trump, exactly "
             f"{percent(pool.exact[top])}; the class has {100 * shares[top]:.1f}%. The pooled shares are at most "
             f"{100 * pool.farthest():.1f} percentage points from the exact ones; one student's 20 hands "
@@ -901,7 +916,7 @@ class TeacherBoard(View):
         )
 
     @staticmethod
-    def _monte_carlo_words(mc: pooling.MonteCarloPool) -> str:
+    def _monte_carlo_words(mc: pooling.MonteCarloPool) -> Markup:
         se = mc.standard_error()
         text = (
             f"Exact chance {percent(mc.exact)}; one student's {DEALS} deals have a standard error of "
@@ -922,9 +937,8 @@ class TeacherBoard(View):
                     f"{100 * expected[0]:.1f} to {100 * expected[1]:.1f} points 95 times in 100."
                 )
         pooled = mc.pooled()
-        if pooled is not None:
-            text += f" Pooled: {escape(str(pooled))}."
-        return text
+        said = Markup(text)  # numbers and pitchlab's own words
+        return said if pooled is None else html("{} Pooled: {}.", said, str(pooled))
 
     def _why_not(self, row: Row) -> str | None:
         """:func:`pitchlab.classes.pooling.why_not`, once per row (a redraw deals nothing again)."""
@@ -934,19 +948,21 @@ class TeacherBoard(View):
         return self._checks[mark]
 
     @staticmethod
-    def _checked(rows: int, left: Sequence[pooling.Excluded], how: str) -> str:
+    def _checked(rows: int, left: Sequence[pooling.Excluded], how: str) -> Markup:
         """What checking each row again (``how``: dealing it again from its student's seed, judging
         its answer again) found, and the rows left out of the figures above, each by nickname with
         the reason."""
         if not rows:
-            return ""
+            return Markup()
         if not left:
-            return f" {how}: all {rows} rows match, and all are pooled."
-        kept = rows - len(left)
-        items = "".join(f"<li>{escape(x.row.nickname)}: {escape(x.why)}</li>" for x in left)
-        return (
-            f" {how}: {kept} of {rows} rows match and only they are pooled. "
-            f"Left out ({len(left)}):<ul class='pl-class-excluded'>{items}</ul>"
+            return html(" {}: all {} rows match, and all are pooled.", how, rows)
+        return html(
+            " {}: {} of {} rows match and only they are pooled. Left out ({}):<ul class='pl-class-excluded'>{}</ul>",
+            how,
+            rows - len(left),
+            rows,
+            len(left),
+            join(html("<li>{}: {}</li>", x.row.nickname, x.why) for x in left),
         )
 
     # ---------------------------------------------------------- the problem set
@@ -1056,15 +1072,18 @@ class TeacherBoard(View):
         lines, left = pooling.problem_set_lines(given, mine, self._judge)
         section.table.value = problem_set_html(lines, self.problems)
         section.figure.draw(problem_set_figure(lines))
-        code = escape(self.code)
-        students = len({r.nickname for r in mine})
-        section.words.value = (
-            f"Class {code}'s set: {len(given.ids)} problems ({escape(given.made_from)}). Students open "
-            f"<a href='{PRACTICE_PAGE}?class={code}' target='_blank' rel='noopener'>the practice page with "
-            f"?class={code}</a> in its address; {_students(students)} answered so "
+        section.words.value = html(
+            "Class {code}'s set: {count} problems ({made_from}). Students open "
+            "<a href='{page}?class={code}' target='_blank' rel='noopener'>the practice page with "
+            "?class={code}</a> in its address; {students} answered so "
             "far. Only a student's first answer counts as right at the first try; after Show the answer, "
-            "a solve no longer counts."
-            + self._checked(len(mine), left, "Every answer judged again from its problem")
+            "a solve no longer counts.{checked}",
+            code=self.code,
+            count=len(given.ids),
+            made_from=given.made_from,
+            page=PRACTICE_PAGE,
+            students=_students(len({r.nickname for r in mine})),
+            checked=self._checked(len(mine), left, "Every answer judged again from its problem"),
         )
 
     # ---------------------------------------------------------- the teacher's buttons
@@ -1105,8 +1124,13 @@ class TeacherBoard(View):
             return
         rows = found[nickname].rows
         self._ask(
-            f"Remove {escape(nickname)} and the {rows} row{'s' * (rows != 1)} they sent? Their page can send "
-            "nothing more; they may join again under a nickname. This cannot be undone.",
+            html(
+                "Remove {} and the {} row{} they sent? Their page can send "
+                "nothing more; they may join again under a nickname. This cannot be undone.",
+                nickname,
+                rows,
+                "s" * (rows != 1),
+            ),
             f"Remove {printable(nickname, 20)}",
             lambda: self.remove(nickname),
             "Keep the student",
@@ -1158,8 +1182,13 @@ class TeacherBoard(View):
         rows = sum(counts.values()) if experiment is None else counts.get(experiment, 0)
         what = "every experiment" if experiment is None else self._name(experiment)
         self._ask(
-            f"Delete the {rows} row{'s' * (rows != 1)} of {escape(what)}? Students stay joined and can "
-            "send again. This cannot be undone (export first to keep a copy).",
+            html(
+                "Delete the {} row{} of {}? Students stay joined and can "
+                "send again. This cannot be undone (export first to keep a copy).",
+                rows,
+                "s" * (rows != 1),
+                what,
+            ),
             f"Delete {rows} rows",
             lambda: self.reset(experiment),
         )

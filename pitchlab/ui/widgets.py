@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from html import escape
 
 import ipywidgets as w
 
@@ -20,6 +19,7 @@ from pitchlab.engine.cards import Card, Suit, card_name, spoken_parts
 from pitchlab.ui.access import ScrollRegions
 from pitchlab.ui.keys import KEYS_CSS, Keys
 from pitchlab.ui.lifeline import Lifeline
+from pitchlab.ui.markup import Markup, html, join, text
 
 CSS = """
 <style>
@@ -125,19 +125,18 @@ def style(extra: str = "", *, saved: bool = False) -> w.Box:
     )
 
 
-def readable(text: str) -> str:
+def readable(line: str) -> Markup:
     """A line of plain text as page HTML whose cards a screen reader says in words.
 
     Each card or suit symbol is shown as it is ("A♠") but named for a screen reader
     ("ace of spades"): a lone symbol would be read "black spade suit". The text a
     sighted learner sees, and copies, is unchanged."""
-    out = []
-    for shown, said in spoken_parts(text):
-        if shown == said:  # element text: quotes need no escaping, and read better unescaped
-            out.append(escape(shown, quote=False))
-        else:
-            out.append(f'<span role="img" aria-label="{escape(said)}">{escape(shown, quote=False)}</span>')
-    return "".join(out)
+    return join(
+        text(shown)
+        if shown == said
+        else html('<span role="img" aria-label="{}">{}</span>', said, text(shown))
+        for shown, said in spoken_parts(line)
+    )
 
 
 def classed(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:

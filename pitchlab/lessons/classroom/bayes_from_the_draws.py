@@ -32,7 +32,6 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from html import escape
 from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
@@ -54,6 +53,7 @@ from pitchlab.odds.inference import Posterior, posterior_given
 from pitchlab.odds.probability import Distribution, percent, refill_order, stock_left, stock_size
 from pitchlab.odds.stats import Estimate, agrees, proportion
 from pitchlab.ui import classroom, plots
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
 
@@ -140,13 +140,12 @@ class BayesTable(Generic[H]):
         return {r.hypothesis: r.posterior for r in self.rows}
 
     def _repr_html_(self) -> str:
-        e = escape(self.given)
         head = [
             escape(self.hypothesis),
             "prior<br>P(H)",
-            f"likelihood<br>P({e} | H)",
-            f"product<br>P({e} | H)·P(H)",
-            f"posterior<br>P(H | {e})",
+            html("likelihood<br>P({} | H)", self.given),
+            html("product<br>P({} | H)·P(H)", self.given),
+            html("posterior<br>P(H | {})", self.given),
         ]
         body = [
             [
@@ -159,10 +158,13 @@ class BayesTable(Generic[H]):
             for r in self.rows
         ]
         total = sum((r.prior for r in self.rows), Fraction(0))
-        body.append(["total", _exact(total), "", f"<b>P({e}) = {_exact(self.evidence)}</b>", "1"])
-        caption = (
-            f"posterior = product ÷ P({e}); P({e}) is the sum of the products. "
-            "Fractions are exact; long ones are shown as percentages."
+        body.append(
+            ["total", _exact(total), "", html("<b>P({}) = {}</b>", self.given, _exact(self.evidence)), "1"]
+        )
+        caption = html(
+            "posterior = product ÷ P({given}); P({given}) is the sum of the products. "
+            "Fractions are exact; long ones are shown as percentages.",
+            given=self.given,
         )
         return table(head, body, caption, css="pl-bayes-table").html
 
@@ -211,8 +213,10 @@ def working() -> Picture:
     """The lines of :func:`worked_posterior`, shown in the page as code (Voilà hides code cells)."""
     return common.working(
         worked_posterior,
-        caption="The working: Bayes' rule on plain dictionaries of fractions, checked against "
-        "<code>bayes_table</code> on both tables above.",
+        caption=Markup(
+            "The working: Bayes' rule on plain dictionaries of fractions, checked against "
+            "<code>bayes_table</code> on both tables above."
+        ),
     )
 
 
@@ -434,12 +438,12 @@ def moments_table(moments: Sequence[tuple[str, Posterior]], card: Card) -> Pictu
                 if card in post.where
                 else f"{card.label}: seen"
             )
-            cells.append(f"{float(post.expected(s)):.2f} trump<br>{escape(where)}")
+            cells.append(html("{:.2f} trump<br>{}", float(post.expected(s)), where))
         body.append(cells)
     return table(
         head,
         body,
-        f"each seat: the unseen trump it holds on average, and the chance it holds the {escape(card.label)}",
+        html("each seat: the unseen trump it holds on average, and the chance it holds the {}", card.label),
         css="pl-moments-table",
     )
 
@@ -638,12 +642,21 @@ class DrawExplorer(View):
             return
         others = list(given.counts)
         bidder = saw.bidder
-        self.text.value = (
-            f"<div class='pl-note'>Seat {self.sliding} {seat_says}. Seat {bidder} holds "
-            f"{saw.rules.refill_to + taken} cards: {saw.rules.refill_to} after its draw and {taken} trump of the "
-            f"{saw.rest} cards left in the stock. The {escape(card.label)} is with seat {bidder} with chance "
-            f"<b>{percent(given.chance(card, bidder))}</b> ({percent(without.chance(card, bidder))} if you "
-            "ignore its hand size).</div>"
+        self.text.value = html(
+            "<div class='pl-note'>Seat {seat} {says}. Seat {bidder} holds "
+            "{cards} cards: {refill} after its draw and {taken} trump of the "
+            "{rest} cards left in the stock. The {card} is with seat {bidder} with chance "
+            "<b>{given}</b> ({without} if you ignore its hand size).</div>",
+            seat=self.sliding,
+            says=seat_says,
+            bidder=bidder,
+            cards=saw.rules.refill_to + taken,
+            refill=saw.rules.refill_to,
+            taken=taken,
+            rest=saw.rest,
+            card=card.label,
+            given=percent(given.chance(card, bidder)),
+            without=percent(without.chance(card, bidder)),
         )
         series = {
             f"ignoring seat {bidder}'s hand size": [without.chance(card, s) for s in others],
@@ -743,19 +756,17 @@ LIKELIHOOD_CASES: tuple[classroom.Case, ...] = (
 # ------------------------------------------------------------ pictures and figures
 
 
-def _percent(p: Fraction) -> str:
+def _percent(p: Fraction) -> Markup:
     """A percentage a class can read: two decimals, and below 0.001% just that (not ``2e-05%``)."""
-    if 0 < p < Fraction(1, 100_000):
-        return "&lt; 0.001%"
-    return percent(p)
+    return escape("< 0.001%" if 0 < p < Fraction(1, 100_000) else percent(p))
 
 
-def _exact(p: Fraction) -> str:
+def _exact(p: Fraction) -> Markup:
     """A probability as a table cell: the fraction when it is short, else its percentage."""
     if p.denominator == 1:
-        return str(p.numerator)
+        return escape(p.numerator)
     if p.denominator < 10_000:
-        return f"{p.numerator}/{p.denominator} <span style='color:#666'>({_percent(p)})</span>"
+        return html("{}/{} <span style='color:#666'>({})</span>", p.numerator, p.denominator, _percent(p))
     return _percent(p)
 
 
@@ -840,7 +851,7 @@ def counts_figure(
                     legendgroup=label,
                     showlegend=row == 1,
                     marker={"color": colours[i % len(colours)]},
-                    hovertemplate="%{x} trump: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+                    hovertemplate=html("%{{x}} trump: %{{y:.2f}}%<extra>{}</extra>", label),
                 ),
                 row=row,
                 col=1,
@@ -922,7 +933,7 @@ def where_figure(
                 marker={"color": colours[i % len(colours)]},
                 text=[f"{y:.1f}%" for y in ys],
                 textposition="outside",
-                hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+                hovertemplate=html("%{{x}}: %{{y:.2f}}%<extra>{}</extra>", label),
             )
         )
     if simulated is not None:
@@ -935,7 +946,7 @@ def where_figure(
                 error_y=plots.error_y([estimates[p] for p in shown], scale=100, color="#444"),
                 name=label,
                 marker={"color": plots.ORANGE},
-                hovertemplate="%{x}: %{y:.2f}%<extra>" + escape(label) + "</extra>",
+                hovertemplate=html("%{{x}}: %{{y:.2f}}%<extra>{}</extra>", label),
             )
         )
     top = max((float(p) for chances in series.values() for p in chances.values()), default=0)

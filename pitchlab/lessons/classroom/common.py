@@ -12,7 +12,6 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from html import escape
 from typing import Any, Literal
 
 import numpy as np
@@ -22,6 +21,7 @@ from numpy.typing import NDArray
 from pitchlab.bots.simulation import Progress
 from pitchlab.odds import sampling
 from pitchlab.ui import classroom, plots
+from pitchlab.ui.markup import html
 from pitchlab.ui.pictures import Picture
 
 
@@ -84,7 +84,7 @@ def figure_of_series(
         ks = sorted(dist)
         ys = [float(dist[k]) * 100 for k in ks]
         colour = colours[i % len(colours)]
-        hover = "%{x}: %{y:.3f}%<extra>" + escape(name) + "</extra>"
+        hover = html("%{{x}}: %{{y:.3f}}%<extra>{}</extra>", name)
         if mode == "bars":
             fig.add_trace(go.Bar(x=ks, y=ys, name=name, marker={"color": colour}, hovertemplate=hover))
         else:
@@ -111,15 +111,20 @@ def working(*functions: Callable[..., Any], caption: str = "") -> Picture:
     A lesson computes its key answer with these functions and asserts it
     equals the library's; showing their text (rather than a copy that could
     drift) lets a learner in Voilà, where code cells are hidden, read the
-    very lines that ran.
+    very lines that ran. ``caption`` is text, or :class:`Markup` where it holds tags.
     """
     code = "\n\n".join(inspect.getsource(fn).rstrip() for fn in functions)
-    note = f'<div style="font-size:14px;color:#333;margin-top:4px">{caption}</div>' if caption else ""
     return Picture(
-        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
-        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
-        'overflow-x:auto;white-space:pre;word-break:normal;font-size:13px;line-height:1.45;margin:0">'
-        f'<code class="language-python" style="white-space:pre">{escape(code)}</code></pre>{note}</figure>'
+        html(
+            '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
+            '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
+            'overflow-x:auto;white-space:pre;word-break:normal;font-size:13px;line-height:1.45;margin:0">'
+            '<code class="language-python" style="white-space:pre">{code}</code></pre>{note}</figure>',
+            code=code,
+            note=html('<div style="font-size:14px;color:#333;margin-top:4px">{}</div>', caption)
+            if caption
+            else "",
+        )
     )
 
 

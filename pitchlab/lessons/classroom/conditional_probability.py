@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -35,6 +34,7 @@ from pitchlab.odds.probability import (
 from pitchlab.odds.stats import Estimate, agrees
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import Case, Choice, FigureBox, MultipleChoice, Redraw
+from pitchlab.ui.markup import escape
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
 

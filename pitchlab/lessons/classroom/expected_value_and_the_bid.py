@@ -42,7 +42,6 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -65,6 +64,7 @@ from pitchlab.odds.sampling import slots_of
 from pitchlab.odds.stats import Estimate, mean_of, paired_difference, z_of
 from pitchlab.ui import plots
 from pitchlab.ui.classroom import Case, Choice, MultipleChoice, ProgressBar
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.pictures import Picture, hand_picture
 from pitchlab.ui.widgets import CSS, View, classed
 
@@ -121,8 +121,10 @@ def working() -> Picture:
     """The lesson's working as the page shows it (Voila hides code cells): the lines that ran."""
     return common.working(
         worked_expected_value,
-        caption="The working: the expected score change of a bid, one line, checked against "
-        "<code>expected_change</code> for every bid from 4 to 10.",
+        caption=Markup(
+            "The working: the expected score change of a bid, one line, checked against "
+            "<code>expected_change</code> for every bid from 4 to 10."
+        ),
     )
 
 
@@ -678,16 +680,23 @@ class BidExplorer(View):
             return
         self.picture.value = hand_picture(result.setup.cards, width=70, overlap=0.72)._repr_html_()
         self.summary.value = self.summary_html(result)
-        self.table.value = f"<pre>{escape(result.table())}</pre>"
+        self.table.value = html("<pre>{}</pre>", result.table())
 
     def summary_html(self, result: BidChances) -> str:
         s = result.setup
         lowest, top = result.bids()[0], result.top_bid()
         strength, suit = hand_strength(s.cards, s.rules)
         lines = [
-            f"Showing <b>{escape(' '.join(c.label for c in sort_cards(s.cards)))}</b> with "
-            f"<b>{s.trump.symbol} {s.trump.name.lower()}</b> as trump from the <b>{POSITIONS[s.position]}</b> seat "
-            f"({result.hands:,} simulated hands, seed {escape(str(result.seed))}).",
+            html(
+                "Showing <b>{cards}</b> with <b>{symbol} {suit}</b> as trump from the <b>{position}</b> seat "
+                "({hands:,} simulated hands, seed {seed}).",
+                cards=" ".join(c.label for c in sort_cards(s.cards)),
+                symbol=s.trump.symbol,
+                suit=s.trump.name.lower(),
+                position=POSITIONS[s.position],
+                hands=result.hands,
+                seed=result.seed,
+            ),
             f"As bidder your team takes {result.mean_points().value:.1f} of the "
             f"{s.rules.total_points} points on average; a bid of {lowest} expects "
             f"{result.expected_change(lowest).value:+.2f}.",

@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from html import escape
 from statistics import NormalDist
 from typing import Literal
 
@@ -33,6 +32,7 @@ from pitchlab.odds import sampling
 from pitchlab.odds.probability import percent
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
 from pitchlab.ui import classroom, drawing, plots
+from pitchlab.ui.markup import escape, html
 from pitchlab.ui.pictures import Picture, table
 from pitchlab.ui.widgets import View, classed
 
@@ -402,13 +402,16 @@ def working() -> Picture:
     code = "\n\n".join(inspect.getsource(fn).rstrip() for fn in (standard_error, wilson))
     code = f"Z95 = NormalDist().inv_cdf(0.975)  # {Z95:.6f}\n\n" + code
     return Picture(
-        '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
-        '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
-        "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
-        'overflow-wrap:normal">'
-        f'<code class="language-python">{escape(code)}</code></pre>'
-        '<figcaption style="font-size:14px;margin-top:4px">The working: the standard error and the Wilson '
-        "interval in a few lines of Python, checked against pitchlab's own below.</figcaption></figure>"
+        html(
+            '<figure class="pl-working" style="margin:8px 0;max-width:900px">'
+            '<pre style="background:#f6f8fa;border:1px solid #d5dbe3;border-radius:6px;padding:8px 12px;'
+            "overflow-x:auto;font-size:13px;line-height:1.45;margin:0;white-space:pre;word-break:normal;"
+            'overflow-wrap:normal">'
+            '<code class="language-python">{}</code></pre>'
+            '<figcaption style="font-size:14px;margin-top:4px">The working: the standard error and the Wilson '
+            "interval in a few lines of Python, checked against pitchlab's own below.</figcaption></figure>",
+            code,
+        )
     )
 
 

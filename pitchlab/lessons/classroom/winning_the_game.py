@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 import ipywidgets as w
 import numpy as np
@@ -40,6 +39,7 @@ from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom import common
 from pitchlab.odds.stats import Estimate, proportion
 from pitchlab.ui import classroom, pictures, plots
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.pictures import Picture
 from pitchlab.ui.widgets import View, classed
 
@@ -121,8 +121,10 @@ def working() -> Picture:
         toy_next,
         toy_after,
         toy_value_iteration,
-        caption="The working: value iteration on the toy race, checked against the exact fractions "
-        "and against pitchlab's game model.",
+        caption=Markup(
+            "The working: value iteration on the toy race, checked against the exact fractions "
+            "and against pitchlab's game model."
+        ),
     )
 
 
@@ -418,9 +420,8 @@ class BidFromScore(View):
         """Redraw for our score ``us``; anything but a whole score on the slider's range is
         refused with a message and changes nothing."""
         if isinstance(us, bool) or not isinstance(us, int) or not self.LOW <= us <= self.HIGH:
-            shown = escape(repr(us)[:40])
-            self.message.value = (
-                f"Our score must be a whole number from {self.LOW} to {self.HIGH}, not {shown}."
+            self.message.value = html(
+                "Our score must be a whole number from {} to {}, not {}.", self.LOW, self.HIGH, repr(us)[:40]
             )
             return False
         self.message.value = ""

@@ -14,7 +14,6 @@ menu and ``pl-ruleset-description``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -27,6 +26,8 @@ from pitchlab.engine.presets import TEN_POINT, ruleset, ruleset_names
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.ui import drawing
+from pitchlab.ui.drawing import suit_html
+from pitchlab.ui.markup import Markup, html, join
 from pitchlab.ui.session import contract_text, describe, plural, seat_name, verb
 from pitchlab.ui.table_picture import TABLE_PHONE, TABLE_WIDE
 from pitchlab.ui.widgets import (
@@ -114,11 +115,6 @@ def style() -> w.Box:
     return page_style(LESSON_CSS)
 
 
-def suit_html(suit: Suit) -> str:
-    colour = drawing.RED if suit.is_red else drawing.BLACK
-    return f'<span style="color:{colour};font-weight:bold">{suit.symbol}</span> {suit.name.lower()}'
-
-
 def page(children: Sequence[w.Widget]) -> w.VBox:
     return classed(w.VBox([page_style(), w.HTML(PAGE_CSS), *children]), "pl-app", "pl-lesson")
 
@@ -141,10 +137,10 @@ def team_name(team: int, human: int | None = 0, rules: Ruleset | None = None) ->
 
 def cards_html(
     cards: Sequence[Card], dead: Sequence[Card] = (), marked: Sequence[Card] = (), *, width: int = CARD_W
-) -> str:
+) -> Markup:
     """A row of card faces side by side: dead ones greyed, ``marked`` ones ringed in gold."""
     if not cards:
-        return "<i>none</i>"
+        return Markup("<i>none</i>")
     dead_left, marked_set = list(dead), set(marked)
     faces = []
     for card in cards:
@@ -152,7 +148,7 @@ def cards_html(
         if is_dead:
             dead_left.remove(card)
         faces.append(drawing.card_svg(card, width, dead=is_dead, marked=card in marked_set))
-    return f"<span class='pl-cardrow'>{''.join(faces)}</span>"
+    return html("<span class='pl-cardrow'>{}</span>", join(faces))
 
 
 def figure_html(
@@ -161,23 +157,25 @@ def figure_html(
     dead: Sequence[Card] = (),
     marked: Sequence[Card] = (),
     width: int = CARD_W,
-) -> str:
-    return (
-        f"<figure>{cards_html(cards, dead, marked, width=width)}"
-        f"<figcaption>{escape(caption)}</figcaption></figure>"
+) -> Markup:
+    return html(
+        "<figure>{}<figcaption>{}</figcaption></figure>",
+        cards_html(cards, dead, marked, width=width),
+        caption,
     )
 
 
-def around_html(figures: Sequence[str], human: int = 0) -> str:
+def around_html(figures: Sequence[Markup], human: int = 0) -> Markup:
     """Four seats' figures placed as they sit at the table app's table: you at the bottom,
     West on the left, Partner across at the top, East on the right (a phone stacks them in
     that order, top to bottom). ``figures`` are by seat number."""
     if len(figures) != 4:
-        return f"<div class='pl-cards'>{''.join(figures)}</div>"
-    placed = "".join(
-        f"<div class='pl-at-{(seat - human) % 4}'>{figure}</div>" for seat, figure in enumerate(figures)
+        return html("<div class='pl-cards'>{}</div>", join(figures))
+    placed = join(
+        html("<div class='pl-at-{}'>{}</div>", (seat - human) % 4, figure)
+        for seat, figure in enumerate(figures)
     )
-    return f"<div class='pl-around'>{placed}</div>"
+    return html("<div class='pl-around'>{}</div>", placed)
 
 
 def by_seat(values: Sequence[object], human: int = 0, rules: Ruleset | None = None) -> str:
@@ -304,15 +302,17 @@ class RulesetChoice(View):
             self.menu.value = name  # observed: comes back here
             return
         rules = ruleset(name)
-        self.description.value = (
-            f"<div class='pl-note' style='line-height:1.45'>{escape(rules.description)}</div>"
+        self.description.value = html(
+            "<div class='pl-note' style='line-height:1.45'>{}</div>", rules.description
         )
         suit = self.suit
-        self.ladder.value = (
-            f"<h4>The trump ladder with {suit_html(suit)} trump, highest on the left "
-            f"({escape(trump_family(suit, rules))})</h4>" + drawing.ladder_html(suit, rules, width=44)
+        self.ladder.value = html(
+            "<h4>The trump ladder with {} trump, highest on the left ({})</h4>{}",
+            suit_html(suit),
+            trump_family(suit, rules),
+            drawing.ladder_html(suit, rules, width=44),
         )
-        self.points.value = "<h4>What scores</h4>" + drawing.points_table(suit, rules, card_width=32)
+        self.points.value = html("<h4>What scores</h4>{}", drawing.points_table(suit, rules, card_width=32))
         self.page = self.make(rules=rules, **self.kwargs)
         replace_children(self.holder, [self.page.widget])
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from html import escape
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -30,6 +29,7 @@ from pitchlab.lessons.tutorial.common import (
     team_name,
 )
 from pitchlab.ui import drawing, plots
+from pitchlab.ui.markup import escape, html, join
 from pitchlab.ui.pictures import Picture, words
 from pitchlab.ui.widgets import View, classed
 
@@ -273,9 +273,8 @@ HAND_COLUMNS = (
 
 def hands_table_html(game: Game, hands: int | None = None) -> str:
     head = "".join(f"<th>{c}</th>" for c in HAND_COLUMNS)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
-        for row in hand_rows(game, hands)
+    body = join(
+        html("<tr>{}</tr>", join(html("<td>{}</td>", v) for v in row)) for row in hand_rows(game, hands)
     )
     return f"<table class='pl-table pl-hands'><tr>{head}</tr>{body}</table>"
 
@@ -371,7 +370,11 @@ class GameReplay(View):
         self.table.value = hands_table_html(game, self.shown) if self.shown else "<i>No hands yet.</i>"
         if self.shown:
             scored = game.history[self.shown - 1]
-            self.last.value = f"<div class='pl-note'>Hand {self.shown}: {escape(result_line(scored.result).removeprefix('Hand over: '))}</div>"
+            self.last.value = html(
+                "<div class='pl-note'>Hand {}: {}</div>",
+                self.shown,
+                result_line(scored.result).removeprefix("Hand over: "),
+            )
         else:
             self.last.value = ""
         self.next.disabled = self.to_end.disabled = self.done
@@ -380,8 +383,8 @@ class GameReplay(View):
             self.over.value = escape(game_summary(game))
             self.over.add_class("pl-game-over")
         else:
-            self.status.value = (
-                f"{self.shown} of {total} hands shown. Scores: {escape(self._scores())}. Press Next hand."
+            self.status.value = html(
+                "{} of {} hands shown. Scores: {}. Press Next hand.", self.shown, total, self._scores()
             )
             self.over.value = ""
             self.over.remove_class("pl-game-over")

@@ -13,8 +13,6 @@ browser tests: ``pl-bidding``, ``pl-seed``, ``pl-deal``, ``pl-hint``,
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as w
 
 from pitchlab.bots.players import Decision, RuleBasedPlayer, estimate
@@ -35,6 +33,7 @@ from pitchlab.odds.probability import (
     trump_counts,
 )
 from pitchlab.ui import drawing
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.session import bid_labels, bid_text, describe, refusal, seat_name, verb
 from pitchlab.ui.widgets import (
     ActionBar,
@@ -240,15 +239,12 @@ class BiddingLesson(SeededView):
         )
         self.hint_box.value = escape(advice)
         self.hint_box.layout.display = None if advice else "none"
-        lines = []
+        lines: list[Markup] = []
         full: list[tuple[str, Decision]] = []  # the bots' whole reasons, for once the bidding is over
         for _seat, text, decision in self.log:
             said = decision.said if decision is not None else ""
-            lines.append(
-                f"<div>{escape(text)}"
-                + (f' <span class="pl-log-why">({escape(said)})</span>' if said else "")
-                + "</div>"
-            )
+            why = html(' <span class="pl-log-why">({})</span>', said) if said else ""
+            lines.append(html("<div>{}{}</div>", text, why))
             if decision is not None:
                 full.append((text, decision))
         if hand.phase is Phase.NAME_TRUMP and hand.bidder is not None and hand.bidder != 0:
@@ -256,31 +252,41 @@ class BiddingLesson(SeededView):
             naming = self.bot_decision(hand.bidder)
             full.append((f"{bidder} would name {describe(naming.action).removeprefix('names ')}", naming))
             lines.append(
-                f"<div><i>Next {escape(bidder)} names trump: which suit, the table sees then.</i></div>"
+                html("<div><i>Next {} names trump: which suit, the table sees then.</i></div>", bidder)
             )
         elif hand.phase is Phase.NAME_TRUMP:
             best = max((estimate(rules, cards, s) for s in Suit), key=lambda e: e.expected)
             lines.append(
-                f"<div><i>You won the bid: next you name trump. Your strongest suit looks like "
-                f"{escape(best.suit.symbol)} ({len(best.trump)} trump).</i></div>"
+                html(
+                    "<div><i>You won the bid: next you name trump. Your strongest suit looks like "
+                    "{} ({} trump).</i></div>",
+                    best.suit.symbol,
+                    len(best.trump),
+                )
             )
         if rules.trump_choice == "first-lead" and hand.bidder is not None and hand.phase is Phase.PLAY:
             lines.append(
-                f"<div><i>Next {escape(self._name(hand.bidder))} leads, and the suit of that first card "
-                "is trump.</i></div>"
+                html(
+                    "<div><i>Next {} leads, and the suit of that first card is trump.</i></div>",
+                    self._name(hand.bidder),
+                )
             )
         if hand.phase is not Phase.BID and full:
-            reasons = "".join(
-                f'<div>{escape(text)} <span class="pl-log-why">({escape(d.why)})</span></div>'
-                for text, d in full
+            reasons = join(
+                html('<div>{} <span class="pl-log-why">({})</span></div>', text, d.why) for text, d in full
             )
             lines.append(
-                '<details class="pl-full-reasons"><summary>The bots\' full reasons, their cards and all '
-                f"(the bidding is over, and this page's deal with it)</summary>{reasons}</details>"
+                html(
+                    '<details class="pl-full-reasons"><summary>The bots\' full reasons, their cards and all '
+                    "(the bidding is over, and this page's deal with it)</summary>{}</details>",
+                    reasons,
+                )
             )
         dealer = self._name(hand.dealer)
-        head = f"<div class='pl-note'>{escape(verb(dealer, 'deals'))}; bidding starts at the dealer's left.</div>"
-        self.log_box.value = head + "".join(lines)
+        head = html(
+            "<div class='pl-note'>{}; bidding starts at the dealer's left.</div>", verb(dealer, "deals")
+        )
+        self.log_box.value = head + join(lines)
 
 
 def _bot_words(action: Action) -> str:

@@ -7,8 +7,6 @@ refused click shows a message in the page (``pl-message``) and changes nothing.
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as w
 
 from pitchlab.bots.players import Decision, RuleBasedPlayer
@@ -25,6 +23,7 @@ from pitchlab.lessons.tutorial.common import (
     result_line,
     team_name,
 )
+from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.session import describe, refusal, verb
 from pitchlab.ui.widgets import HandView, View, classed
 
@@ -185,22 +184,25 @@ class BuryChooser(View):
         taken = [c for c in pile if c not in holder]
         pts = sum(rules.points_of(c, suit) for c in taken)
         team = rules.teams[first.winner]
-        text = (
-            f"<div class='pl-note'><b>First trick:</b> {escape(self._name(first.winner))} wins it with "
-            f"{first.cards[first.seats.index(first.winner)].label}, and with it the buried "
-            f"{escape(', '.join(c.label for c in taken) or 'cards')} "
-            f"({plural(pts, 'point')} for {escape(team_name(team, self.human, rules))}).</div>"
+        text = html(
+            "<div class='pl-note'><b>First trick:</b> {winner} wins it with {card}, and with it the buried "
+            "{taken} ({points} for {team}).</div>",
+            winner=self._name(first.winner),
+            card=first.cards[first.seats.index(first.winner)].label,
+            taken=", ".join(c.label for c in taken) or "cards",
+            points=plural(pts, "point"),
+            team=team_name(team, self.human, rules),
         )
         for card in holder:
             seat = next(s for s in range(rules.players) if card in hand.buried_by(s))
-            text += (
-                f"<div class='pl-note'><b>Ruling:</b> the buried {card.label} still scores its point "
-                f"for its holder's team ({escape(team_name(rules.teams[seat], self.human, rules))}), "
-                "whoever wins the first trick.</div>"
+            text += html(
+                "<div class='pl-note'><b>Ruling:</b> the buried {} still scores its point "
+                "for its holder's team ({}), whoever wins the first trick.</div>",
+                card.label,
+                team_name(rules.teams[seat], self.human, rules),
             )
         if hand.is_over:
-            result = hand.result()
-            text += f"<div class='pl-hand-over'>{escape(result_line(result, self.human))}</div>"
+            text += html("<div class='pl-hand-over'>{}</div>", result_line(hand.result(), self.human))
         return text
 
     def refresh(self) -> None:
@@ -223,18 +225,19 @@ class BuryChooser(View):
                 if seat == me
                 else "Press Next to see which it buries: its other cards stay hidden."
             )
-            self.advice.value = f"{escape(who)} {n} trump: {plural(extra, 'card')} to bury. {would}"
+            advised = html("{} {} trump: {} to bury. {}", who, n, plural(extra, "card"), would)
         else:
-            self.advice.value = "Everyone is down to six trump or fewer."
+            advised = Markup("Everyone is down to six trump or fewer.")
         if self.advised is not None:
-            said = self.advised.opened(f"a bot in your chair would <b>{escape(self.advised.because)}</b>")
-            self.advice.value += f"<div>{said}.</div>"
+            said = self.advised.opened(html("a bot in your chair would <b>{}</b>", self.advised.because))
+            advised += html("<div>{}.</div>", Markup(said))  # the principle's name opens it: our own words
+        self.advice.value = advised
         if self.my_turn:
             self.status.value = "Your turn to bury: click a green-bordered trump (grey cards are dead)."
             self.next.description = "Next ▶"
         elif hand.phase is Phase.BURY:
-            self.status.value = (
-                f"{escape(self._name(hand.to_act or 0))} must bury too (not the bidder!). Press Next."
+            self.status.value = html(
+                "{} must bury too (not the bidder!). Press Next.", self._name(hand.to_act or 0)
             )
             self.next.description = "Next: bot buries ▶"
         elif hand.phase is Phase.PLAY and not hand.tricks:
@@ -251,7 +254,7 @@ class BuryChooser(View):
         lines = []
         for text, decision in self.log[::-1]:
             why = self.reason(decision)
-            lines.append(f"<div>{escape(text)}{f' ({escape(why)})' if why else ''}.</div>")
+            lines.append(html("<div>{}{}.</div>", text, f" ({why})" if why else ""))
         self.history.value = "".join(lines) or "<i>Nothing yet.</i>"
 
 

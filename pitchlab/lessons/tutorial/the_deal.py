@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 import ipywidgets as w
 
@@ -38,6 +37,7 @@ from pitchlab.odds.probability import (
 )
 from pitchlab.ui import drawing, plots
 from pitchlab.ui.classroom import FigureBox
+from pitchlab.ui.markup import Markup, html
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import (
     SeededView,
@@ -171,10 +171,14 @@ class DealExplorer(SeededView):
                 elif card.is_joker:
                     n = trump.count(card)
                     notes.append("both jokers" if n == 2 else "a joker")
-            pictures = drawing.hand_svg(trump, 40, overlap=1.08) if trump else "<i>none</i>"
             rows.append(
-                f"<tr><td>{suit_html(suit)}</td><td><b>{len(trump)}</b></td><td>{pictures}</td>"
-                f"<td class='pl-note'>{escape(', '.join(notes))}</td></tr>"
+                html(
+                    "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td class='pl-note'>{}</td></tr>",
+                    suit_html(suit),
+                    len(trump),
+                    drawing.hand_svg(trump, 40, overlap=1.08) if trump else Markup("<i>none</i>"),
+                    ", ".join(notes),
+                )
             )
         return (
             '<table class="pl-trump-table"><tr><th>if trump is</th><th>trump</th>'

@@ -8,8 +8,6 @@ finished trick in words.
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as w
 
 from pitchlab.bots.players import Decision, RuleBasedPlayer
@@ -28,6 +26,7 @@ from pitchlab.lessons.tutorial.common import (
     team_name,
 )
 from pitchlab.ui import drawing
+from pitchlab.ui.markup import Markup, escape, html, join
 from pitchlab.ui.session import (
     bid_labels,
     bid_text,
@@ -265,16 +264,21 @@ class TrickByTrick(View):
     def _points_html(self) -> str:
         hand = self.hand
         points = hand.points_by_team(public=not hand.is_over)
-        rows = "".join(
-            f"<tr><td>{escape(self.team_name(t))}</td><td><b>{p}</b></td></tr>" for t, p in enumerate(points)
+        rows = join(
+            html("<tr><td>{}</td><td><b>{}</b></td></tr>", self.team_name(t), p) for t, p in enumerate(points)
         )
         if hand.bidder is None:
             return f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
         awards = " High, Low and Game are counted at the end." if hand.rules.awards else ""
-        return (
-            f"<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
-            f"<div>{sum(points)} of {hand.rules.total_points} points have fallen; the bid is "
-            f"{bid_text(hand.high_bid, hand.rules)} by {escape(name(hand.bidder, self.human, hand.rules))}.{awards}</div>"
+        return html(
+            "<table class='pl-table'><tr><th>team</th><th>points</th></tr>{rows}</table>"
+            "<div>{fallen} of {total} points have fallen; the bid is {bid} by {bidder}.{awards}</div>",
+            rows=rows,
+            fallen=sum(points),
+            total=hand.rules.total_points,
+            bid=bid_text(hand.high_bid, hand.rules),
+            bidder=name(hand.bidder, self.human, hand.rules),
+            awards=awards,
         )
 
     def status_text(self) -> str:
@@ -309,18 +313,14 @@ class TrickByTrick(View):
         self.message.value = escape(self.message_text)
         self.why.value = escape(self.last_why or "Each bot explains its card here.")
         self.points.value = self._points_html()
-        self.tricks_box.value = (
-            "".join(f"<div>{escape(trick_story(hand, i, me))}</div>" for i in range(len(hand.tricks)))
-            or "<i>No trick finished yet.</i>"
-        )
+        self.tricks_box.value = join(
+            html("<div>{}</div>", trick_story(hand, i, me)) for i in range(len(hand.tricks))
+        ) or Markup("<i>No trick finished yet.</i>")
         lines = []
         for text, seat, decision in self.log[::-1]:
             why = self.reason(seat, decision)
-            lines.append(
-                f"<div>{escape(text)}"
-                + (f' <span class="pl-log-why">({escape(why)})</span>' if why else "")
-                + "</div>"
-            )
+            said = html(' <span class="pl-log-why">({})</span>', why) if why else ""
+            lines.append(html("<div>{}{}</div>", text, said))
         self.history.value = "".join(lines)
         self.next.disabled = hand.is_over or self.my_turn
         self.hint.disabled = not self.my_turn

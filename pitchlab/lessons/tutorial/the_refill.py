@@ -8,8 +8,6 @@ against numbers worked out by hand.
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as w
 
 from pitchlab.bots.players import RuleBasedPlayer
@@ -28,6 +26,7 @@ from pitchlab.lessons.tutorial.common import (
     page,
     plural,
 )
+from pitchlab.ui.markup import Markup, html, join
 from pitchlab.ui.widgets import View, classed, replace_children
 
 
@@ -147,13 +146,18 @@ class RefillStepper(View):
             figures.append(
                 figure_html(f"{self._name(seat)}: {len(trump)} trump of 9", dealt, marked=trump, width=44)
             )
-        return (
-            f"<div class='pl-note'>{escape(self._name(hand.bidder))} bid {hand.high_bid} and named "
-            f"<b>{suit.symbol} {suit.name.lower()}</b>. The dealer is {escape(self._object(hand.dealer))}, "
-            f"so the refill starts at {escape(self._name(hand.seat_at(0)))}. "
+        return html(
+            "<div class='pl-note'>{bidder} bid {bid} and named <b>{symbol} {suit}</b>. The dealer is {dealer}, "
+            "so the refill starts at {first}. "
             "</div><div class='pl-note'>Every hand is shown face up here, where each player sits, trump "
-            f"ringed in gold. At a real table only the draw counts are public.</div>"
-            f"{around_html(figures, self.human or 0)}"
+            "ringed in gold. At a real table only the draw counts are public.</div>{around}",
+            bidder=self._name(hand.bidder),
+            bid=hand.high_bid,
+            symbol=suit.symbol,
+            suit=suit.name.lower(),
+            dealer=self._object(hand.dealer),
+            first=self._name(hand.seat_at(0)),
+            around=around_html(figures, self.human or 0),
         )
 
     def row_html(self, index: int) -> str:
@@ -163,43 +167,54 @@ class RefillStepper(View):
         suit = hand.trump
         assert suit is not None
         turn = self.turns[index]
-        who = escape(self._name(turn.seat))
+        who = self._name(turn.seat)
         dead = [c for c in turn.drawn if not rules.is_trump(c, suit)]
         if turn.from_remainder and not turn.drawn:
-            return (
-                f"<h4>Last: the bidder, {who}, would take the rest of the stock</h4>"
-                "<div>The stock is empty, so the bidder takes nothing.</div>"
+            return html(
+                "<h4>Last: the bidder, {}, would take the rest of the stock</h4>"
+                "<div>The stock is empty, so the bidder takes nothing.</div>",
+                who,
             )
         if turn.from_remainder:
             kept = [c for c in turn.drawn if rules.is_trump(c, suit)]
-            return (
-                f"<h4>Last: the bidder, {who}, takes the rest of the stock</h4>"
-                f"<div class='pl-cards'>{figure_html(f'the last {len(turn.drawn)} cards', turn.drawn, dead)}"
-                f"{figure_html('kept: trump', kept)}{figure_html('thrown away', turn.thrown)}</div>"
-                f"<div>{who} keeps {plural(len(kept), 'trump')} and throws the rest away"
-                " (the remainder is not a public count, but everyone knows its size).</div>"
+            return html(
+                "<h4>Last: the bidder, {who}, takes the rest of the stock</h4>"
+                "<div class='pl-cards'>{last}{kept}{thrown}</div>"
+                "<div>{who} keeps {count} and throws the rest away"
+                " (the remainder is not a public count, but everyone knows its size).</div>",
+                who=who,
+                last=figure_html(f"the last {len(turn.drawn)} cards", turn.drawn, dead),
+                kept=figure_html("kept: trump", kept),
+                thrown=figure_html("thrown away", turn.thrown),
+                count=plural(len(kept), "trump"),
             )
         before = self.stock_left(index)
         own = [c for c in hand.dealt_to(turn.seat) if rules.is_trump(c, suit)]
         n = len(turn.drawn)
-        line = (
-            f"<span class='pl-public'>Public: {who} drew {n}</span>"
-            f" &mdash; {escape(draw_reveals(n, before, rules))}."
-        )
-        short = ""
+        short = Markup()
         if len(own) + n < rules.refill_to:
-            short = (
-                f"<div class='pl-note'><b>Ruling: the stock ran out.</b> {who} wanted "
-                f"{rules.refill_to - len(own)} cards but only {before} were left, so it plays short "
-                f"with {plural(len(own) + n, 'card')}.</div>"
+            short = html(
+                "<div class='pl-note'><b>Ruling: the stock ran out.</b> {} wanted "
+                "{} cards but only {} were left, so it plays short with {}.</div>",
+                who,
+                rules.refill_to - len(own),
+                before,
+                plural(len(own) + n, "card"),
             )
-        return (
-            f"<h4>{index + 1}. {who}: throws away {len(turn.thrown)}, keeps {len(own)} trump, "
-            f"draws {n}</h4>"
-            f"<div class='pl-cards'>{figure_html('thrown away (not trump)', turn.thrown)}"
-            f"{figure_html('kept trump', own)}"
-            f"{figure_html(f'drawn: {n} (grey = dead)', turn.drawn, dead)}</div>"
-            f"<div>{line}</div>{short}"
+        return html(
+            "<h4>{index}. {who}: throws away {thrown_count}, keeps {own_count} trump, draws {n}</h4>"
+            "<div class='pl-cards'>{thrown}{own}{drawn}</div>"
+            "<div><span class='pl-public'>Public: {who} drew {n}</span> &mdash; {reveals}.</div>{short}",
+            index=index + 1,
+            who=who,
+            thrown_count=len(turn.thrown),
+            own_count=len(own),
+            n=n,
+            thrown=figure_html("thrown away (not trump)", turn.thrown),
+            own=figure_html("kept trump", own),
+            drawn=figure_html(f"drawn: {n} (grey = dead)", turn.drawn, dead),
+            reveals=draw_reveals(n, before, rules),
+            short=short,
         )
 
     def summary_html(self) -> str:
@@ -215,14 +230,21 @@ class RefillStepper(View):
             own = sum(1 for c in hand.dealt_to(turn.seat) if rules.is_trump(c, suit))
             dead = sum(1 for c in turn.drawn if not rules.is_trump(c, suit))
             rows.append(
-                f"<tr><td>{escape(self._name(turn.seat))}</td><td><b>{n}</b></td>"
-                f"<td>{escape(draw_reveals(n, self.stock_left(index), rules))}</td>"
-                f"<td>{own}</td><td>{dead}</td><td>{hand.trump_count(turn.seat)}</td></tr>"
+                html(
+                    "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    self._name(turn.seat),
+                    n,
+                    draw_reveals(n, self.stock_left(index), rules),
+                    own,
+                    dead,
+                    hand.trump_count(turn.seat),
+                )
             )
-        return (
+        return html(
             "<h4>What the table knows</h4><table class='pl-table'><tr><th>player</th><th>drew (public)</th>"
             "<th>what that reveals</th><th>trump of its own (hidden)</th><th>dead cards (hidden)</th>"
-            "<th>trump now</th></tr>" + "".join(rows) + "</table>"
+            "<th>trump now</th></tr>{}</table>",
+            join(rows),
         )
 
     def refresh(self) -> None:
@@ -247,7 +269,7 @@ class RefillStepper(View):
         else:
             nxt = self.turns[self.shown]
             who = "the bidder takes the rest" if nxt.from_remainder else f"{self._name(nxt.seat)} refills"
-            self.status.value = f"Step {self.shown + 1} of {total}: press Next to see {escape(who)}."
+            self.status.value = html("Step {} of {}: press Next to see {}.", self.shown + 1, total, who)
             self.summary.value = ""
 
 

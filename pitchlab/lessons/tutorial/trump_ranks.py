@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from html import escape
 
 import ipywidgets as w
 
@@ -28,6 +27,7 @@ from pitchlab.lessons.tutorial.common import (
     trump_family,
 )
 from pitchlab.ui import drawing
+from pitchlab.ui.markup import escape, html
 from pitchlab.ui.session import seat_name
 from pitchlab.ui.widgets import (
     SuitChooser,
@@ -264,9 +264,10 @@ class TrumpQuiz(View):
 
     def refresh(self) -> None:
         rules, suit = self.rules, self.suit
-        self.heading.value = (
-            f"<h4>Trump: {suit_html(suit)}. The ladder, highest on the left "
-            f"({escape(trump_family(suit, rules))}):</h4>"
+        self.heading.value = html(
+            "<h4>Trump: {}. The ladder, highest on the left ({}):</h4>",
+            suit_html(suit),
+            trump_family(suit, rules),
         )
         self.ladder.value = drawing.ladder_html(suit, rules, width=52)
         self.points.value = drawing.points_table(suit, rules, card_width=36)

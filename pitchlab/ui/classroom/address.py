@@ -3,13 +3,13 @@ of editing a notebook; a bad value keeps the default and says so in one line."""
 
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 from IPython.display import display
 
 from pitchlab.ui import page_request
+from pitchlab.ui.markup import html
 from pitchlab.ui.widgets import classed
 
 # ----------------------------------------------------------------------------- the page's address
@@ -34,8 +34,15 @@ def size_from_address(name: str, default: int, low: int, high: int, query: str |
     display(  # type: ignore[no-untyped-call]  # IPython ships display untyped
         classed(
             w.HTML(
-                f"The address asks for {escape(name)}={escape(text[:40])}, but {escape(name)} must be a "
-                f"whole number from {low:,} to {high:,}: this page uses {default:,}."
+                html(
+                    "The address asks for {name}={text}, but {name} must be a "
+                    "whole number from {low:,} to {high:,}: this page uses {default:,}.",
+                    name=name,
+                    text=text[:40],
+                    low=low,
+                    high=high,
+                    default=default,
+                )
             ),
             "pl-message",
         )

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 from numbers import Number
 from pathlib import Path
 from typing import Any, Literal
@@ -29,6 +28,7 @@ from typing import Any, Literal
 import ipywidgets as w
 
 from pitchlab.ui.classroom.exercises import style
+from pitchlab.ui.markup import escape, html, join
 from pitchlab.ui.widgets import View, classed
 
 # ----------------------------------------------------------------------------- code exercises
@@ -247,9 +247,13 @@ class CodeReport(View):
             )
         self.feedback = classed(w.HTML(escape(self.summary)), "pl-feedback", cls)
         mark_of = {"right": "✓", "wrong": "✗", "raised": "✗", "slow": "✗", "stub": "✗"}
-        rows = "".join(
-            f"<li><span aria-hidden='true'>{mark_of[r.status]}</span> "
-            f"<span class='pl-case-{r.status}'>{escape(r.message)}</span></li>"
+        rows = join(
+            html(
+                "<li><span aria-hidden='true'>{mark}</span> <span class='pl-case-{status}'>{message}</span></li>",
+                mark=mark_of[r.status],
+                status=r.status,
+                message=r.message,
+            )
             for r in self.results
         )
         self.cases = classed(w.HTML(f"<ul>{rows}</ul>" if self.written else ""), "pl-code-case")

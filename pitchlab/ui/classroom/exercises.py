@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 import ipywidgets as w
 
 from pitchlab.ui.classroom.answers import EXAMPLES, UNITS, Mark, Unit, mark
+from pitchlab.ui.markup import escape
 from pitchlab.ui.widgets import View, classed
 from pitchlab.ui.widgets import style as page_style
 
