@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.test_pages import access_problems, open_app, python_errors, render
+from tests.browser.test_pages import access_problems, open_app, render_checked
 from tests.serving import play_next
 
 LESSON = "tutorial/02-the-deal.ipynb"
@@ -45,8 +45,8 @@ def check_words(figure: dict[str, object]) -> None:
 
 
 def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str) -> None:
-    render(page, voila_url, LESSON)
-    assert not python_errors(page), python_errors(page)
+    errors = render_checked(page, voila_url, LESSON)
+    assert not errors, errors
     (before,) = figures(page, ".pl-deal-explorer")
     check_words(before)
     # the description is the figure's data: the page names the longest suit of seed 1's hand,

@@ -109,6 +109,26 @@ def python_errors(page: Page) -> list[str]:
     return errors
 
 
+def render_checked(page: Page, base: str, notebook: str, js_errors: list[str] | None = None) -> list[str]:
+    """Open ``notebook`` (:func:`render`) and return the Python errors it shows.
+
+    Seen under load in CI (lesson 03 once, tutorial 02 twice) and never on a calm machine: a
+    widget view failed in the browser while the notebook's Python (which nbval runs) was fine.
+    One fresh load tells a frontend race from a broken widget, which fails both times. Said on
+    stderr, not as a warning: the test suite turns warnings into failures."""
+    render(page, base, notebook)
+    errors = python_errors(page)
+    if errors == [WIDGET_FAILED]:
+        print(
+            f"{notebook}: a widget view failed on the first load, loading again: {js_errors}", file=sys.stderr
+        )
+        if js_errors is not None:
+            js_errors.clear()
+        render(page, base, notebook)
+        errors = python_errors(page)
+    return errors
+
+
 @contextmanager
 def whole_page(page: Page) -> Iterator[None]:
     """The window as tall as the notebook for a while: Voila scrolls inside #rendered_cells,
@@ -144,19 +164,7 @@ def test_notebook_renders_without_python_errors(
     page: Page, serve_alone: Callable[[bool], str], js_errors: list[str], screenshots: Path, notebook: str
 ) -> None:
     voila_url = serve_alone(notebook == APP)
-    render(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0])
-    errors = python_errors(page)
-    if errors == [WIDGET_FAILED]:
-        # Seen once in CI (lesson 03, under load) and never reproduced since: a widget view
-        # failed in the browser while the notebook's Python (which nbval runs) was fine. One
-        # fresh load tells a frontend race from a broken widget, which fails both times.
-        # Said on stderr, not as a warning: the test suite turns warnings into failures.
-        print(
-            f"{notebook}: a widget view failed on the first load, loading again: {js_errors}", file=sys.stderr
-        )
-        js_errors.clear()
-        render(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0])
-        errors = python_errors(page)
+    errors = render_checked(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0], js_errors)
     shot(page, screenshots, notebook.removesuffix(".ipynb").replace("/", "-"))
     assert SMALLER.get(notebook, ("", ""))[1] in page.inner_text("body"), "the address's size was not taken"
     assert not errors, (
