@@ -39,6 +39,7 @@ from pitchlab.ui.practice import (
     explanation_html,
     offer,
     question_html,
+    right_html,
     seen_html,
 )
 from pitchlab.ui.session import seat_name
@@ -224,13 +225,7 @@ class RetryRun(View):
             return
         self.controls.layout.display = "none"
         if given in problem.answers:
-            others = [a for a in problem.answers if a != given]
-            also = (
-                f" ({readable(', '.join(answer_words(problem, a) for a in others))} is as good.)"
-                if others
-                else ""
-            )
-            self.feedback.value = f'<div class="pl-right" role="status"><b>Right: {said}.</b>{also}{explanation_html(problem)}</div>'
+            self.feedback.value = right_html(problem, given)
             self._show(self.feedback, buttons=(self.next,))
             return
         try:

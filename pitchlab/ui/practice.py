@@ -198,6 +198,15 @@ def _to_learner(text: str) -> str:
     return text
 
 
+def right_html(problem: Problem, given: str) -> str:
+    """What a right answer gets, on the practice page and in a retry alike: the answer, any other
+    answer as good, and the problem's explanation."""
+    others = [a for a in problem.answers if a != given]
+    also = f" ({readable(', '.join(answer_words(problem, a) for a in others))} is as good.)" if others else ""
+    said = readable(answer_words(problem, given))
+    return f'<div class="pl-right" role="status"><b>Right: {said}.</b>{also}{explanation_html(problem)}</div>'
+
+
 def explanation_html(problem: Problem) -> Markup:
     """The problem's explanation: its principle and conclusion, then each checked claim on a line
     of its own, said to the learner."""
@@ -635,13 +644,7 @@ class PracticePage(View):
         for listener in list(self.on_answer):
             listener(problem, given)
         if given in problem.answers:
-            others = [a for a in problem.answers if a != given]
-            also = (
-                f" ({readable(', '.join(answer_words(problem, a) for a in others))} is as good.)"
-                if others
-                else ""
-            )
-            self.feedback.value = f'<div class="pl-right" role="status"><b>Right: {said}.</b>{also}{explanation_html(problem)}</div>'
+            self.feedback.value = right_html(problem, given)
             self.controls.layout.display = "none"
             self._lesson(self.feedback, self.onward)
             return
