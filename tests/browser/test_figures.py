@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.test_pages import access_problems, open_app, render_checked
+from tests.browser.test_pages import access_problems, open_app, python_errors, render
 from tests.serving import play_next
 
 LESSON = "tutorial/02-the-deal.ipynb"
@@ -45,7 +45,8 @@ def check_words(figure: dict[str, object]) -> None:
 
 
 def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str) -> None:
-    errors = render_checked(page, voila_url, LESSON)
+    render(page, voila_url, LESSON)
+    errors = python_errors(page)
     assert not errors, errors
     (before,) = figures(page, ".pl-deal-explorer")
     check_words(before)
