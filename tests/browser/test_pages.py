@@ -329,9 +329,11 @@ def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
 def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
     """From 0-0 to a winner in the browser: the learner's clicks, Play on for the bots, New hand.
 
-    A chosen deal (the bots and ``next_move`` are deterministic): one of the shorter games, seven
-    hands with a side's score going below 0, won by a bid of 10 that takes all ten (a random game
-    lasted up to twenty hands; tests/test_widgets.py plays a game to 52 without a browser)."""
+    A chosen deal (the bots and ``next_move`` are deterministic), in which the learner's side goes
+    below 0 and the other side wins, in eleven hands (tests/test_widgets.py plays a game to 52
+    without a browser). After New hand the finished hand's box must go before the next hand is
+    played: a redraw that pauses longer than :func:`click_and_wait`'s quiet spell would otherwise
+    leave it on screen, counted twice and pressed for again once New hand had gone."""
     open_app(page, voila_url, "?seed=36")
     hands = 0
     while not page.locator(".pl-game-over:visible").count():
@@ -347,6 +349,7 @@ def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: 
         hands += 1
         if not page.locator(".pl-game-over:visible").count():
             click_and_wait(page, ".pl-new-hand")
+            page.wait_for_selector(".pl-hand-over", state="hidden")
     shot(page, screenshots, "app-game-over")
     assert "Game over" in page.inner_text(".pl-status")
     assert not python_errors(page), python_errors(page)

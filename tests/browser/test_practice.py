@@ -31,8 +31,15 @@ def open_problem(page: Page, base: str) -> None:
 
 
 def assert_punished(page: Page) -> None:
-    """The joker's lesson: what it cost, the deal face up, the first trick of the replay."""
+    """The joker's lesson: what it cost, the deal face up, the first trick of the replay.
+
+    The page sends the cost, then the deal, then the replay, each as its own widget update: on a
+    loaded machine the words of the replay came a moment after the cost, so the replay, the last
+    to arrive, is waited for."""
     page.wait_for_selector(".pl-practice .pl-wrong", state="visible")
+    page.wait_for_function(
+        "() => (document.querySelector('.pl-practice .pl-trick-words')?.innerText ?? '').includes('Trick')"
+    )
     text = page.inner_text(".pl-feedback")
     assert "is not the best here" in text, text
     assert "your side took 5 points" in text and "after the best answer, 7" in text, text
