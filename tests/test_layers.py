@@ -186,19 +186,24 @@ def test_the_readme_maps_every_wing() -> None:
 
 def steps_round_the_table(name: str) -> Iterator[int]:
     """The lines of ``name`` that work out a seat by arithmetic modulo the players (``(dealer + 1)
-    % rules.players`` and the like): turn order, the deal passing on, where the dealer sits."""
+    % rules.players`` and the like): turn order, the deal passing on, where the dealer sits. A
+    short name given the players' count first (``n = rules.players``, then ``% n``) counts too."""
     tree = ast.parse(MODULES[name].read_text())
+
+    def named(node: ast.expr) -> str:
+        return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+    counts = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and "players" in named(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     for node in ast.walk(tree):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
-            right = node.right
-            named = (
-                right.id
-                if isinstance(right, ast.Name)
-                else right.attr
-                if isinstance(right, ast.Attribute)
-                else ""
-            )
-            if "players" in named:
+            right = named(node.right)
+            if "players" in right or right in counts:
                 yield node.lineno
 
 
@@ -216,6 +221,7 @@ def test_the_check_for_seat_arithmetic_finds_it(tmp_path: Path, monkeypatch: pyt
     path = tmp_path / "spelled.py"
     path.write_text(
         "a = (dealer + 1) % rules.players\nb = (seat - 1) % players\nc = k % n_players\nd = total % 10\n"
+        "n = rules.players\ne = (dealer + k) % n\nf = k % m\n"
     )
     monkeypatch.setitem(MODULES, "spelled", path)
-    assert list(steps_round_the_table("spelled")) == [1, 2, 3]
+    assert list(steps_round_the_table("spelled")) == [1, 2, 3, 6]

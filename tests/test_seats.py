@@ -15,7 +15,9 @@ from pitchlab.engine.seats import (
     left_of,
     round_from,
     seat_at,
+    speaking_order,
     speaking_position,
+    steps_left,
     still_to_play,
 )
 from pitchlab.engine.tricks import play_suit
@@ -39,6 +41,21 @@ def test_steps_round_a_table_of_four_worked_by_hand() -> None:
     assert dealer_of(5, 4, first=1) == 2 and [dealer_of(n, 3) for n in range(4)] == [0, 1, 2, 0]
     assert dealer_offset(1, 0, 4) == 3 and dealer_offset(0, 0, 4) == 0
     assert dealer_for(0, 1, 4) == 2
+
+
+def test_the_speaking_order_and_the_steps_between_two_seats_worked_by_hand() -> None:
+    """With seat 2 dealing at a table of four, seat 3 speaks (and draws) first, then 0, 1 and the
+    dealer; at a table of three with seat 0 dealing, 1, 2, 0. From seat 3, seat 1 sits two places
+    to the left (3 -> 0 -> 1), seat 2 three, seat 3 none; at three players, from seat 1, seat 0 sits
+    two places on."""
+    assert speaking_order(2, 4) == (3, 0, 1, 2)
+    assert speaking_order(0, 3) == (1, 2, 0)
+    assert [steps_left(3, s, 4) for s in range(4)] == [1, 2, 3, 0]
+    assert steps_left(1, 0, 3) == 2
+    for players in (2, 3, 4, 5, 6):
+        for seat in range(players):
+            for other in range(players):
+                assert left_of(seat, players, steps_left(seat, other, players)) == other
 
 
 def test_the_dealer_for_a_position_puts_the_seat_there_and_offsets_grow_as_the_deal_passes() -> None:

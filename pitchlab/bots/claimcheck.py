@@ -37,6 +37,7 @@ from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.seats import left_of, round_from, steps_left, still_to_play
 from pitchlab.engine.tricks import beats, game_points, play_suit
 
 EQUAL_TOLERANCE = 0.25
@@ -80,13 +81,13 @@ class Knowledge:
                     s = leader_wanted
                     while s != trick.leader:
                         self.void[s].add(trump)
-                        s = (s + 1) % n
+                        s = left_of(s, n)
                 # in a finished trick every seat that did not play was passed over; in the
                 # current one, every seat between the leader and the seat to act
                 if trick.winner is not None:
-                    passed = [(trick.leader + k) % n for k in range(n)]
+                    passed = list(round_from(trick.leader, n))
                 elif trick.seats and to_act is not None:
-                    passed = [(trick.leader + k) % n for k in range((to_act - trick.leader) % n)]
+                    passed = list(round_from(trick.leader, n))[: steps_left(trick.leader, to_act, n)]
                 else:
                     passed = []
                 for s in passed:
@@ -120,7 +121,7 @@ class Knowledge:
         trick = self.view.current_trick
         n = self.rules.players
         leader = trick.seats[0] if trick.seats else self.seat
-        return [(self.seat + k) % n for k in range(1, (leader - self.seat) % n or n)]
+        return still_to_play(self.seat, leader, n)
 
     def partners(self) -> set[int]:
         """The seats this seat knows to be on its side (itself included)."""

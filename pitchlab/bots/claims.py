@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import steps_left
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def who(seat: int, speaker: int, rules: Ruleset) -> str:
     if seat == speaker:
         return "I"
     n = rules.players
-    offset = (seat - speaker) % n
+    offset = steps_left(speaker, seat, n)
     partner = not rules.call_partner and rules.teams[seat] == rules.teams[speaker]
     if n == 4:
         if offset == 2:

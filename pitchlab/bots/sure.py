@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pitchlab.bots.claims import Claim, NoOpponentAfter, TrickPoints, Unbeatable, Winning, WinsForSure
 from pitchlab.engine.cards import Card
+from pitchlab.engine.seats import still_to_play
 from pitchlab.engine.tricks import beats, trick_winner
 from pitchlab.engine.view import SeatView
 
@@ -61,7 +62,7 @@ def sure_ours(view: SeatView, card: Card) -> tuple[tuple[Claim, ...], bool] | No
         return None
     n = rules.players
     leader = trick.seats[0] if trick.seats else seat
-    after = [(seat + k) % n for k in range(1, (leader - seat) % n or n)]
+    after = still_to_play(seat, leader, n)
     unseen = view.unseen_trump()
     unbeatable = not any(beats(rules, trump, trump, u, winner) for u in unseen)
     mine = winner_seat == seat and unbeatable

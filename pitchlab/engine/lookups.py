@@ -16,7 +16,7 @@ from pitchlab.engine.actions import PASS, THROW_IN, Action, Bid, Bury, Play
 from pitchlab.engine.bitset import BIT
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.rules import Ruleset
-from pitchlab.engine.seats import seat_at
+from pitchlab.engine.seats import speaking_order
 from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
 
 
@@ -149,7 +149,7 @@ class RulesetLookups:
         self.plays = tuple(Play(card) for card in deck)
         self.buries = tuple(Bury(card) for card in deck)
         n = rules.players
-        self.speaking_order = tuple(tuple(seat_at(p, d, n) for p in range(n)) for d in range(n))
+        self.speaking_order = tuple(speaking_order(d, n) for d in range(n))
         """By dealer: the seats from the dealer's left round to the dealer, who draw and bury in turn."""
         self.deal_patterns = tuple(
             deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)

@@ -26,6 +26,18 @@ def seat_at(position: int, dealer: int, players: int) -> int:
     return (dealer + 1 + position) % players
 
 
+def speaking_order(dealer: int, players: int) -> tuple[int, ...]:
+    """Every seat in the order they speak in the bidding, and draw in the refill: from the
+    dealer's left round to the dealer."""
+    return tuple(seat_at(k, dealer, players) for k in range(players))
+
+
+def steps_left(seat: int, other: int, players: int) -> int:
+    """How many places to the left of ``seat`` ``other`` sits (0 when it is ``seat``): the
+    inverse of :func:`left_of`, which a seat names its neighbours by."""
+    return (other - seat) % players
+
+
 def still_to_play(seat: int, leader: int, players: int) -> list[int]:
     """The seats that play to a trick after ``seat``, in order, when ``leader`` led it (every
     other seat when ``seat`` leads)."""
@@ -53,7 +65,7 @@ def dealer_offset(seat: int, dealer: int, players: int) -> int:
     """How many seats to the left of ``seat`` the dealer sits: 0 when ``seat`` deals, one less
     than the players when it speaks first. What a bot's chances after a hand are keyed by: it
     grows by one (:func:`left_of`) each hand, as the deal passes on."""
-    return (dealer - seat) % players
+    return steps_left(seat, dealer, players)
 
 
 def dealer_for(seat: int, position: int, players: int) -> int:
@@ -69,6 +81,8 @@ __all__ = [
     "left_of",
     "round_from",
     "seat_at",
+    "speaking_order",
     "speaking_position",
+    "steps_left",
     "still_to_play",
 ]

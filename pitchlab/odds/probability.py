@@ -44,6 +44,7 @@ from pitchlab.engine.errors import BadDeal, CardError, PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
+from pitchlab.engine.seats import speaking_order
 
 Distribution = dict[int, Fraction]
 """Probability of each count, e.g. ``{0: Fraction(...), 1: ..., ...}``; the values sum to 1."""
@@ -401,8 +402,7 @@ def team_points_distribution(
 
 def refill_order(dealer: int, rules: Ruleset = TEN_POINT) -> tuple[int, ...]:
     """The seats in refill order: clockwise from the dealer's left, the dealer last."""
-    n = rules.players
-    return tuple((dealer + k) % n for k in range(1, n + 1))
+    return speaking_order(dealer, rules.players)
 
 
 def _draw(kept: int, left: int, rules: Ruleset) -> int:
@@ -475,7 +475,7 @@ class RefillOdds:
         n = len(self.draws)
         top = max(len(d) for d in self.draws)
         lines = ["seat  " + "  ".join(f"{f'draw {k}':>7}" for k in range(top))]
-        for seat in ((self.dealer + k) % n for k in range(1, n + 1)):
+        for seat in speaking_order(self.dealer, n):
             cells = "  ".join(f"{percent(p):>7}" for p in self.draws[seat].values())
             lines.append(f"{seat:>4}  {cells}")
         lines.append(f"stock runs short: {percent(self.short)}")

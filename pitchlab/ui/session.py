@@ -24,6 +24,7 @@ from pitchlab.engine.record import dumps, dumps_game, loads
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.saves import open_game, save_view, seal_game
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.seats import steps_left
 from pitchlab.ui.plain import refusal_words
 
 if TYPE_CHECKING:
@@ -65,9 +66,9 @@ def seat_name(seat: int, human: int | None = 0, rules: Ruleset | None = None) ->
     if human is None:
         return f"Seat {seat}"
     if rules is None:
-        return SEAT_NAMES[(seat - human) % 4]
+        return SEAT_NAMES[steps_left(human, seat, 4)]
     n = rules.players
-    place = (seat - human) % n
+    place = steps_left(human, seat, n)
     if n == 4 and place == 2 and rules.teams[seat] == rules.teams[human]:
         return "Partner"
     if n in AROUND:
