@@ -569,7 +569,7 @@ class Hand:
         else:  # trump-only play, a lead, or a bury (every simulated card asks: kept short)
             held = self._held[self._actor]
         twins = c.twins
-        return held ^ c.twin_extra if held & twins == twins and twins else held
+        return held ^ c.twin_extra if twins and held & twins == twins else held
 
     def _playable_now(self) -> int:
         """The cards the seat to act may play to the trick as it stands (twins both listed)."""
