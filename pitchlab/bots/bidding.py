@@ -152,20 +152,50 @@ def _role_masks(rules: Ruleset, suit: int) -> tuple[int, int, int]:
     return masks[0], masks[1], masks[2]
 
 
+Features = tuple[int, int, int, int, int, int, int, int]
+"""What the keys read of a hand (:func:`features_of`)."""
+
+
+def features_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) -> Features:
+    """What the keys of a hand (:func:`keys_of`, :func:`hand_keys_of`) read of it, as small numbers:
+    the best suit's trump count and points (the ladder's strength), its top trump (0 the
+    highest of all, 1 the next, 2 the third, 3 lower), how many of the five and of the seven
+    highest trump it holds, its jokers, and whether it holds the three and the two. A decision
+    is remembered by these (:func:`choose`), and its keys are written from them only once."""
+    strength = strength_of(best)
+    t = trump_only_judgement.suit_tables(rules, best.suit)
+    power = t.power
+    top = t.top - power[best.trump[0]] if best.trump else 3
+    high = sum(1 for slot in best.trump if power[slot] > t.top - 5)
+    higher = sum(1 for slot in best.trump if power[slot] > t.top - 7)
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    return (
+        strength.trump,
+        strength.points,
+        min(top, 3),
+        high,
+        higher,
+        (mask & jokers).bit_count(),
+        int(bool(mask & three)),
+        int(bool(mask & two)),
+    )
+
+
 def keys_of(
     rules: Ruleset, mask: int, best: trump_only_judgement.Rating, position: int, high: int, partner_high: bool
 ) -> tuple[str, str, str, str]:
     """The four keys of a seat's turn, finest first (see the module docstring)."""
+    return _keys(features_of(rules, mask, best), position, high, partner_high)
+
+
+@functools.lru_cache(maxsize=65536)
+def _keys(features: Features, position: int, high: int, partner_high: bool) -> tuple[str, str, str, str]:
+    trump, points, top, _, _, jokers, three, two = features
     spot = f"{position}:{high}:{int(partner_high)}"
-    strength = strength_of(best)
-    t = trump_only_judgement.suit_tables(rules, best.suit)
-    top = t.top - t.power[best.trump[0]] if best.trump else 3
-    jokers, three, two = _role_masks(rules, int(best.suit))
-    fine = f"{min(top, 3)}:{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
     return (
-        f"f{spot}:{strength.trump}:{fine}",
-        f"m{spot}:{strength.trump}:{strength.points}",
-        f"c{spot}:{strength.trump}",
+        f"f{spot}:{trump}:{top}:{jokers}:{three}:{two}",
+        f"m{spot}:{trump}:{points}",
+        f"c{spot}:{trump}",
         f"s{spot}",
     )
 
@@ -182,19 +212,17 @@ def hand_keys_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) -
     the two (``h``); trump count, how many of the five highest and jokers (``k``); trump
     count, how many of the seven highest and whether the top one (``q``: strong hands are
     rare, and this groups them by strength); the ladder's strength (``g``)."""
-    strength = strength_of(best)
-    t = trump_only_judgement.suit_tables(rules, best.suit)
-    top = t.top - t.power[best.trump[0]] if best.trump else 3
-    high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
-    higher = sum(1 for slot in best.trump if t.power[slot] > t.top - 7)
-    jokers, three, two = _role_masks(rules, int(best.suit))
-    count = (mask & jokers).bit_count()
-    fine = f"{count}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return _hand_keys(features_of(rules, mask, best))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_keys(features: Features) -> tuple[str, str, str, str]:
+    trump, points, top, high, higher, jokers, three, two = features
     return (
-        f"h{strength.trump}:{min(top, 3)}:{high}:{fine}",
-        f"k{strength.trump}:{high}:{count}",
-        f"q{strength.trump}:{higher}:{int(top == 0)}",
-        f"g{strength.trump}:{strength.points}",
+        f"h{trump}:{top}:{high}:{jokers}:{three}:{two}",
+        f"k{trump}:{high}:{jokers}",
+        f"q{trump}:{higher}:{int(top == 0)}",
+        f"g{trump}:{points}",
     )
 
 
@@ -588,14 +616,16 @@ def choose(
     """
     rules = tables.rules
     model = tables.model
-    keys = keys_of(rules, mask, best, position, high_bid, partner_high)
-    hand_keys = hand_keys_of(rules, mask, best)
-    # some group of hands like this one must have been tried enough to say what it takes
-    pool = hand_keys if any(tables.count(k, POOL) >= MIN_TRIALS for k in hand_keys) else None
+    # the keys are written from the features alone, so a decision is remembered by them
+    features = features_of(rules, mask, best)
     answers = tuple(a for a in legal if a >= 0)
-    memo = (keys, hand_keys, answers, model.clamp(us), model.clamp(them), position)
+    memo = (features, high_bid, partner_high, answers, model.clamp(us), model.clamp(them), position)
     if memo in tables._decided:
         return tables._decided[memo]
+    keys = _keys(features, position, high_bid, partner_high)
+    hand_keys = _hand_keys(features)
+    # some group of hands like this one must have been tried enough to say what it takes
+    pool = hand_keys if any(tables.count(k, POOL) >= MIN_TRIALS for k in hand_keys) else None
     coarse = [a for a in answers if tables.count(keys[-1], a) >= MIN_TRIALS]
     # the spot-only key says which answers have data, never which is best: it ignores the cards
     key = next(

@@ -50,7 +50,6 @@ last two serve trump-only rulesets too.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -76,8 +75,10 @@ from pitchlab.bots.claims import (
     WinsForSure,
 )
 from pitchlab.engine.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
+from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
+from pitchlab.engine.lookups import assign_slots, trump_tables
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import still_to_play
 from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suits
@@ -471,8 +472,9 @@ def choose_call(view: SeatKnowledge) -> Choice:
 
 @dataclass(frozen=True)
 class _SuitFacts:
-    """Per-card lookups for one ruleset and trump suit, indexed by card: a hand reads them
-    thousands of times, so they are built once (:func:`_facts`)."""
+    """Per-card lookups for one ruleset and trump suit, indexed by card, and the slot tables that
+    count what a seat has not seen: a hand reads them thousands of times, so they are built once
+    (:func:`_facts`)."""
 
     rank: tuple[int, ...]
     """Trump rank (0: not trump)."""
@@ -488,14 +490,21 @@ class _SuitFacts:
     """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
     game: bool
     """Whether Game (most game points) is played."""
-    trump_desc: tuple[Card, ...]
-    """The trump in the deck, highest first (an identical joker twice)."""
-    plain_desc: tuple[tuple[Card, ...], ...]
-    """Each plain suit's cards in the deck, highest first."""
-    unique: bool
-    """Whether no card is in the deck twice (no identical jokers)."""
     power: dict[Suit | None, tuple[int, ...]]
     """:func:`~pitchlab.engine.tricks.card_power` by the suit led (``None``: nothing led) and card index."""
+    slot_rank: tuple[int, ...]
+    """Trump rank by deck slot (the engine's own table: identical jokers share one)."""
+    trump_slots: tuple[int, ...]
+    """The trump slots of the deck, highest first (both slots of an identical joker)."""
+    plain_slots: tuple[tuple[Suit, tuple[int, ...], tuple[int, ...]], ...]
+    """Each plain suit with its slots in the deck, highest first, and their power with that suit led."""
+    above: dict[int, int]
+    below: dict[int, int]
+    """For each trump rank, the slot mask of the trump ranked above it, below it."""
+    trump_mask: int
+    """The trump slots."""
+    size: int
+    """The cards in the deck."""
 
 
 @functools.cache
@@ -510,34 +519,49 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
             capture[card] = table.points.get(card, 0)
     suit = play_suits(rules, trump)
     by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
+    power = {led: tuple(card_power(rules, trump, led, card) for card in CARDS) for led in (None, *Suit)}
+    deck = rules.deck
+    slot_rank = tuple(trump_tables(rules, trump).power)
+    slots = range(len(deck))
+    trump_slots = tuple(sorted((s for s in slots if slot_rank[s]), key=lambda s: -slot_rank[s]))
+    plain_slots = []
+    for plain in Suit:
+        if plain != trump:
+            own = sorted(
+                (s for s in slots if not slot_rank[s] and _SUIT[deck[s]] == plain),
+                key=lambda s: -_RANK[deck[s]],
+            )
+            plain_slots.append((plain, tuple(own), tuple(power[plain][deck[s]] for s in own)))
+    ranks = set(table.ranks.values())
     return _SuitFacts(
         rank=tuple(rank),
         suit=suit,
         capture=tuple(capture),
-        top=max(table.ranks.values()),
-        bottom=min(table.ranks.values()),
+        top=max(ranks),
+        bottom=min(ranks),
         high=by_kind.get("high", 0),
         low=by_kind.get("low", 0),
         game=any(a.kind == "game" for a in rules.awards),
-        trump_desc=tuple(sorted((c for c in rules.deck if rank[c]), key=lambda c: -rank[c])),
-        plain_desc=tuple(
-            tuple(
-                sorted((c for c in rules.deck if not rank[c] and _SUIT[c] == plain), key=lambda c: -_RANK[c])
-            )
-            for plain in Suit
-            if plain != trump
-        ),
-        unique=len(set(rules.deck)) == len(rules.deck),
-        power={led: tuple(card_power(rules, trump, led, card) for card in CARDS) for led in (None, *Suit)},
+        power=power,
+        slot_rank=slot_rank,
+        trump_slots=trump_slots,
+        plain_slots=tuple(plain_slots),
+        above={r: mask_of(s for s in trump_slots if slot_rank[s] > r) for r in ranks},
+        below={r: mask_of(s for s in trump_slots if slot_rank[s] < r) for r in ranks},
+        trump_mask=mask_of(trump_slots),
+        size=len(deck),
     )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Out:
-    """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
+    """What a seat knows of the cards it has not seen: in other hands, or never dealt (not frozen,
+    as nothing changes it: a frozen dataclass costs more to build, and one is built a decision)."""
 
-    unseen_ranks: list[int]
-    """The trump ranks among them, highest first."""
+    unseen_trump: int
+    """The trump among them, as a slot mask."""
+    top_unseen: int
+    """The highest trump rank among them (0: none)."""
     top_plain: dict[Suit | None, int]
     """The power of the highest of them in each plain suit, with that suit led (its natural rank)."""
     top_seen: int
@@ -547,42 +571,100 @@ class _Out:
     """The share of the unseen cards that other seats hold (the rest were never dealt)."""
 
     @classmethod
-    def of(cls, view: SeatKnowledge, f: _SuitFacts) -> _Out:
-        seen = view.seen_cards()
-        rank = f.rank
-        seen_ranks = [rank[c] for c in seen if rank[c]]
-        left = dict.fromkeys(seen, 1) if f.unique else dict(Counter(seen))
+    def of(cls, f: _SuitFacts, seen: int, held: int) -> _Out:
+        """From the slots the seat has seen and the number of cards the other seats hold."""
+        rank = f.slot_rank
         top_plain: dict[Suit | None, int] = {}
-        for cards in f.plain_desc:
-            top = _not_seen(cards, left, 1)
-            if top:
-                led = _SUIT[top[0]]
-                top_plain[led] = f.power[led][top[0]]
-        unseen = len(view.rules.deck) - len(seen)
-        sizes = view.hand_sizes
-        held = sum(sizes) - sizes[view.seat]
+        for plain, slots, powers in f.plain_slots:
+            for slot, power in zip(slots, powers, strict=True):
+                if not seen >> slot & 1:
+                    top_plain[plain] = power
+                    break
+        unseen_trump = f.trump_mask & ~seen
+        seen_trump = f.trump_mask & seen
+        unseen = f.size - seen.bit_count()
         return cls(
-            unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
-            top_plain=top_plain,
-            top_seen=max(seen_ranks, default=0),
-            bottom_seen=min(seen_ranks, default=f.top + 1),
-            in_play=held / unseen if unseen else 0.0,
+            unseen_trump,
+            _top_rank(f.trump_slots, rank, unseen_trump, 0),
+            top_plain,
+            _top_rank(f.trump_slots, rank, seen_trump, 0),
+            _top_rank(f.trump_slots[::-1], rank, seen_trump, f.top + 1),
+            held / unseen if unseen else 0.0,
         )
 
 
-def _not_seen(cards: Sequence[Card], left: dict[Card, int], most: int | None = None) -> list[Card]:
-    """The first ``most`` (default all) of ``cards`` that are not among the cards seen, counted
-    in ``left`` (``cards`` may list the identical joker twice, and one may have been seen):
-    each seen card found is taken off ``left``."""
-    found: list[Card] = []
-    for c in cards:
-        if left.get(c):
-            left[c] -= 1
-            continue
-        found.append(c)
-        if most is not None and len(found) == most:
-            break
-    return found
+def _top_rank(slots: Sequence[int], rank: Sequence[int], mask: int, none: int) -> int:
+    """The rank of the first of ``slots`` in ``mask`` (``none`` if there is none)."""
+    for slot in slots:
+        if mask >> slot & 1:
+            return rank[slot]
+    return none
+
+
+class _Sight(Protocol):
+    """What a seat has seen beyond the trick in front of it, read only when a rule of thumb asks:
+    from a view (:class:`_ViewSight`), or straight from a hand (:class:`_HandSight`)."""
+
+    def hand(self) -> Sequence[Card]:
+        """The seat's own cards."""
+        ...
+
+    def seen(self) -> tuple[int, int]:
+        """The slots the seat has seen (its hand, the buried cards, every card played), and how
+        many cards the other seats hold."""
+        ...
+
+    def tricks(self) -> Sequence[Trick]:
+        """Every trick so far, the one in progress last."""
+        ...
+
+
+class _ViewSight:
+    def __init__(self, view: SeatKnowledge) -> None:
+        self.view = view
+
+    def hand(self) -> Sequence[Card]:
+        return self.view.hand
+
+    def seen(self) -> tuple[int, int]:
+        view = self.view
+        sizes = view.hand_sizes
+        return mask_of(assign_slots(view.rules, [view.seen_cards()])[0]), sum(sizes) - sizes[view.seat]
+
+    def tricks(self) -> Sequence[Trick]:
+        return (*self.view.tricks, self.view.current_trick)
+
+
+class _HandSight:
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.of = hand
+        self.seat = seat
+
+    def hand(self) -> Sequence[Card]:
+        return self.of.hand_of(self.seat)
+
+    def seen(self) -> tuple[int, int]:
+        hand, seat = self.of, self.seat
+        held = sum([hand.hand_mask(s).bit_count() for s in range(hand.rules.players) if s != seat])
+        return hand.hand_mask(seat) | hand.seen_by_all, held
+
+    def tricks(self) -> Sequence[Trick]:
+        return (*self.of.tricks, self.of.current_trick)
+
+
+@functools.cache
+def _seating(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]:
+    """By seat and by the trick's leader: the seats still to play after it
+    (:func:`~pitchlab.engine.seats.still_to_play`), and whether an opponent is among them."""
+    teams = rules.teams
+    table = []
+    for seat in range(rules.players):
+        row = []
+        for leader in range(rules.players):
+            after = tuple(still_to_play(seat, leader, rules.players))
+            row.append((after, any(teams[s] != teams[seat] for s in after)))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 class _Trick:
@@ -591,47 +673,78 @@ class _Trick:
     A seat that did not follow a suit is out of it (:attr:`voids`): a card is
     only called sure to win when no seat still to play after this one could
     hold a card that beats it.
+
+    Built from a seat's view (:meth:`of_view`) or straight from a hand (:meth:`of_hand`, the
+    fast path): the same facts either way, the costly ones read only when asked for.
     """
 
-    def __init__(self, view: SeatKnowledge) -> None:
-        rules = self.rules = view.rules
-        trump = view.trump
-        assert trump is not None
-        self.trump: Suit = trump
+    def __init__(
+        self,
+        rules: Ruleset,
+        trump: Suit,
+        seat: int,
+        legal: list[Card],
+        cards: tuple[Card, ...],
+        seats: Sequence[int],
+        sight: _Sight,
+    ) -> None:
+        self.rules = rules
+        self.trump = trump
         f = self.f = _facts(rules, trump)
-        seat = self.seat = view.seat
-        teams = self.teams = rules.teams
-        self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
-        self.hand = view.hand
-        trick = self.trick = view.current_trick
-        self.cards = trick.cards
-        self.seats = trick.seats
-        self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
-        self.view = view
-        self.after = still_to_play(seat, trick.seats[0] if trick.seats else seat, rules.players)
-        """The seats still to play to this trick after this one."""
-        self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
+        self.seat = seat
+        self.teams = rules.teams
+        self.legal = legal
+        """The cards the seat may play, in deck order (an identical joker once)."""
+        self.cards = cards
+        self.seats = seats
+        """The trick's cards so far and who played them, in order."""
+        self.led: Suit | None = f.suit[cards[0]] if cards else None
+        self.sight = sight
+        self.after, self.opponents_after = _seating(rules)[seat][seats[0] if seats else seat]
+        """The seats still to play to this trick after this one, and whether an opponent is among them."""
         self._out: _Out | None = None
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
         self._voids: dict[int, frozenset[Suit]] | None = None
-        self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
+        self.best: tuple[Card, int, int] = self._best() if cards else (Card(0), seat, -1)
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
+    @classmethod
+    def of_view(cls, view: SeatKnowledge) -> _Trick:
+        trump = view.trump
+        assert trump is not None
+        trick = view.current_trick
+        legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        return cls(view.rules, trump, view.seat, legal, trick.cards, trick.seats, _ViewSight(view))
+
+    @classmethod
+    def of_hand(cls, hand: Hand, seat: int, codes: Sequence[int]) -> _Trick:
+        """``codes``: the hand's legal codes (the slots the seat may play)."""
+        trump = hand.trump
+        assert trump is not None
+        deck = hand.rules.deck
+        cards = tuple([deck[s] for s in hand.trick_slots])
+        legal = [deck[s] for s in codes]
+        return cls(hand.rules, trump, seat, legal, cards, hand.trick_seats, _HandSight(hand, seat))
+
     # ---------------------------------------------------------- who holds what
+
+    @property
+    def hand(self) -> Sequence[Card]:
+        return self.sight.hand()
 
     @property
     def out(self) -> _Out:
         """The cards this seat has not seen, worked out only when a rule of thumb needs them."""
         if self._out is None:
-            self._out = _Out.of(self.view, self.f)
+            self._out = _Out.of(self.f, *self.sight.seen())
         return self._out
 
     @property
     def voids(self) -> dict[int, frozenset[Suit]]:
         """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
         if self._voids is None:
-            self._voids = voids_shown(self.rules, self.trump, (*self.view.tricks, self.trick))
+            self._voids = voids_shown(self.rules, self.trump, self.sight.tricks())
         return self._voids
 
     def power(self, card: Card, led: Suit | None = None) -> int:
@@ -645,12 +758,16 @@ class _Trick:
         known = self._strongest.get(led)
         if known is None:
             known = 0
+            if not self.after:  # last to play: nothing unseen matters
+                self._strongest[led] = known
+                return known
             trump = self.trump
             out = self.out
-            top_trump = TRUMP_BASE + max(out.unseen_ranks) if out.unseen_ranks else 0
+            top_trump = TRUMP_BASE + out.top_unseen if out.top_unseen else 0
             top_plain = out.top_plain.get(led, 0) if led != trump else 0
+            voids = self.voids
             for s in self.after:
-                void = self.voids[s]
+                void = voids[s]
                 if trump not in void:
                     known = max(known, top_trump)
                 if led is not None and led not in void:
@@ -675,8 +792,9 @@ class _Trick:
 
     def _best(self) -> tuple[Card, int, int]:
         best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
+        power = self.f.power[self.led]
         for card, who in zip(self.cards, self.seats, strict=True):
-            p = self.power(card)
+            p = power[card]
             if p > best_power:
                 best_card, best_seat, best_power = card, who, p
         return best_card, best_seat, best_power
@@ -691,11 +809,11 @@ class _Trick:
         if kind == "high":
             if out.top_seen > rank:
                 return 0.0
-            beyond = sum(1 for r in out.unseen_ranks if r > rank)
+            beyond = (out.unseen_trump & self.f.above[rank]).bit_count()
         else:
             if out.bottom_seen < rank:
                 return 0.0
-            beyond = sum(1 for r in out.unseen_ranks if r < rank)
+            beyond = (out.unseen_trump & self.f.below[rank]).bit_count()
         return (1 - out.in_play) ** beyond
 
     def value(self, card: Card) -> float:
@@ -796,11 +914,14 @@ def choose_play(view: SeatKnowledge) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
     if view.trump is None:
         return _pitch(view)
-    if len(view.legal_actions) == 1:
-        only = view.legal_actions[0]
-        assert isinstance(only, Play)
-        return Choice(only, lambda: (f"play {only.card.label}", (OnlyChoice(),)))
-    t = _Trick(view)
+    return _play(_Trick.of_view(view))
+
+
+def _play(t: _Trick) -> Choice:
+    """A card to play once trump is known: the only one, a lead or a card to follow."""
+    if len(t.legal) == 1:
+        only = t.legal[0]
+        return Choice(Play(only), lambda: (f"play {only.label}", (OnlyChoice(),)))
     if not t.cards:
         return _lead(t)
     return _follow(t)
@@ -821,7 +942,7 @@ def _pitch(view: SeatKnowledge) -> Choice:
 def _lead(t: _Trick) -> Choice:
     rank = t.f.rank
     trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
-    others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
+    others_may_trump = bool(t.out.unseen_trump) and any(t.trump not in t.voids[s] for s in t.after)
     if trumps and others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
         return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
@@ -843,8 +964,9 @@ def _lead(t: _Trick) -> Choice:
 
 def _follow(t: _Trick) -> Choice:
     best_card, best_seat, best_power = t.best
-    winners = [c for c in t.legal if t.power(c) > best_power]
-    others = [c for c in t.legal if t.power(c) <= best_power]
+    power = t.f.power[t.led]
+    winners = [c for c in t.legal if power[c] > best_power]
+    others = [c for c in t.legal if power[c] <= best_power]
 
     if t.teams[best_seat] == t.teams[t.seat]:
         winning: list[Claim] = [Winning(best_seat, best_card)]
@@ -868,7 +990,7 @@ def _follow(t: _Trick) -> Choice:
 
     safe = [c for c in winners if t.safe(c)]
     rank = t.f.rank
-    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.out.unseen_ranks)]
+    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and t.out.top_unseen > rank[c]]
     if banked:
         # nobody after can take it back: win with a card that counts and that a higher trump
         # still out could capture later, so I capture it myself now
@@ -945,3 +1067,22 @@ def decide(view: SeatKnowledge) -> Choice:
     if any(isinstance(a, Bid | Pass) for a in legal):
         return choose_bid(view, best_suit(view.rules, view.hand, view.seat))
     raise ValueError(f"seat {view.seat}: no rule of thumb for {first} in the {view.phase} phase")
+
+
+_PLAY = Phase.PLAY
+"""(An enum member looked up on its class costs a descriptor call; :func:`code` reads this.)"""
+
+
+def code(hand: Hand) -> int:
+    """The code of the action :func:`decide` takes for the seat to act, read straight from the
+    hand with no view built (the fast path simulations ask). In the play, once trump is known,
+    the seat's legal slots stand for its cards; every other decision reads a light view
+    (:func:`knowledge_of`)."""
+    seat = hand.actor
+    if hand.phase is _PLAY and hand.trump is not None:
+        codes = hand.legal_codes()
+        t = _Trick.of_hand(hand, seat, codes)
+        action = _play(t).action
+        assert isinstance(action, Play)
+        return codes[t.legal.index(action.card)]
+    return hand.encode(decide(knowledge_of(hand, seat)).action)

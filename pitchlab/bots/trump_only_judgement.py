@@ -84,7 +84,8 @@ def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
 def _rated(t: SuitTables, mask: int) -> tuple[tuple[int, ...], int, float]:
     """What :func:`rate` says of a hand, before it is put in a :class:`Rating` (only the best
     suit's is: building one costs as much as rating the hand)."""
-    trump = tuple([s for s in reversed(t.ascending) if mask >> s & 1])
+    # held trump by power, highest first; equal powers (identical jokers) the later slot first
+    trump = tuple(sorted(bits(mask & t.trump_mask), key=t.power.__getitem__)[::-1])
     held = 0
     expected = 0.0
     top = t.power[trump[0]] if trump else 0
