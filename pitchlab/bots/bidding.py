@@ -320,6 +320,7 @@ class BidTrials:
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
     _stacks: dict[tuple[str, Pool | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
     _pooled: dict[Pool, dict[Outcome, float]] = field(default_factory=dict, repr=False)
+    _as_bidder: dict[tuple[Pool, int], list[tuple[Outcome, float]]] = field(default_factory=dict, repr=False)
     _made: dict[tuple[Pool, int], tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
@@ -355,10 +356,12 @@ class BidTrials:
         as bidder (:meth:`pooled`), at the bid ``answer``: the auction comes from the spot,
         the points from the cards.
         """
+        if answer == 0:
+            pool = None  # a pass is read from the spot alone: one distribution for every kind of hand
         found = self._dists.get((key, answer, pool))
         if found is None:
             seen = self.trials[key][answer]
-            if answer == 0 or pool is None:
+            if pool is None:
                 found = Outcomes.of(seen)
             else:
                 total = sum(seen.values())
@@ -367,11 +370,23 @@ class BidTrials:
                 for o, n in seen.items():
                     if not o.ours:
                         mixed[o] = mixed.get(o, 0.0) + n / total
-                for o, share in self.pooled(pool).items():
-                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them, o.race)
+                for made, share in self.as_bidder(pool, answer):
                     mixed[made] = mixed.get(made, 0.0) + share * kept
                 found = Outcomes.of(mixed)
             self._dists[key, answer, pool] = found
+        return found
+
+    def as_bidder(self, pool: Pool, answer: int) -> list[tuple[Outcome, float]]:
+        """Each outcome a hand of these kinds had as bidder (:meth:`pooled`), scored at the bid
+        ``answer``, with its share, in the pooled order. Cached: every spot reads them."""
+        found = self._as_bidder.get((pool, answer))
+        if found is None:
+            rules = self.rules
+            found = [
+                (gamemodel.as_bidder(rules, answer, o.us, o.them, o.race), share)
+                for o, share in self.pooled(pool).items()
+            ]
+            self._as_bidder[pool, answer] = found
         return found
 
     def pooled(self, pool: Pool) -> dict[Outcome, float]:
