@@ -492,6 +492,9 @@ class _SuitFacts:
     """Whether Game (most game points) is played."""
     power: dict[Suit | None, tuple[int, ...]]
     """:func:`~pitchlab.engine.tricks.card_power` by the suit led (``None``: nothing led) and card index."""
+    keep: tuple[float, ...]
+    """How much a seat would rather keep a card, before a trump's points (see :meth:`_Trick.keep_value`):
+    a plain card its game points and a little of its rank, a trump more, by its rank."""
     slot_rank: tuple[int, ...]
     """Trump rank by deck slot (the engine's own table: identical jokers share one)."""
     trump_slots: tuple[int, ...]
@@ -543,6 +546,9 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         low=by_kind.get("low", 0),
         game=any(a.kind == "game" for a in rules.awards),
         power=power,
+        keep=tuple(
+            5 + 2 * rank[c] + 2 * _GAME[c] if rank[c] else 2 * _GAME[c] + _RANK[c] / 20 for c in range(size)
+        ),
         slot_rank=slot_rank,
         trump_slots=trump_slots,
         plain_slots=tuple(plain_slots),
@@ -614,8 +620,8 @@ class _Sight(Protocol):
         many cards the other seats hold."""
         ...
 
-    def tricks(self) -> Sequence[Trick]:
-        """Every trick so far, the one in progress last."""
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
         ...
 
 
@@ -631,8 +637,9 @@ class _ViewSight:
         sizes = view.hand_sizes
         return mask_of(assign_slots(view.rules, [view.seen_cards()])[0]), sum(sizes) - sizes[view.seat]
 
-    def tricks(self) -> Sequence[Trick]:
-        return (*self.view.tricks, self.view.current_trick)
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        view = self.view
+        return voids_shown(view.rules, trump, (*view.tricks, view.current_trick))
 
 
 class _HandSight:
@@ -648,8 +655,28 @@ class _HandSight:
         held = sum([hand.hand_mask(s).bit_count() for s in range(hand.rules.players) if s != seat])
         return hand.hand_mask(seat) | hand.seen_by_all, held
 
-    def tricks(self) -> Sequence[Trick]:
-        return (*self.of.tricks, self.of.current_trick)
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        # the voids the finished tricks show are the same for every seat until a trick ends:
+        # remembered for the last hand asked (a hand only moves on, so its number of finished
+        # tricks says which they are), and those of the trick in progress added
+        hand = self.of
+        rules = hand.rules
+        finished = hand.tricks
+        memo = _FINISHED[0]
+        if memo is not None and memo[0] is hand and memo[1] == len(finished):
+            shown = memo[2]
+        else:
+            shown = voids_shown(rules, trump, finished)
+            _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
+        now = hand.current_trick
+        if len(now.cards) < 2:  # a lead alone shows nothing
+            return shown
+        more = voids_shown(rules, trump, (now,))
+        return {s: shown[s] | more[s] if more[s] else shown[s] for s in shown}
+
+
+_FINISHED: list[tuple[Hand, int, dict[int, frozenset[Suit]]] | None] = [None]
+"""The last hand :meth:`_HandSight.voids` read, its number of finished tricks and their voids."""
 
 
 @functools.cache
@@ -710,21 +737,20 @@ class _Trick:
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
     @classmethod
-    def of_view(cls, view: SeatKnowledge) -> _Trick:
+    def of_view(cls, view: SeatKnowledge, legal: list[Card]) -> _Trick:
+        """``legal``: the cards of the view's legal plays."""
         trump = view.trump
         assert trump is not None
         trick = view.current_trick
-        legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
         return cls(view.rules, trump, view.seat, legal, trick.cards, trick.seats, _ViewSight(view))
 
     @classmethod
-    def of_hand(cls, hand: Hand, seat: int, codes: Sequence[int]) -> _Trick:
-        """``codes``: the hand's legal codes (the slots the seat may play)."""
+    def of_hand(cls, hand: Hand, seat: int, legal: list[Card]) -> _Trick:
+        """``legal``: the cards of the hand's legal codes."""
         trump = hand.trump
         assert trump is not None
         deck = hand.rules.deck
         cards = tuple([deck[s] for s in hand.trick_slots])
-        legal = [deck[s] for s in codes]
         return cls(hand.rules, trump, seat, legal, cards, hand.trick_seats, _HandSight(hand, seat))
 
     # ---------------------------------------------------------- who holds what
@@ -744,7 +770,7 @@ class _Trick:
     def voids(self) -> dict[int, frozenset[Suit]]:
         """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
         if self._voids is None:
-            self._voids = voids_shown(self.rules, self.trump, self.sight.tricks())
+            self._voids = self.sight.voids(self.trump)
         return self._voids
 
     def power(self, card: Card, led: Suit | None = None) -> int:
@@ -857,11 +883,10 @@ class _Trick:
 
     def keep_value(self, card: Card) -> float:
         """How much the seat would rather keep a card: plain cards that count for nothing go
-        first, then low trump, then counting cards; point-carrying trump last."""
-        rank = self.f.rank[card]
-        if not rank:
-            return 2 * _GAME[card] + _RANK[card] / 20
-        return 5 + 2 * rank + 2 * _GAME[card] + 30 * self.value(card)
+        first, then low trump, then counting cards; point-carrying trump last
+        (:attr:`_SuitFacts.keep`, and for a trump its points)."""
+        keep = self.f.keep[card]
+        return keep + 30 * self.value(card) if self.f.rank[card] else keep
 
     def gift_value(self, card: Card) -> float:
         """What a card adds to a partner's trick: its points, or its game points where giving
@@ -872,7 +897,9 @@ class _Trick:
         return 10 * self.value(card) + pips
 
     def cheapest(self, cards: Sequence[Card]) -> Card:
-        return min(cards, key=lambda c: (self.keep_value(c), int(c)))
+        """The card of ``cards`` the seat can best spare (the lowest card on a tie)."""
+        keep_value = self.keep_value
+        return min(cards, key=lambda c: (keep_value(c), c))
 
     def stake(self) -> tuple[float, int]:
         """What the trick holds for its winner: expected points, and game points."""
@@ -914,14 +941,17 @@ def choose_play(view: SeatKnowledge) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
     if view.trump is None:
         return _pitch(view)
-    return _play(_Trick.of_view(view))
+    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    return _play(legal, lambda: _Trick.of_view(view, legal))
 
 
-def _play(t: _Trick) -> Choice:
-    """A card to play once trump is known: the only one, a lead or a card to follow."""
-    if len(t.legal) == 1:
-        only = t.legal[0]
+def _play(legal: list[Card], trick: Callable[[], _Trick]) -> Choice:
+    """A card to play once trump is known (``legal``: the cards the seat may play): the only
+    one, a lead or a card to follow, what the trick is read (``trick()``) only when there is a choice."""
+    if len(legal) == 1:
+        only = legal[0]
         return Choice(Play(only), lambda: (f"play {only.label}", (OnlyChoice(),)))
+    t = trick()
     if not t.cards:
         return _lead(t)
     return _follow(t)
@@ -1031,16 +1061,20 @@ def _follow(t: _Trick) -> Choice:
         )
     led = t.led
     assert led is not None
-    void: list[Claim] = [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+
+    def void() -> list[Claim]:
+        """That the seat holds none of the suit led, if so (read only for the words)."""
+        return [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+
     if not winners:
         return _choice(
             card,
             "give up the trick and play {card}",
-            lambda: [CannotWin(best_card), *void, *t.spare_claims(card)],
+            lambda: [CannotWin(best_card), *void(), *t.spare_claims(card)],
         )
-    if void and not t.f.rank[card]:
+    if not t.f.rank[card] and void():
         return _choice(
-            card, "throw off {card} (a card of another suit)", lambda: [*void, *t.spare_claims(card)]
+            card, "throw off {card} (a card of another suit)", lambda: [*void(), *t.spare_claims(card)]
         )
     lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
     play = "follow low with {card}" if card == lowest else "play {card}, the card I can best spare"
@@ -1081,8 +1115,9 @@ def code(hand: Hand) -> int:
     seat = hand.actor
     if hand.phase is _PLAY and hand.trump is not None:
         codes = hand.legal_codes()
-        t = _Trick.of_hand(hand, seat, codes)
-        action = _play(t).action
+        deck = hand.rules.deck
+        legal = [deck[s] for s in codes]
+        action = _play(legal, lambda: _Trick.of_hand(hand, seat, legal)).action
         assert isinstance(action, Play)
-        return codes[t.legal.index(action.card)]
+        return codes[legal.index(action.card)]
     return hand.encode(decide(knowledge_of(hand, seat)).action)
