@@ -328,7 +328,7 @@ class RuleBasedPlayer:
         if phase is _BID and self.bidding == "game":
             bidder = hand.bidder
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-            legal = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
+            legal = [c for c in hand.legal_codes() if c != _THROW_IN]
             found = self._game_bid(
                 rules,
                 hand.hand_mask(seat),
@@ -385,6 +385,8 @@ _NAMES = {
 
 _BID = Phase.BID
 """(An enum member looked up on its class costs a descriptor call; :meth:`RuleBasedPlayer.code` reads this.)"""
+_THROW_IN = BidCode.THROW_IN
+"""(Likewise for the throw-in's code, which every bid's legal codes are filtered of.)"""
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.follow_suit_judgement` has them)."""
 
