@@ -202,7 +202,7 @@ class SuitRating:
 
     @property
     def expected(self) -> float:
-        return sum(value for _, value in self.parts)
+        return sum([value for _, value in self.parts])
 
     def describe(self) -> str:
         """A learner's summary, e.g. ``♠: 3 trump (A♠ J♠ 2♠), about 3.1 points (High 1.0, ...)``."""
@@ -658,21 +658,31 @@ class _HandSight:
     def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
         # the voids the finished tricks show are the same for every seat until a trick ends:
         # remembered for the last hand asked (a hand only moves on, so its number of finished
-        # tricks says which they are), and those of the trick in progress added
+        # tricks says which they are), those of the tricks finished since and of the trick in
+        # progress added
         hand = self.of
         rules = hand.rules
         finished = hand.tricks
         memo = _FINISHED[0]
-        if memo is not None and memo[0] is hand and memo[1] == len(finished):
-            shown = memo[2]
+        if memo is not None and memo[0] is hand and memo[1] <= len(finished):
+            shown = _joined(memo[2], voids_shown(rules, trump, finished[memo[1] :]))
         else:
             shown = voids_shown(rules, trump, finished)
-            _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
+        _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
         now = hand.current_trick
         if len(now.cards) < 2:  # a lead alone shows nothing
             return shown
-        more = voids_shown(rules, trump, (now,))
-        return {s: shown[s] | more[s] if more[s] else shown[s] for s in shown}
+        return _joined(shown, voids_shown(rules, trump, (now,)))
+
+
+def _joined(
+    shown: dict[int, frozenset[Suit]], more: dict[int, frozenset[Suit]]
+) -> dict[int, frozenset[Suit]]:
+    """The voids of two runs of tricks together (``shown`` itself where ``more`` adds none): each
+    trick shows its voids alone (:func:`~pitchlab.engine.view.voids_shown`)."""
+    if not any(more.values()):
+        return shown
+    return {s: shown[s] | more[s] for s in shown}
 
 
 _FINISHED: list[tuple[Hand, int, dict[int, frozenset[Suit]]] | None] = [None]
@@ -903,7 +913,8 @@ class _Trick:
 
     def stake(self) -> tuple[float, int]:
         """What the trick holds for its winner: expected points, and game points."""
-        return sum(self.value(c) for c in self.cards), sum(_GAME[c] for c in self.cards) if self.f.game else 0
+        value = self.value
+        return sum([value(c) for c in self.cards]), sum([_GAME[c] for c in self.cards]) if self.f.game else 0
 
     def stake_claims(self) -> list[Claim]:
         """The sure facts about what the trick holds: its point cards, its game points, a
@@ -999,24 +1010,33 @@ def _follow(t: _Trick) -> Choice:
     others = [c for c in t.legal if power[c] <= best_power]
 
     if t.teams[best_seat] == t.teams[t.seat]:
-        winning: list[Claim] = [Winning(best_seat, best_card)]
+
+        def winning() -> list[Claim]:
+            return [Winning(best_seat, best_card)]
+
         if not others:
             card = t.cheapest(t.legal)
-            return _choice(card, "play {card}, the card I can best spare", lambda: winning)
+            return _choice(card, "play {card}, the card I can best spare", winning)
         led = t.led
         if best_power >= t.strongest_after(led):
-            sure: list[Claim] = [WinsForSure(best_seat, best_card)]
+
+            def sure() -> list[Claim]:
+                return [WinsForSure(best_seat, best_card)]
+
         elif not t.opponents_after:
-            sure = [*winning, NoOpponentAfter()]
+
+            def sure() -> list[Claim]:
+                return [*winning(), NoOpponentAfter()]
+
         else:
             card = t.cheapest(others)
-            return _choice(card, "leave the trick to my partner and play {card}", lambda: winning)
+            return _choice(card, "leave the trick to my partner and play {card}", winning)
         gifts = [c for c in others if t.gift_value(c)]
         if gifts:
             card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
-            return _choice(card, "give my partner the {card}", lambda: sure)
+            return _choice(card, "give my partner the {card}", sure)
         card = t.cheapest(others)
-        return _choice(card, "leave the trick to my partner and play {card}", lambda: sure)
+        return _choice(card, "leave the trick to my partner and play {card}", sure)
 
     safe = [c for c in winners if t.safe(c)]
     rank = t.f.rank
