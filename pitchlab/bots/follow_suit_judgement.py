@@ -179,6 +179,7 @@ def knowledge_of(hand: Hand, seat: int) -> HandKnowledge:
 # per card index, looked up thousands of times a hand: the printed suit and rank (None and 0
 # for a joker) and the game points
 _SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
 _GAME: tuple[int, ...] = GAME_POINTS
 
@@ -510,8 +511,18 @@ class _SuitFacts:
     """The cards in the deck."""
 
 
-@functools.cache
 def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+    """The lookups of ``rules`` with ``trump`` as trump (one cache look-up by the rules alone:
+    a suit is slower to hash than an index)."""
+    return _every_suit(rules)[trump]
+
+
+@functools.cache
+def _every_suit(rules: Ruleset) -> tuple[_SuitFacts, ...]:
+    return tuple(_suit_facts(rules, trump) for trump in Suit)
+
+
+def _suit_facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
     table = rules.trump(trump)
     size = len(CARDS)
     rank = [0] * size
@@ -945,7 +956,7 @@ class _Trick:
 def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
     """A card to play, with its reason built only on demand: the conclusion (``{card}`` stands
     for the card) and the claims it rests on."""
-    return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
+    return Choice(_PLAYS[card], lambda: (conclusion.format(card=card.label), tuple(claims())))
 
 
 def choose_play(view: SeatKnowledge) -> Choice:
@@ -961,7 +972,7 @@ def _play(legal: list[Card], trick: Callable[[], _Trick]) -> Choice:
     one, a lead or a card to follow, what the trick is read (``trick()``) only when there is a choice."""
     if len(legal) == 1:
         only = legal[0]
-        return Choice(Play(only), lambda: (f"play {only.label}", (OnlyChoice(),)))
+        return Choice(_PLAYS[only], lambda: (f"play {only.label}", (OnlyChoice(),)))
     t = trick()
     if not t.cards:
         return _lead(t)
@@ -982,17 +993,18 @@ def _pitch(view: SeatKnowledge) -> Choice:
 
 def _lead(t: _Trick) -> Choice:
     rank = t.f.rank
-    trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
-    others_may_trump = bool(t.out.unseen_trump) and any(t.trump not in t.voids[s] for s in t.after)
-    if trumps and others_may_trump and t.unbeatable(trumps[-1]):
+    trumps = sorted([c for c in t.legal if rank[c]], key=rank.__getitem__)
+    # (read only with trump in hand: what is unseen, and the voids, cost a look at every trick)
+    others_may_trump = (
+        bool(trumps) and bool(t.out.unseen_trump) and any(t.trump not in t.voids[s] for s in t.after)
+    )
+    if others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
         return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
-    # a plain card that counts, which nobody can beat, takes its game points home
-    counting = [
-        c for c in sorted(t.legal, key=lambda c: -_GAME[c]) if not rank[c] and _GAME[c] and t.unbeatable(c)
-    ]
-    if counting:
-        sure = counting[0]
+    # a plain card that counts, which nobody can beat, takes its game points home (the most first)
+    counting = sorted([c for c in t.legal if not rank[c] and _GAME[c]], key=lambda c: -_GAME[c])
+    sure = next((c for c in counting if t.unbeatable(c)), None)
+    if sure is not None:
         return _choice(sure, "lead {card} to take its game points", lambda: [Unbeatable(sure)])
     if trumps and not others_may_trump:
         card = t.cheapest(trumps)
@@ -1050,7 +1062,8 @@ def _follow(t: _Trick) -> Choice:
             "take the trick with {card}, capturing it myself",
             lambda: [t.safe_claim(card), *t.stake_claims()],
         )
-    points, pips = t.stake()
+    # what the trick holds matters only to a seat that can win it
+    points, pips = t.stake() if winners else (0.0, 0)
     big = points >= 1 or pips >= 10
     if winners and (big or pips >= 3):
         if safe:
