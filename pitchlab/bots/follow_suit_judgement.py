@@ -499,9 +499,10 @@ class _SuitFacts:
     slot_rank: tuple[int, ...]
     """Trump rank by deck slot (the engine's own table: identical jokers share one)."""
     trump_slots: tuple[int, ...]
-    """The trump slots of the deck, highest first (both slots of an identical joker)."""
-    plain_slots: tuple[tuple[Suit, tuple[int, ...], tuple[int, ...]], ...]
-    """Each plain suit with its slots in the deck, highest first, and their power with that suit led."""
+    trump_rising: tuple[int, ...]
+    """The trump slots of the deck, highest first and lowest first (both slots of an identical joker)."""
+    plain_slots: dict[Suit, tuple[tuple[int, ...], tuple[int, ...]]]
+    """By plain suit, its slots in the deck, highest first, and their power with that suit led."""
     above: dict[int, int]
     below: dict[int, int]
     """For each trump rank, the slot mask of the trump ranked above it, below it."""
@@ -538,14 +539,14 @@ def _suit_facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
     slot_rank = tuple(trump_tables(rules, trump).power)
     slots = range(len(deck))
     trump_slots = tuple(sorted((s for s in slots if slot_rank[s]), key=lambda s: -slot_rank[s]))
-    plain_slots = []
+    plain_slots = {}
     for plain in Suit:
         if plain != trump:
             own = sorted(
                 (s for s in slots if not slot_rank[s] and _SUIT[deck[s]] == plain),
                 key=lambda s: -_RANK[deck[s]],
             )
-            plain_slots.append((plain, tuple(own), tuple(power[plain][deck[s]] for s in own)))
+            plain_slots[plain] = (tuple(own), tuple(power[plain][deck[s]] for s in own))
     ranks = set(table.ranks.values())
     return _SuitFacts(
         rank=tuple(rank),
@@ -562,7 +563,8 @@ def _suit_facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         ),
         slot_rank=slot_rank,
         trump_slots=trump_slots,
-        plain_slots=tuple(plain_slots),
+        trump_rising=trump_slots[::-1],
+        plain_slots=plain_slots,
         above={r: mask_of(s for s in trump_slots if slot_rank[s] > r) for r in ranks},
         below={r: mask_of(s for s in trump_slots if slot_rank[s] < r) for r in ranks},
         trump_mask=mask_of(trump_slots),
@@ -579,35 +581,43 @@ class _Out:
     """The trump among them, as a slot mask."""
     top_unseen: int
     """The highest trump rank among them (0: none)."""
-    top_plain: dict[Suit | None, int]
-    """The power of the highest of them in each plain suit, with that suit led (its natural rank)."""
     top_seen: int
     bottom_seen: int
     """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
     in_play: float
     """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+    seen: int
+    """The slots the seat has seen."""
+    plain: dict[Suit, tuple[tuple[int, ...], tuple[int, ...]]]
+    """:attr:`_SuitFacts.plain_slots`."""
 
     @classmethod
     def of(cls, f: _SuitFacts, seen: int, held: int) -> _Out:
         """From the slots the seat has seen and the number of cards the other seats hold."""
         rank = f.slot_rank
-        top_plain: dict[Suit | None, int] = {}
-        for plain, slots, powers in f.plain_slots:
-            for slot, power in zip(slots, powers, strict=True):
-                if not seen >> slot & 1:
-                    top_plain[plain] = power
-                    break
         unseen_trump = f.trump_mask & ~seen
         seen_trump = f.trump_mask & seen
         unseen = f.size - seen.bit_count()
         return cls(
             unseen_trump,
             _top_rank(f.trump_slots, rank, unseen_trump, 0),
-            top_plain,
             _top_rank(f.trump_slots, rank, seen_trump, 0),
-            _top_rank(f.trump_slots[::-1], rank, seen_trump, f.top + 1),
+            _top_rank(f.trump_rising, rank, seen_trump, f.top + 1),
             held / unseen if unseen else 0.0,
+            seen,
+            f.plain_slots,
         )
+
+    def top_plain(self, led: Suit | None) -> int:
+        """The power of the highest of them in plain suit ``led``, with that suit led (its natural
+        rank); 0 if there is none, or ``led`` is trump or nothing."""
+        found = self.plain.get(led) if led is not None else None
+        if found is not None:
+            seen = self.seen
+            for slot, power in zip(*found, strict=True):
+                if not seen >> slot & 1:
+                    return power
+        return 0
 
 
 def _top_rank(slots: Sequence[int], rank: Sequence[int], mask: int, none: int) -> int:
@@ -680,10 +690,9 @@ class _HandSight:
         else:
             shown = voids_shown(rules, trump, finished)
         _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
-        now = hand.current_trick
-        if len(now.cards) < 2:  # a lead alone shows nothing
+        if len(hand.trick_slots) < 2:  # a lead alone shows nothing
             return shown
-        return _joined(shown, voids_shown(rules, trump, (now,)))
+        return _joined(shown, voids_shown(rules, trump, (hand.current_trick,)))
 
 
 def _joined(
@@ -811,7 +820,7 @@ class _Trick:
             trump = self.trump
             out = self.out
             top_trump = TRUMP_BASE + out.top_unseen if out.top_unseen else 0
-            top_plain = out.top_plain.get(led, 0) if led != trump else 0
+            top_plain = out.top_plain(led)
             voids = self.voids
             for s in self.after:
                 void = voids[s]
