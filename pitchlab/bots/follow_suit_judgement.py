@@ -230,7 +230,7 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
-    parts = _trump_parts(rules, suit, seat, mine)
+    parts = _trump_parts(rules, suit, _seat_odds(rules, seat), mine)
     if r.game:
         expected_pips, expected_trump = _typical(rules)
         pips = sum([_GAME[c] for c in hand])
@@ -244,11 +244,12 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
 
 @functools.lru_cache(maxsize=8192)
 def _trump_parts(
-    rules: Ruleset, suit: Suit, seat: int, mine: tuple[Card, ...]
+    rules: Ruleset, suit: Suit, odds: tuple[float, float], mine: tuple[Card, ...]
 ) -> tuple[tuple[str, float], ...]:
-    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held alone,
+    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held and the
+    seat's odds (:func:`_seat_odds`, the same at every seat where the seats are alike) alone,
     and short holdings come round again and again, so they are remembered."""
-    share, dealt = _seat_odds(rules, seat)
+    share, dealt = odds
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine_ranks = [ranks[c] for c in mine]
