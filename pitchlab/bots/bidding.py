@@ -161,14 +161,31 @@ def features_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) ->
     the best suit's trump count and points (the ladder's strength), its top trump (0 the
     highest of all, 1 the next, 2 the third, 3 lower), how many of the five and of the seven
     highest trump it holds, its jokers, and whether it holds the three and the two. A decision
-    is remembered by these (:func:`choose`), and its keys are written from them only once."""
+    is remembered by these (:func:`choose`), and its keys are written from them only once.
+
+    They depend on the best suit's trump and on which of its jokers, three and two are held
+    alone, so they are remembered by these: the same short holdings come round at most bids."""
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    memo = (rules, int(best.suit), best.trump, best.points_held, mask & (jokers | three | two))
+    found = _FEATURES.get(memo)
+    if found is None:
+        found = _FEATURES[memo] = _features(rules, mask, best, jokers, three, two)
+    return found
+
+
+_FEATURES: dict[tuple[Ruleset, int, tuple[int, ...], int, int], Features] = {}
+"""What :func:`features_of` found, by all it reads of a hand."""
+
+
+def _features(
+    rules: Ruleset, mask: int, best: trump_only_judgement.Rating, jokers: int, three: int, two: int
+) -> Features:
     strength = strength_of(best)
     t = trump_only_judgement.suit_tables(rules, best.suit)
     power = t.power
     top = t.top - power[best.trump[0]] if best.trump else 3
     high = sum(1 for slot in best.trump if power[slot] > t.top - 5)
     higher = sum(1 for slot in best.trump if power[slot] > t.top - 7)
-    jokers, three, two = _role_masks(rules, int(best.suit))
     return (
         strength.trump,
         strength.points,

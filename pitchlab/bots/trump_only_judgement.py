@@ -81,7 +81,12 @@ def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
     return Rating(suit, trump, held, expected)
 
 
-def _rated(t: SuitTables, mask: int) -> tuple[tuple[int, ...], int, float]:
+Rated = tuple[tuple[int, ...], int, float]
+"""What :func:`_rated` says of a hand: its trump slots, highest first, the points they hold, and
+the points it should take as bidder."""
+
+
+def _rated(t: SuitTables, mask: int) -> Rated:
     """What :func:`rate` says of a hand, before it is put in a :class:`Rating` (only the best
     suit's is: building one costs as much as rating the hand)."""
     held_mask = mask & t.trump_mask
@@ -114,20 +119,27 @@ _SUITS = tuple(Suit)
 
 
 @functools.cache
-def _every_suit(rules: Ruleset) -> tuple[tuple[Suit, SuitTables], ...]:
-    """Each suit with its tables, in order: one look-up a bid rather than one a suit."""
-    return tuple((suit, suit_tables(rules, suit)) for suit in _SUITS)
+def _every_suit(rules: Ruleset) -> tuple[tuple[Suit, SuitTables, dict[int, Rated]], ...]:
+    """Each suit with its tables, in order (one look-up a bid rather than one a suit), and what
+    :func:`_rated` said of each holding of its trump: a hand's rating in a suit depends on its
+    trump alone, and a short holding (none, or one or two trump) comes round at most bids."""
+    return tuple((suit, suit_tables(rules, suit), {}) for suit in _SUITS)
 
 
 def best_rating(rules: Ruleset, mask: int) -> Rating:
     """The suit the bot would name: the best expected points (first suit on a tie)."""
-    every = _every_suit(rules)
-    best, t = every[0]
-    trump, held, expected = _rated(t, mask)
-    for suit, t in every[1:]:
-        rated = _rated(t, mask)
-        if rated[2] > expected:  # strictly: the first of equal suits stays, as max() keeps it
+    best: Suit | None = None
+    trump: tuple[int, ...] = ()
+    held = 0
+    expected = 0.0
+    for suit, t, seen in _every_suit(rules):
+        holding = mask & t.trump_mask
+        rated = seen.get(holding)
+        if rated is None:
+            rated = seen[holding] = _rated(t, holding)
+        if best is None or rated[2] > expected:  # strictly: the first of equal suits stays, as max() keeps it
             best, (trump, held, expected) = suit, rated
+    assert best is not None
     return Rating(best, trump, held, expected)
 
 
