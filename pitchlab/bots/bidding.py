@@ -652,8 +652,9 @@ def choose(
     features = features_of(rules, mask, best)
     answers = tuple(a for a in legal if a >= 0)
     memo = (features, high_bid, partner_high, answers, model.clamp(us), model.clamp(them), position)
-    if memo in tables._decided:
-        return tables._decided[memo]
+    known = tables._decided.get(memo, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
     keys = _keys(features, position, high_bid, partner_high)
     hand_keys = _hand_keys(features)
     # some group of hands like this one must have been tried enough to say what it takes
@@ -688,6 +689,10 @@ def choose(
         )
     tables._decided[memo] = found
     return found
+
+
+_UNKNOWN = object()
+"""What :func:`choose` finds for a decision it has not met (``None`` is a decision without data)."""
 
 
 def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:

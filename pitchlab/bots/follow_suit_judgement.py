@@ -665,6 +665,8 @@ class _ViewSight:
 
 
 class _HandSight:
+    __slots__ = ("of", "seat")
+
     def __init__(self, hand: Hand, seat: int) -> None:
         self.of = hand
         self.seat = seat
@@ -735,6 +737,26 @@ class _Trick:
     Built from a seat's view (:meth:`of_view`) or straight from a hand (:meth:`of_hand`, the
     fast path): the same facts either way, the costly ones read only when asked for.
     """
+
+    __slots__ = (
+        "_out",
+        "_strongest",
+        "_values",
+        "_voids",
+        "after",
+        "best",
+        "cards",
+        "f",
+        "led",
+        "legal",
+        "opponents_after",
+        "rules",
+        "seat",
+        "seats",
+        "sight",
+        "teams",
+        "trump",
+    )
 
     def __init__(
         self,
