@@ -688,11 +688,14 @@ class _HandSight:
         rules = hand.rules
         finished = hand.tricks
         memo = _FINISHED[0]
-        if memo is not None and memo[0] is hand and memo[1] <= len(finished):
-            shown = _joined(memo[2], voids_shown(rules, trump, finished[memo[1] :]))
+        if memo is not None and memo[0] is hand and memo[1] == len(finished):
+            shown = memo[2]
         else:
-            shown = voids_shown(rules, trump, finished)
-        _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
+            if memo is not None and memo[0] is hand and memo[1] < len(finished):
+                shown = _joined(memo[2], voids_shown(rules, trump, finished[memo[1] :]))
+            else:
+                shown = voids_shown(rules, trump, finished)
+            _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
         if len(hand.trick_slots) < 2:  # a lead alone shows nothing
             return shown
         return _joined(shown, voids_shown(rules, trump, (hand.current_trick,)))
