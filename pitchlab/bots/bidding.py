@@ -671,7 +671,7 @@ def choose(
         weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
         chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))
         answer = max(coarse, key=lambda a: (round(chances[a], 9), -a))
-        wins = bool(answer) and _wins_if_made(model, answer, us, them)
+        wins = bool(answer) and _wins_if_made(rules, answer, us, them)
         won = won_base(position, high_bid, partner_high, hand_keys)
         rates = {a: r for a in coarse if a and (r := tables.made_when_won(won, a)) is not None}
         made = {a: r[0] for a, r in rates.items()}
@@ -695,8 +695,10 @@ _UNKNOWN = object()
 """What :func:`choose` finds for a decision it has not met (``None`` is a decision without data)."""
 
 
-def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
-    rules = model.rules
+@functools.lru_cache(maxsize=4096)
+def _wins_if_made(rules: Ruleset, bid: int, us: int, them: int) -> bool:
+    """Whether ``bid``, made, wins the game from these scores (remembered: a few bids and
+    scores come round at every decision worked out)."""
     gain = rules.moon_made if bid == rules.moon_bid and rules.moon_made is not None else bid
     instant = 1 if bid == rules.moon_bid and rules.moon_made is None else 0
     done, value = gamemodel.judge(rules, Outcome(True, True, gain, 0, 0, instant), us, them)

@@ -227,10 +227,21 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
+    return SuitRating(suit, *_rated(rules, hand, suit, _seat_odds(rules, seat)))
+
+
+Parts = tuple[tuple[str, float], ...]
+"""What a suit is worth, part by part (see :attr:`SuitRating.parts`)."""
+
+
+def _rated(
+    rules: Ruleset, hand: Sequence[Card], suit: Suit, odds: tuple[float, float]
+) -> tuple[tuple[Card, ...], Parts]:
+    """The trump of :func:`rate_suit`, highest first, and its parts (``odds``: :func:`_seat_odds`)."""
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
-    parts = _trump_parts(rules, suit, _seat_odds(rules, seat), mine)
+    parts = _trump_parts(rules, suit, odds, mine)
     if r.game:
         expected_pips, expected_trump = _typical(rules)
         pips = sum([_GAME[c] for c in hand])
@@ -239,7 +250,7 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
         if expected_pips:
             value += 0.25 * (pips / expected_pips - 1)
         parts += (("Game", r.game * min(0.9, max(0.05, value))),)
-    return SuitRating(suit, mine, parts)
+    return mine, parts
 
 
 @functools.lru_cache(maxsize=8192)
@@ -345,8 +356,18 @@ def best_suit(rules: Ruleset, hand: Sequence[Card], seat: int = 0) -> SuitRating
 
 @functools.lru_cache(maxsize=1024)
 def _best(rules: Ruleset, hand: tuple[Card, ...], seat: int) -> SuitRating:
-    # the same hand is rated when it bids and again when it pitches or names trump
-    return max((rate_suit(rules, hand, suit, seat) for suit in Suit), key=lambda r: r.expected)
+    # the same hand is rated when it bids and again when it pitches or names trump; only the
+    # best suit's rating is built (the first on a tie, as max() keeps it)
+    odds = _seat_odds(rules, seat)
+    best: tuple[Suit, tuple[Card, ...], Parts] | None = None
+    most = 0.0
+    for suit in Suit:
+        mine, parts = _rated(rules, hand, suit, odds)
+        expected = sum([value for _, value in parts])  # as SuitRating.expected
+        if best is None or expected > most:
+            best, most = (suit, mine, parts), expected
+    assert best is not None
+    return SuitRating(*best)
 
 
 BID_MARGIN = 0.4
