@@ -974,9 +974,20 @@ class _Trick:
         return 10 * self.value(card) + pips
 
     def cheapest(self, cards: Sequence[Card]) -> Card:
-        """The card of ``cards`` the seat can best spare (the lowest card on a tie)."""
-        keep_value = self.keep_value
-        return min(cards, key=lambda c: (keep_value(c), c))
+        """The card of ``cards`` the seat can best spare: the least :meth:`keep_value` (the lowest
+        card on a tie). A card's keep value is never below its :attr:`_SuitFacts.keep`, so the
+        cards are weighed in that order and a trump's points (which need what is unseen) only
+        while it may still be the least."""
+        keep = self.f.keep
+        found: tuple[float, Card] | None = None
+        for card in sorted(cards, key=keep.__getitem__):
+            if found is not None and keep[card] > found[0]:
+                break
+            mine = (self.keep_value(card), card)
+            if found is None or mine < found:
+                found = mine
+        assert found is not None
+        return found[1]
 
     def stake(self) -> tuple[float, int]:
         """What the trick holds for its winner: expected points, and game points."""
@@ -1108,7 +1119,7 @@ def _follow(t: _Trick) -> Choice:
 
     safe = [c for c in winners if t.safe(c)]
     rank = t.f.rank
-    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and t.out.top_unseen > rank[c]]
+    banked = [c for c in safe if rank[c] and t.out.top_unseen > rank[c] and t.value(c) >= 1]
     if banked:
         # nobody after can take it back: win with a card that counts and that a higher trump
         # still out could capture later, so I capture it myself now
