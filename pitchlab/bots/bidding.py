@@ -309,6 +309,17 @@ class Stack:
     outcomes: Outcomes
     starts: NDArray[np.intp]
     """Where each answer's outcomes begin."""
+    chances: dict[tuple[int, int, int], list[float]] = field(default_factory=dict, compare=False)
+    """My side's chance of winning the game after each answer, by the scores and the dealer offset
+    they were judged at (see :func:`choose`): hands of other kinds read the same stack."""
+
+    def judged(self, model: GameModel, us: int, them: int, offset: int) -> list[float]:
+        """My side's chance of winning the game after each answer, from these scores (cached)."""
+        found = self.chances.get((us, them, offset))
+        if found is None:
+            weighted = self.outcomes.p * model.after(self.outcomes, us, them, offset)
+            found = self.chances[us, them, offset] = np.add.reduceat(weighted, self.starts).tolist()
+        return found
 
 
 @dataclass
@@ -667,9 +678,8 @@ def choose(
     found: Choice | None = None
     if key is not None:
         offset = dealer_offset(0, dealer_for(0, position, rules.players), rules.players)
-        stack = tables.stack(key, pool, tuple(coarse))
-        weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
-        chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))
+        judged = tables.stack(key, pool, tuple(coarse)).judged(model, us, them, offset)
+        chances = dict(zip(coarse, judged, strict=True))
         answer = max(coarse, key=lambda a: (round(chances[a], 9), -a))
         wins = bool(answer) and _wins_if_made(rules, answer, us, them)
         won = won_base(position, high_bid, partner_high, hand_keys)
