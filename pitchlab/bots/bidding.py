@@ -348,7 +348,12 @@ class BidTrials:
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
     _stacks: dict[tuple[str, Pool | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
     _pooled: dict[Pool, dict[Outcome, float]] = field(default_factory=dict, repr=False)
-    _as_bidder: dict[tuple[Pool, int], list[tuple[Outcome, float]]] = field(default_factory=dict, repr=False)
+    _as_bidder: dict[tuple[Pool, int], list[tuple[Outcome, list[float]]]] = field(
+        default_factory=dict, repr=False
+    )
+    _lost_at: dict[tuple[str, int], tuple[list[tuple[Outcome, float]], float]] = field(
+        default_factory=dict, repr=False
+    )
     _made: dict[tuple[Pool, int], tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
@@ -388,33 +393,49 @@ class BidTrials:
             pool = None  # a pass is read from the spot alone: one distribution for every kind of hand
         found = self._dists.get((key, answer, pool))
         if found is None:
-            seen = self.trials[key][answer]
             if pool is None:
-                found = Outcomes.of(seen)
+                found = Outcomes.of(self.trials[key][answer])
             else:
-                total = sum(seen.values())
-                kept = sum(n for o, n in seen.items() if o.ours) / total
-                mixed: dict[Outcome, float] = {}
-                for o, n in seen.items():
-                    if not o.ours:
-                        mixed[o] = mixed.get(o, 0.0) + n / total
-                for made, share in self.as_bidder(pool, answer):
-                    mixed[made] = mixed.get(made, 0.0) + share * kept
-                found = Outcomes.of(mixed)
+                # the outcomes where my side did not keep the contract sort before those where it
+                # did (``ours`` leads an outcome), so each part comes sorted from its own cache
+                lost, kept = self._lost(key, answer)
+                made = self.as_bidder(pool, answer)
+                weights = [n for _, n in lost]
+                for _, shares in made:
+                    weight = 0.0
+                    for share in shares:  # summed in the pooled order
+                        weight = weight + share * kept
+                    weights.append(weight)
+                found = Outcomes.of_sorted([o for o, _ in lost] + [o for o, _ in made], weights)
             self._dists[key, answer, pool] = found
         return found
 
-    def as_bidder(self, pool: Pool, answer: int) -> list[tuple[Outcome, float]]:
+    def _lost(self, key: str, answer: int) -> tuple[list[tuple[Outcome, float]], float]:
+        """The outcomes of ``answer`` at ``key`` where my side did not keep the contract, sorted,
+        with their shares, and the share of the trials where it did. Cached: every kind of hand
+        reads them."""
+        found = self._lost_at.get((key, answer))
+        if found is None:
+            seen = self.trials[key][answer]
+            total = sum(seen.values())
+            kept = sum(n for o, n in seen.items() if o.ours) / total
+            found = self._lost_at[key, answer] = (
+                sorted((o, n / total) for o, n in seen.items() if not o.ours),
+                kept,
+            )
+        return found
+
+    def as_bidder(self, pool: Pool, answer: int) -> list[tuple[Outcome, list[float]]]:
         """Each outcome a hand of these kinds had as bidder (:meth:`pooled`), scored at the bid
-        ``answer``, with its share, in the pooled order. Cached: every spot reads them."""
+        ``answer``, sorted, with the shares that score so, in the pooled order. Cached: every
+        spot reads them."""
         found = self._as_bidder.get((pool, answer))
         if found is None:
             rules = self.rules
-            found = [
-                (gamemodel.as_bidder(rules, answer, o.us, o.them, o.race), share)
-                for o, share in self.pooled(pool).items()
-            ]
-            self._as_bidder[pool, answer] = found
+            shares: dict[Outcome, list[float]] = {}
+            for o, share in self.pooled(pool).items():
+                shares.setdefault(gamemodel.as_bidder(rules, answer, o.us, o.them, o.race), []).append(share)
+            found = self._as_bidder[pool, answer] = sorted(shares.items())
         return found
 
     def pooled(self, pool: Pool) -> dict[Outcome, float]:
