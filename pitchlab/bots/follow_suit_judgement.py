@@ -532,6 +532,8 @@ class _SuitFacts:
     """The trump slots."""
     size: int
     """The cards in the deck."""
+    seating: tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]
+    """:func:`_seating` (the same for every trump: kept here to be read in the same look-up)."""
 
 
 def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
@@ -591,6 +593,7 @@ def _suit_facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
         below={r: mask_of(s for s in trump_slots if slot_rank[s] < r) for r in ranks},
         trump_mask=mask_of(trump_slots),
         size=len(deck),
+        seating=_seating(rules),
     )
 
 
@@ -804,7 +807,7 @@ class _Trick:
         """The trick's cards so far and who played them, in order."""
         self.led: Suit | None = f.suit[cards[0]] if cards else None
         self.sight = sight
-        self.after, self.opponents_after = _seating(rules)[seat][seats[0] if seats else seat]
+        self.after, self.opponents_after = f.seating[seat][seats[0] if seats else seat]
         """The seats still to play to this trick after this one, and whether an opponent is among them."""
         self._out: _Out | None = None
         self._values: dict[Card, float] = {}
