@@ -227,25 +227,36 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
-    return SuitRating(suit, *_rated(rules, hand, suit, _seat_odds(rules, seat)))
+    return SuitRating(suit, *_rated(rules, hand, suit, _seat_odds(rules, seat), _game_share(rules, hand)))
 
 
 Parts = tuple[tuple[str, float], ...]
 """What a suit is worth, part by part (see :attr:`SuitRating.parts`)."""
 
 
+def _game_share(rules: Ruleset, hand: Sequence[Card]) -> tuple[float, float, int, float]:
+    """What :func:`rate_suit` reads of a hand for Game, whatever the trump: the game points and
+    trump of an average hand (:func:`_typical`), the hand's game points, and an even share."""
+    expected_pips, expected_trump = _typical(rules)
+    base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+    return expected_pips, expected_trump, sum([_GAME[c] for c in hand]), base
+
+
 def _rated(
-    rules: Ruleset, hand: Sequence[Card], suit: Suit, odds: tuple[float, float]
+    rules: Ruleset,
+    hand: Sequence[Card],
+    suit: Suit,
+    odds: tuple[float, float],
+    game: tuple[float, float, int, float],
 ) -> tuple[tuple[Card, ...], Parts]:
-    """The trump of :func:`rate_suit`, highest first, and its parts (``odds``: :func:`_seat_odds`)."""
+    """The trump of :func:`rate_suit`, highest first, and its parts (``odds``: :func:`_seat_odds`;
+    ``game``: :func:`_game_share`)."""
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
     parts = _trump_parts(rules, suit, odds, mine)
     if r.game:
-        expected_pips, expected_trump = _typical(rules)
-        pips = sum([_GAME[c] for c in hand])
-        base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+        expected_pips, expected_trump, pips, base = game
         value = base + 0.08 * (len(mine) - expected_trump)
         if expected_pips:
             value += 0.25 * (pips / expected_pips - 1)
@@ -359,10 +370,11 @@ def _best(rules: Ruleset, hand: tuple[Card, ...], seat: int) -> SuitRating:
     # the same hand is rated when it bids and again when it pitches or names trump; only the
     # best suit's rating is built (the first on a tie, as max() keeps it)
     odds = _seat_odds(rules, seat)
+    game = _game_share(rules, hand)
     best: tuple[Suit, tuple[Card, ...], Parts] | None = None
     most = 0.0
     for suit in Suit:
-        mine, parts = _rated(rules, hand, suit, odds)
+        mine, parts = _rated(rules, hand, suit, odds, game)
         expected = sum([value for _, value in parts])  # as SuitRating.expected
         if best is None or expected > most:
             best, most = (suit, mine, parts), expected
