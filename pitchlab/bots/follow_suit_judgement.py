@@ -5,10 +5,11 @@ the points are contests (High, Low, Game) plus a few point cards (the Jack).
 So the bot reasons about whole tricks, not just trump: which side wins this
 trick, what it is worth, and what each card in hand is worth keeping.
 
-Everything here reads a seat's view only (:class:`SeatKnowledge`), and every rule
-of thumb is driven by the ruleset's parameters (its trump order, point cards,
-awards, teams and deal sizes), never by its name, so a new follow-suit preset
-gets a sensible bot for free.
+Everything here reads a seat's view only (:class:`SeatKnowledge`; in the play, what
+the seat has seen as slot masks, from a view or straight from a hand for simulations,
+:func:`code`), and every rule of thumb is driven by the ruleset's parameters (its trump
+order, point cards, awards, teams and deal sizes), never by its name, so a new
+follow-suit preset gets a sensible bot for free.
 
 Each choice (:class:`Choice`) comes back with its reason in two parts, built
 only when asked for: a conclusion that names the action and its intent and
