@@ -826,7 +826,7 @@ class _Trick:
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
         self._voids: dict[int, frozenset[Suit]] | None = None
-        self.best: tuple[Card, int, int] = self._best() if cards else (Card(0), seat, -1)
+        self.best: tuple[Card, int, int] = self._best() if cards else (CARDS[0], seat, -1)
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
     @classmethod
