@@ -680,7 +680,9 @@ class _Sight(Protocol):
         ...
 
     def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
-        """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
+        """Suits each seat has shown it lacks in the finished tricks
+        (:func:`~pitchlab.engine.view.voids_shown`): all a seat still to play to this trick has
+        shown, as it has played no card to it."""
         ...
 
 
@@ -697,8 +699,7 @@ class _ViewSight:
         return mask_of(assign_slots(view.rules, [view.seen_cards()])[0]), sum(sizes) - sizes[view.seat]
 
     def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
-        view = self.view
-        return voids_shown(view.rules, trump, (*view.tricks, view.current_trick))
+        return voids_shown(self.view.rules, trump, self.view.tricks)
 
 
 class _HandSight:
@@ -719,8 +720,7 @@ class _HandSight:
     def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
         # the voids the finished tricks show are the same for every seat until a trick ends:
         # remembered for the last hand asked (a hand only moves on, so its number of finished
-        # tricks says which they are), those of the tricks finished since and of the trick in
-        # progress added
+        # tricks says which they are), those of the tricks finished since added
         hand = self.of
         rules = hand.rules
         finished = hand.tricks
@@ -733,9 +733,7 @@ class _HandSight:
             else:
                 shown = voids_shown(rules, trump, finished)
             _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
-        if len(hand.trick_slots) < 2:  # a lead alone shows nothing
-            return shown
-        return _joined(shown, voids_shown(rules, trump, (hand.current_trick,)))
+        return shown
 
 
 def _joined(
@@ -861,7 +859,8 @@ class _Trick:
 
     @property
     def voids(self) -> dict[int, frozenset[Suit]]:
-        """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
+        """Suits each seat has shown it lacks in the finished tricks (:meth:`_Sight.voids`): read
+        only for the seats still to play to this trick, which have shown nothing in it."""
         if self._voids is None:
             self._voids = self.sight.voids(self.trump)
         return self._voids
