@@ -684,9 +684,10 @@ def choose(
     features = features_of(rules, mask, best)
     answers = tuple(a for a in legal if a >= 0)
     memo = (features, high_bid, partner_high, answers, model.clamp(us), model.clamp(them), position)
-    known = tables._decided.get(memo, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known  # type: ignore[return-value]
+    try:
+        return tables._decided[memo]  # one look-up where it is known (``None``: no data)
+    except KeyError:
+        pass
     keys = _keys(features, position, high_bid, partner_high)
     hand_keys = _hand_keys(features)
     # some group of hands like this one must have been tried enough to say what it takes
@@ -720,10 +721,6 @@ def choose(
         )
     tables._decided[memo] = found
     return found
-
-
-_UNKNOWN = object()
-"""What :func:`choose` finds for a decision it has not met (``None`` is a decision without data)."""
 
 
 @functools.lru_cache(maxsize=4096)
