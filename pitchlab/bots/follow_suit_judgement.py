@@ -840,8 +840,7 @@ class _Trick:
         """``legal``: the cards of the hand's legal codes."""
         trump = hand.trump
         assert trump is not None
-        deck = hand.rules.deck
-        cards = tuple([deck[s] for s in hand.trick_slots])
+        cards = tuple(map(hand.rules.deck.__getitem__, hand.trick_slots))
         return cls(hand.rules, trump, seat, legal, cards, hand.trick_seats, _HandSight(hand, seat))
 
     # ---------------------------------------------------------- who holds what
@@ -1100,8 +1099,10 @@ def _lead(t: _Trick) -> Choice:
 def _follow(t: _Trick) -> Choice:
     best_card, best_seat, best_power = t.best
     power = t.f.power[t.led]
-    winners = [c for c in t.legal if power[c] > best_power]
-    others = [c for c in t.legal if power[c] <= best_power]
+    winners: list[Card] = []  # the cards that beat the trick so far, and the others
+    others: list[Card] = []
+    for c in t.legal:
+        (winners if power[c] > best_power else others).append(c)
 
     if t.teams[best_seat] == t.teams[t.seat]:
 
@@ -1132,9 +1133,10 @@ def _follow(t: _Trick) -> Choice:
         card = t.cheapest(others)
         return _choice(card, "leave the trick to my partner and play {card}", sure)
 
-    safe = [c for c in winners if t.safe(c)]
+    # (most often the seat cannot win: then there is nothing safe, nor to bank)
+    safe = [c for c in winners if t.safe(c)] if winners else []
     rank = t.f.rank
-    banked = [c for c in safe if rank[c] and t.out.top_unseen > rank[c] and t.value(c) >= 1]
+    banked = [c for c in safe if rank[c] and t.out.top_unseen > rank[c] and t.value(c) >= 1] if safe else []
     if banked:
         # nobody after can take it back: win with a card that counts and that a higher trump
         # still out could capture later, so I capture it myself now
@@ -1230,8 +1232,7 @@ def code(hand: Hand) -> int:
     seat = hand.actor
     if hand.phase is _PLAY and hand.trump is not None:
         codes = hand.legal_codes()
-        deck = hand.rules.deck
-        legal = [deck[s] for s in codes]
+        legal = list(map(hand.rules.deck.__getitem__, codes))
         action = _play(legal, lambda: _Trick.of_hand(hand, seat, legal)).action
         assert isinstance(action, Play)
         return codes[legal.index(action.card)]
