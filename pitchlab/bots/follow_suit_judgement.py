@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from pitchlab.bots.claims import (
@@ -255,7 +255,9 @@ def _rated(
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
-    parts = _trump_parts(rules, suit, odds, mine)
+    parts = r.parts.get((odds, mine))
+    if parts is None:
+        parts = r.parts[odds, mine] = _trump_parts(rules, suit, odds, mine)
     if r.game:
         expected_pips, expected_trump, pips, base = game
         value = base + 0.08 * (len(mine) - expected_trump)
@@ -265,13 +267,13 @@ def _rated(
     return mine, parts
 
 
-@functools.lru_cache(maxsize=8192)
 def _trump_parts(
     rules: Ruleset, suit: Suit, odds: tuple[float, float], mine: tuple[Card, ...]
 ) -> tuple[tuple[str, float], ...]:
     """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held and the
     seat's odds (:func:`_seat_odds`, the same at every seat where the seats are alike) alone,
-    and short holdings come round again and again, so they are remembered."""
+    and short holdings come round again and again, so they are remembered
+    (:attr:`_RatingTables.parts`)."""
     share, dealt = odds
     r = _rating_tables(rules, suit)
     ranks = r.ranks
@@ -330,10 +332,24 @@ class _RatingTables:
     """(label, card, copies in the deck, points, who scores)."""
     game: int
     """Points for Game (0: not played)."""
+    parts: dict[tuple[tuple[float, float], tuple[Card, ...]], Parts] = field(
+        default_factory=dict, compare=False
+    )
+    """:func:`_trump_parts` by the seat's odds and the trump held, as worked out so far."""
+
+
+def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+    """What :func:`rate_suit` reads of ``rules`` with ``suit`` as trump (one cache look-up by the
+    rules alone: a suit is slower to hash than an index)."""
+    return _every_rating(rules)[suit]
 
 
 @functools.cache
-def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+def _every_rating(rules: Ruleset) -> tuple[_RatingTables, ...]:
+    return tuple(_suit_rating(rules, suit) for suit in Suit)
+
+
+def _suit_rating(rules: Ruleset, suit: Suit) -> _RatingTables:
     table = rules.trump(suit)
     ranks = table.ranks
     all_ranks = [ranks[c] for c in table.cards]
