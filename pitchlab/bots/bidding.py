@@ -302,6 +302,10 @@ def shrink(groups: Iterable[tuple[int, dict[_K, float]]], prior: int = PRIOR) ->
     return found
 
 
+_COLUMNS = tuple(f.name for f in dataclasses.fields(Outcomes))
+"""The arrays of an :class:`Outcomes`, by name."""
+
+
 @dataclass(frozen=True)
 class Stack:
     """Several answers' outcome distributions end to end (see :meth:`BidTrials.stack`)."""
@@ -374,9 +378,7 @@ class BidTrials:
         found = self._stacks.get((key, pool, answers))
         if found is None:
             parts = [self.dist(key, a, pool) for a in answers]
-            joined = Outcomes(
-                *(np.concatenate([getattr(d, f.name) for d in parts]) for f in dataclasses.fields(Outcomes))
-            )
+            joined = Outcomes(*(np.concatenate([getattr(d, name) for d in parts]) for name in _COLUMNS))
             starts = np.cumsum([0] + [len(d) for d in parts[:-1]])
             found = self._stacks[key, pool, answers] = Stack(joined, starts)
         return found

@@ -1248,6 +1248,8 @@ def code(hand: Hand) -> int:
     seat = hand.actor
     if hand.phase is _PLAY and hand.trump is not None:
         codes = hand.legal_codes()
+        if len(codes) == 1:  # the only card the seat may play (:func:`_play`)
+            return codes[0]
         legal = list(map(hand.rules.deck.__getitem__, codes))
         action = _play(legal, lambda: _Trick.of_hand(hand, seat, legal)).action
         assert isinstance(action, Play)
