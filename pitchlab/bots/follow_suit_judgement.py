@@ -900,10 +900,10 @@ class _Trick:
             top_plain = out.top_plain(led)
             voids = self.voids
             for s in self.after:
-                void = voids[s]
-                if trump not in void:
+                void = voids[s]  # mostly empty: then nothing to look up (a suit hashes slowly)
+                if not void or trump not in void:
                     known = max(known, top_trump)
-                if led is not None and led not in void:
+                if led is not None and (not void or led not in void):
                     known = max(known, top_plain)
             self._strongest[led] = known
         return known
@@ -1093,7 +1093,9 @@ def _lead(t: _Trick) -> Choice:
     trumps = sorted([c for c in t.legal if rank[c]], key=rank.__getitem__)
     # (read only with trump in hand: what is unseen, and the voids, cost a look at every trick)
     others_may_trump = (
-        bool(trumps) and bool(t.out.unseen_trump) and any(t.trump not in t.voids[s] for s in t.after)
+        bool(trumps)
+        and bool(t.out.unseen_trump)
+        and any(not void or t.trump not in void for void in map(t.voids.__getitem__, t.after))
     )
     if others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
