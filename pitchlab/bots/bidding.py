@@ -93,6 +93,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -379,7 +380,7 @@ class BidTrials:
         if found is None:
             parts = [self.dist(key, a, pool) for a in answers]
             joined = Outcomes(*(np.concatenate([getattr(d, name) for d in parts]) for name in _COLUMNS))
-            starts = np.cumsum([0] + [len(d) for d in parts[:-1]])
+            starts = np.array(list(itertools.accumulate([0] + [len(d) for d in parts[:-1]])))
             found = self._stacks[key, pool, answers] = Stack(joined, starts)
         return found
 
