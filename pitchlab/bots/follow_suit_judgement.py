@@ -703,6 +703,10 @@ class _Sight(Protocol):
 
 
 class _ViewSight:
+    """What a seat has seen, read from its view (the cards given slots as the engine deals them)."""
+
+    __slots__ = ("view",)
+
     def __init__(self, view: SeatKnowledge) -> None:
         self.view = view
 
@@ -719,6 +723,9 @@ class _ViewSight:
 
 
 class _HandSight:
+    """What a seat has seen, read straight from the hand's slot masks: only what its view shows
+    (its own cards, the buried and played cards, how many cards each seat holds, the tricks)."""
+
     __slots__ = ("of", "seat")
 
     def __init__(self, hand: Hand, seat: int) -> None:
