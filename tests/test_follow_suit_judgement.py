@@ -288,7 +288,9 @@ def test_a_six_is_low_only_if_no_lower_trump_is_in_play() -> None:
     Low, nor that the 7♠ takes the trick (the A♠ and K♠ are unseen, and two seats play after)."""
     hand = low_lead("6S")
     view = hand.view(2)
-    assert follow_suit_judgement._Trick(view).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
+    assert follow_suit_judgement._Trick.of_view(
+        view, [a.card for a in view.legal_actions if isinstance(a, pl.Play)]
+    ).value(pl.Card("6S")) == pytest.approx((28 / 45) ** 4)
     decision = BOT.decide(view)
     assert decision.action == pl.Play(pl.Card("7S"))
     assert decision.because.startswith("play 7♠, the card I can best spare: ")

@@ -93,6 +93,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -152,20 +153,67 @@ def _role_masks(rules: Ruleset, suit: int) -> tuple[int, int, int]:
     return masks[0], masks[1], masks[2]
 
 
+Features = tuple[int, int, int, int, int, int, int, int]
+"""What the keys read of a hand (:func:`features_of`)."""
+
+
+def features_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) -> Features:
+    """What the keys of a hand (:func:`keys_of`, :func:`hand_keys_of`) read of it, as small numbers:
+    the best suit's trump count and points (the ladder's strength), its top trump (0 the
+    highest of all, 1 the next, 2 the third, 3 lower), how many of the five and of the seven
+    highest trump it holds, its jokers, and whether it holds the three and the two. A decision
+    is remembered by these (:func:`choose`), and its keys are written from them only once.
+
+    They depend on the best suit's trump and on which of its jokers, three and two are held
+    alone, so they are remembered by these: the same short holdings come round at most bids."""
+    jokers, three, two = _role_masks(rules, int(best.suit))
+    memo = (rules, int(best.suit), best.trump, best.points_held, mask & (jokers | three | two))
+    found = _FEATURES.get(memo)
+    if found is None:
+        found = _FEATURES[memo] = _features(rules, mask, best, jokers, three, two)
+    return found
+
+
+_FEATURES: dict[tuple[Ruleset, int, tuple[int, ...], int, int], Features] = {}
+"""What :func:`features_of` found, by all it reads of a hand."""
+
+
+def _features(
+    rules: Ruleset, mask: int, best: trump_only_judgement.Rating, jokers: int, three: int, two: int
+) -> Features:
+    strength = strength_of(best)
+    t = trump_only_judgement.suit_tables(rules, best.suit)
+    power = t.power
+    top = t.top - power[best.trump[0]] if best.trump else 3
+    high = sum(1 for slot in best.trump if power[slot] > t.top - 5)
+    higher = sum(1 for slot in best.trump if power[slot] > t.top - 7)
+    return (
+        strength.trump,
+        strength.points,
+        min(top, 3),
+        high,
+        higher,
+        (mask & jokers).bit_count(),
+        int(bool(mask & three)),
+        int(bool(mask & two)),
+    )
+
+
 def keys_of(
     rules: Ruleset, mask: int, best: trump_only_judgement.Rating, position: int, high: int, partner_high: bool
 ) -> tuple[str, str, str, str]:
     """The four keys of a seat's turn, finest first (see the module docstring)."""
+    return _keys(features_of(rules, mask, best), position, high, partner_high)
+
+
+@functools.lru_cache(maxsize=65536)
+def _keys(features: Features, position: int, high: int, partner_high: bool) -> tuple[str, str, str, str]:
+    trump, points, top, _, _, jokers, three, two = features
     spot = f"{position}:{high}:{int(partner_high)}"
-    strength = strength_of(best)
-    t = trump_only_judgement.suit_tables(rules, best.suit)
-    top = t.top - t.power[best.trump[0]] if best.trump else 3
-    jokers, three, two = _role_masks(rules, int(best.suit))
-    fine = f"{min(top, 3)}:{(mask & jokers).bit_count()}:{int(bool(mask & three))}:{int(bool(mask & two))}"
     return (
-        f"f{spot}:{strength.trump}:{fine}",
-        f"m{spot}:{strength.trump}:{strength.points}",
-        f"c{spot}:{strength.trump}",
+        f"f{spot}:{trump}:{top}:{jokers}:{three}:{two}",
+        f"m{spot}:{trump}:{points}",
+        f"c{spot}:{trump}",
         f"s{spot}",
     )
 
@@ -182,19 +230,17 @@ def hand_keys_of(rules: Ruleset, mask: int, best: trump_only_judgement.Rating) -
     the two (``h``); trump count, how many of the five highest and jokers (``k``); trump
     count, how many of the seven highest and whether the top one (``q``: strong hands are
     rare, and this groups them by strength); the ladder's strength (``g``)."""
-    strength = strength_of(best)
-    t = trump_only_judgement.suit_tables(rules, best.suit)
-    top = t.top - t.power[best.trump[0]] if best.trump else 3
-    high = sum(1 for slot in best.trump if t.power[slot] > t.top - 5)
-    higher = sum(1 for slot in best.trump if t.power[slot] > t.top - 7)
-    jokers, three, two = _role_masks(rules, int(best.suit))
-    count = (mask & jokers).bit_count()
-    fine = f"{count}:{int(bool(mask & three))}:{int(bool(mask & two))}"
+    return _hand_keys(features_of(rules, mask, best))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_keys(features: Features) -> tuple[str, str, str, str]:
+    trump, points, top, high, higher, jokers, three, two = features
     return (
-        f"h{strength.trump}:{min(top, 3)}:{high}:{fine}",
-        f"k{strength.trump}:{high}:{count}",
-        f"q{strength.trump}:{higher}:{int(top == 0)}",
-        f"g{strength.trump}:{strength.points}",
+        f"h{trump}:{top}:{high}:{jokers}:{three}:{two}",
+        f"k{trump}:{high}:{jokers}",
+        f"q{trump}:{higher}:{int(top == 0)}",
+        f"g{trump}:{points}",
     )
 
 
@@ -257,6 +303,10 @@ def shrink(groups: Iterable[tuple[int, dict[_K, float]]], prior: int = PRIOR) ->
     return found
 
 
+_COLUMNS = tuple(f.name for f in dataclasses.fields(Outcomes))
+"""The arrays of an :class:`Outcomes`, by name."""
+
+
 @dataclass(frozen=True)
 class Stack:
     """Several answers' outcome distributions end to end (see :meth:`BidTrials.stack`)."""
@@ -264,6 +314,17 @@ class Stack:
     outcomes: Outcomes
     starts: NDArray[np.intp]
     """Where each answer's outcomes begin."""
+    chances: dict[tuple[int, int, int], list[float]] = field(default_factory=dict, compare=False)
+    """My side's chance of winning the game after each answer, by the scores and the dealer offset
+    they were judged at (see :func:`choose`): hands of other kinds read the same stack."""
+
+    def judged(self, model: GameModel, us: int, them: int, offset: int) -> list[float]:
+        """My side's chance of winning the game after each answer, from these scores (cached)."""
+        found = self.chances.get((us, them, offset))
+        if found is None:
+            weighted = self.outcomes.p * model.after(self.outcomes, us, them, offset)
+            found = self.chances[us, them, offset] = np.add.reduceat(weighted, self.starts).tolist()
+        return found
 
 
 @dataclass
@@ -292,6 +353,12 @@ class BidTrials:
     _counts: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
     _stacks: dict[tuple[str, Pool | None, tuple[int, ...]], Stack] = field(default_factory=dict, repr=False)
     _pooled: dict[Pool, dict[Outcome, float]] = field(default_factory=dict, repr=False)
+    _as_bidder: dict[tuple[Pool, int], list[tuple[Outcome, list[float]]]] = field(
+        default_factory=dict, repr=False
+    )
+    _lost_at: dict[tuple[str, int], tuple[list[tuple[Outcome, float]], float]] = field(
+        default_factory=dict, repr=False
+    )
     _made: dict[tuple[Pool, int], tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
@@ -312,10 +379,8 @@ class BidTrials:
         found = self._stacks.get((key, pool, answers))
         if found is None:
             parts = [self.dist(key, a, pool) for a in answers]
-            joined = Outcomes(
-                *(np.concatenate([getattr(d, f.name) for d in parts]) for f in dataclasses.fields(Outcomes))
-            )
-            starts = np.cumsum([0] + [len(d) for d in parts[:-1]])
+            joined = Outcomes(*(np.concatenate([getattr(d, name) for d in parts]) for name in _COLUMNS))
+            starts = np.array(list(itertools.accumulate([0] + [len(d) for d in parts[:-1]])))
             found = self._stacks[key, pool, answers] = Stack(joined, starts)
         return found
 
@@ -327,23 +392,53 @@ class BidTrials:
         as bidder (:meth:`pooled`), at the bid ``answer``: the auction comes from the spot,
         the points from the cards.
         """
+        if answer == 0:
+            pool = None  # a pass is read from the spot alone: one distribution for every kind of hand
         found = self._dists.get((key, answer, pool))
         if found is None:
-            seen = self.trials[key][answer]
-            if answer == 0 or pool is None:
-                found = Outcomes.of(seen)
+            if pool is None:
+                found = Outcomes.of(self.trials[key][answer])
             else:
-                total = sum(seen.values())
-                kept = sum(n for o, n in seen.items() if o.ours) / total
-                mixed: dict[Outcome, float] = {}
-                for o, n in seen.items():
-                    if not o.ours:
-                        mixed[o] = mixed.get(o, 0.0) + n / total
-                for o, share in self.pooled(pool).items():
-                    made = gamemodel.as_bidder(self.rules, answer, o.us, o.them, o.race)
-                    mixed[made] = mixed.get(made, 0.0) + share * kept
-                found = Outcomes.of(mixed)
+                # the outcomes where my side did not keep the contract sort before those where it
+                # did (``ours`` leads an outcome), so each part comes sorted from its own cache
+                lost, kept = self._lost(key, answer)
+                made = self.as_bidder(pool, answer)
+                weights = [n for _, n in lost]
+                for _, shares in made:
+                    weight = 0.0
+                    for share in shares:  # summed in the pooled order
+                        weight = weight + share * kept
+                    weights.append(weight)
+                found = Outcomes.of_sorted([o for o, _ in lost] + [o for o, _ in made], weights)
             self._dists[key, answer, pool] = found
+        return found
+
+    def _lost(self, key: str, answer: int) -> tuple[list[tuple[Outcome, float]], float]:
+        """The outcomes of ``answer`` at ``key`` where my side did not keep the contract, sorted,
+        with their shares, and the share of the trials where it did. Cached: every kind of hand
+        reads them."""
+        found = self._lost_at.get((key, answer))
+        if found is None:
+            seen = self.trials[key][answer]
+            total = sum(seen.values())
+            kept = sum(n for o, n in seen.items() if o.ours) / total
+            found = self._lost_at[key, answer] = (
+                sorted((o, n / total) for o, n in seen.items() if not o.ours),
+                kept,
+            )
+        return found
+
+    def as_bidder(self, pool: Pool, answer: int) -> list[tuple[Outcome, list[float]]]:
+        """Each outcome a hand of these kinds had as bidder (:meth:`pooled`), scored at the bid
+        ``answer``, sorted, with the shares that score so, in the pooled order. Cached: every
+        spot reads them."""
+        found = self._as_bidder.get((pool, answer))
+        if found is None:
+            rules = self.rules
+            shares: dict[Outcome, list[float]] = {}
+            for o, share in self.pooled(pool).items():
+                shares.setdefault(gamemodel.as_bidder(rules, answer, o.us, o.them, o.race), []).append(share)
+            found = self._as_bidder[pool, answer] = sorted(shares.items())
         return found
 
     def pooled(self, pool: Pool) -> dict[Outcome, float]:
@@ -588,14 +683,18 @@ def choose(
     """
     rules = tables.rules
     model = tables.model
-    keys = keys_of(rules, mask, best, position, high_bid, partner_high)
-    hand_keys = hand_keys_of(rules, mask, best)
+    # the keys are written from the features alone, so a decision is remembered by them
+    features = features_of(rules, mask, best)
+    answers = tuple(a for a in legal if a >= 0)
+    memo = (features, high_bid, partner_high, answers, model.clamp(us), model.clamp(them), position)
+    try:
+        return tables._decided[memo]  # one look-up where it is known (``None``: no data)
+    except KeyError:
+        pass
+    keys = _keys(features, position, high_bid, partner_high)
+    hand_keys = _hand_keys(features)
     # some group of hands like this one must have been tried enough to say what it takes
     pool = hand_keys if any(tables.count(k, POOL) >= MIN_TRIALS for k in hand_keys) else None
-    answers = tuple(a for a in legal if a >= 0)
-    memo = (keys, hand_keys, answers, model.clamp(us), model.clamp(them), position)
-    if memo in tables._decided:
-        return tables._decided[memo]
     coarse = [a for a in answers if tables.count(keys[-1], a) >= MIN_TRIALS]
     # the spot-only key says which answers have data, never which is best: it ignores the cards
     key = next(
@@ -604,11 +703,10 @@ def choose(
     found: Choice | None = None
     if key is not None:
         offset = dealer_offset(0, dealer_for(0, position, rules.players), rules.players)
-        stack = tables.stack(key, pool, tuple(coarse))
-        weighted = stack.outcomes.p * model.after(stack.outcomes, us, them, offset)
-        chances = dict(zip(coarse, np.add.reduceat(weighted, stack.starts).tolist(), strict=True))
+        judged = tables.stack(key, pool, tuple(coarse)).judged(model, us, them, offset)
+        chances = dict(zip(coarse, judged, strict=True))
         answer = max(coarse, key=lambda a: (round(chances[a], 9), -a))
-        wins = bool(answer) and _wins_if_made(model, answer, us, them)
+        wins = bool(answer) and _wins_if_made(rules, answer, us, them)
         won = won_base(position, high_bid, partner_high, hand_keys)
         rates = {a: r for a in coarse if a and (r := tables.made_when_won(won, a)) is not None}
         made = {a: r[0] for a, r in rates.items()}
@@ -628,8 +726,10 @@ def choose(
     return found
 
 
-def _wins_if_made(model: GameModel, bid: int, us: int, them: int) -> bool:
-    rules = model.rules
+@functools.lru_cache(maxsize=4096)
+def _wins_if_made(rules: Ruleset, bid: int, us: int, them: int) -> bool:
+    """Whether ``bid``, made, wins the game from these scores (remembered: a few bids and
+    scores come round at every decision worked out)."""
     gain = rules.moon_made if bid == rules.moon_bid and rules.moon_made is not None else bid
     instant = 1 if bid == rules.moon_bid and rules.moon_made is None else 0
     done, value = gamemodel.judge(rules, Outcome(True, True, gain, 0, 0, instant), us, them)

@@ -5,10 +5,11 @@ the points are contests (High, Low, Game) plus a few point cards (the Jack).
 So the bot reasons about whole tricks, not just trump: which side wins this
 trick, what it is worth, and what each card in hand is worth keeping.
 
-Everything here reads a seat's view only (:class:`SeatKnowledge`), and every rule
-of thumb is driven by the ruleset's parameters (its trump order, point cards,
-awards, teams and deal sizes), never by its name, so a new follow-suit preset
-gets a sensible bot for free.
+Everything here reads a seat's view only (:class:`SeatKnowledge`; in the play, what
+the seat has seen as slot masks, from a view or straight from a hand for simulations,
+:func:`code`), and every rule of thumb is driven by the ruleset's parameters (its trump
+order, point cards, awards, teams and deal sizes), never by its name, so a new
+follow-suit preset gets a sensible bot for free.
 
 Each choice (:class:`Choice`) comes back with its reason in two parts, built
 only when asked for: a conclusion that names the action and its intent and
@@ -50,9 +51,8 @@ last two serve trump-only rulesets too.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from pitchlab.bots.claims import (
@@ -76,8 +76,10 @@ from pitchlab.bots.claims import (
     WinsForSure,
 )
 from pitchlab.engine.actions import PASS, Action, Bid, Call, Discard, NameTrump, Pass, Play, ThrowIn
+from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import CARDS, Card, Suit
 from pitchlab.engine.hand import Phase, Trick
+from pitchlab.engine.lookups import assign_slots, trump_tables
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import still_to_play
 from pitchlab.engine.tricks import GAME_POINTS, TRUMP_BASE, card_power, play_suits
@@ -178,6 +180,7 @@ def knowledge_of(hand: Hand, seat: int) -> HandKnowledge:
 # per card index, looked up thousands of times a hand: the printed suit and rank (None and 0
 # for a joker) and the game points
 _SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in CARDS)
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in CARDS)
 _GAME: tuple[int, ...] = GAME_POINTS
 
@@ -201,7 +204,7 @@ class SuitRating:
 
     @property
     def expected(self) -> float:
-        return sum(value for _, value in self.parts)
+        return sum([value for _, value in self.parts])
 
     def describe(self) -> str:
         """A learner's summary, e.g. ``♠: 3 trump (A♠ J♠ 2♠), about 3.1 points (High 1.0, ...)``."""
@@ -225,28 +228,53 @@ def rate_suit(rules: Ruleset, hand: Sequence[Card], suit: Suit, seat: int = 0) -
     * **Game**: an even share between the sides, more with long trump and
       with counting cards (tens, aces) in hand.
     """
+    return SuitRating(suit, *_rated(rules, hand, suit, _seat_odds(rules, seat), _game_share(rules, hand)))
+
+
+Parts = tuple[tuple[str, float], ...]
+"""What a suit is worth, part by part (see :attr:`SuitRating.parts`)."""
+
+
+def _game_share(rules: Ruleset, hand: Sequence[Card]) -> tuple[float, float, int, float]:
+    """What :func:`rate_suit` reads of a hand for Game, whatever the trump: the game points and
+    trump of an average hand (:func:`_typical`), the hand's game points, and an even share."""
+    expected_pips, expected_trump = _typical(rules)
+    base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+    return expected_pips, expected_trump, sum([_GAME[c] for c in hand]), base
+
+
+def _rated(
+    rules: Ruleset,
+    hand: Sequence[Card],
+    suit: Suit,
+    odds: tuple[float, float],
+    game: tuple[float, float, int, float],
+) -> tuple[tuple[Card, ...], Parts]:
+    """The trump of :func:`rate_suit`, highest first, and its parts (``odds``: :func:`_seat_odds`;
+    ``game``: :func:`_game_share`)."""
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine = tuple(sorted((c for c in hand if c in ranks), key=lambda c: -ranks[c]))
-    parts = _trump_parts(rules, suit, seat, mine)
+    parts = r.parts.get((odds, mine))
+    if parts is None:
+        parts = r.parts[odds, mine] = _trump_parts(rules, suit, odds, mine)
     if r.game:
-        expected_pips, expected_trump = _typical(rules)
-        pips = sum([_GAME[c] for c in hand])
-        base = 1 / rules.num_teams + 0.1  # the pitcher's side leads and holds the long trump
+        expected_pips, expected_trump, pips, base = game
         value = base + 0.08 * (len(mine) - expected_trump)
         if expected_pips:
             value += 0.25 * (pips / expected_pips - 1)
         parts += (("Game", r.game * min(0.9, max(0.05, value))),)
-    return SuitRating(suit, mine, parts)
+    return mine, parts
 
 
-@functools.lru_cache(maxsize=8192)
 def _trump_parts(
-    rules: Ruleset, suit: Suit, seat: int, mine: tuple[Card, ...]
+    rules: Ruleset, suit: Suit, odds: tuple[float, float], mine: tuple[Card, ...]
 ) -> tuple[tuple[str, float], ...]:
-    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held alone,
-    and short holdings come round again and again, so they are remembered."""
-    share, dealt = _seat_odds(rules, seat)
+    """High, Low and the point cards for :func:`rate_suit`: they depend on the trump held and the
+    seat's odds (:func:`_seat_odds`, the same at every seat where the seats are alike) alone,
+    and short holdings come round again and again, so they are remembered
+    (:attr:`_RatingTables.parts`)."""
+    share, dealt = odds
     r = _rating_tables(rules, suit)
     ranks = r.ranks
     mine_ranks = [ranks[c] for c in mine]
@@ -304,10 +332,24 @@ class _RatingTables:
     """(label, card, copies in the deck, points, who scores)."""
     game: int
     """Points for Game (0: not played)."""
+    parts: dict[tuple[tuple[float, float], tuple[Card, ...]], Parts] = field(
+        default_factory=dict, compare=False
+    )
+    """:func:`_trump_parts` by the seat's odds and the trump held, as worked out so far."""
+
+
+def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+    """What :func:`rate_suit` reads of ``rules`` with ``suit`` as trump (one cache look-up by the
+    rules alone: a suit is slower to hash than an index)."""
+    return _every_rating(rules)[suit]
 
 
 @functools.cache
-def _rating_tables(rules: Ruleset, suit: Suit) -> _RatingTables:
+def _every_rating(rules: Ruleset) -> tuple[_RatingTables, ...]:
+    return tuple(_suit_rating(rules, suit) for suit in Suit)
+
+
+def _suit_rating(rules: Ruleset, suit: Suit) -> _RatingTables:
     table = rules.trump(suit)
     ranks = table.ranks
     all_ranks = [ranks[c] for c in table.cards]
@@ -342,8 +384,19 @@ def best_suit(rules: Ruleset, hand: Sequence[Card], seat: int = 0) -> SuitRating
 
 @functools.lru_cache(maxsize=1024)
 def _best(rules: Ruleset, hand: tuple[Card, ...], seat: int) -> SuitRating:
-    # the same hand is rated when it bids and again when it pitches or names trump
-    return max((rate_suit(rules, hand, suit, seat) for suit in Suit), key=lambda r: r.expected)
+    # the same hand is rated when it bids and again when it pitches or names trump; only the
+    # best suit's rating is built (the first on a tie, as max() keeps it)
+    odds = _seat_odds(rules, seat)
+    game = _game_share(rules, hand)
+    best: tuple[Suit, tuple[Card, ...], Parts] | None = None
+    most = 0.0
+    for suit in Suit:
+        mine, parts = _rated(rules, hand, suit, odds, game)
+        expected = sum([value for _, value in parts])  # as SuitRating.expected
+        if best is None or expected > most:
+            best, most = (suit, mine, parts), expected
+    assert best is not None
+    return SuitRating(*best)
 
 
 BID_MARGIN = 0.4
@@ -471,8 +524,9 @@ def choose_call(view: SeatKnowledge) -> Choice:
 
 @dataclass(frozen=True)
 class _SuitFacts:
-    """Per-card lookups for one ruleset and trump suit, indexed by card: a hand reads them
-    thousands of times, so they are built once (:func:`_facts`)."""
+    """Per-card lookups for one ruleset and trump suit, indexed by card, and the slot tables that
+    count what a seat has not seen: a hand reads them thousands of times, so they are built once
+    (:func:`_facts`)."""
 
     rank: tuple[int, ...]
     """Trump rank (0: not trump)."""
@@ -488,18 +542,41 @@ class _SuitFacts:
     """Points High and Low score for their capturer (0: no such award, or its holder scores it)."""
     game: bool
     """Whether Game (most game points) is played."""
-    trump_desc: tuple[Card, ...]
-    """The trump in the deck, highest first (an identical joker twice)."""
-    plain_desc: tuple[tuple[Card, ...], ...]
-    """Each plain suit's cards in the deck, highest first."""
-    unique: bool
-    """Whether no card is in the deck twice (no identical jokers)."""
     power: dict[Suit | None, tuple[int, ...]]
     """:func:`~pitchlab.engine.tricks.card_power` by the suit led (``None``: nothing led) and card index."""
+    keep: tuple[float, ...]
+    """How much a seat would rather keep a card, before a trump's points (see :meth:`_Trick.keep_value`):
+    a plain card its game points and a little of its rank, a trump more, by its rank."""
+    slot_rank: tuple[int, ...]
+    """Trump rank by deck slot (the engine's own table: identical jokers share one)."""
+    trump_slots: tuple[int, ...]
+    trump_rising: tuple[int, ...]
+    """The trump slots of the deck, highest first and lowest first (both slots of an identical joker)."""
+    plain_slots: dict[Suit, tuple[tuple[int, ...], tuple[int, ...]]]
+    """By plain suit, its slots in the deck, highest first, and their power with that suit led."""
+    above: dict[int, int]
+    below: dict[int, int]
+    """For each trump rank, the slot mask of the trump ranked above it, below it."""
+    trump_mask: int
+    """The trump slots."""
+    size: int
+    """The cards in the deck."""
+    seating: tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]
+    """:func:`_seating` (the same for every trump: kept here to be read in the same look-up)."""
+
+
+def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+    """The lookups of ``rules`` with ``trump`` as trump (one cache look-up by the rules alone:
+    a suit is slower to hash than an index)."""
+    return _every_suit(rules)[trump]
 
 
 @functools.cache
-def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
+def _every_suit(rules: Ruleset) -> tuple[_SuitFacts, ...]:
+    return tuple(_suit_facts(rules, trump) for trump in Suit)
+
+
+def _suit_facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
     table = rules.trump(trump)
     size = len(CARDS)
     rank = [0] * size
@@ -510,79 +587,205 @@ def _facts(rules: Ruleset, trump: Suit) -> _SuitFacts:
             capture[card] = table.points.get(card, 0)
     suit = play_suits(rules, trump)
     by_kind = {a.kind: a.points for a in rules.awards if a.scorer == "capturer"}
+    power = {led: tuple(card_power(rules, trump, led, card) for card in CARDS) for led in (None, *Suit)}
+    deck = rules.deck
+    slot_rank = tuple(trump_tables(rules, trump).power)
+    slots = range(len(deck))
+    trump_slots = tuple(sorted((s for s in slots if slot_rank[s]), key=lambda s: -slot_rank[s]))
+    plain_slots = {}
+    for plain in Suit:
+        if plain != trump:
+            own = sorted(
+                (s for s in slots if not slot_rank[s] and _SUIT[deck[s]] == plain),
+                key=lambda s: -_RANK[deck[s]],
+            )
+            plain_slots[plain] = (tuple(own), tuple(power[plain][deck[s]] for s in own))
+    ranks = set(table.ranks.values())
     return _SuitFacts(
         rank=tuple(rank),
         suit=suit,
         capture=tuple(capture),
-        top=max(table.ranks.values()),
-        bottom=min(table.ranks.values()),
+        top=max(ranks),
+        bottom=min(ranks),
         high=by_kind.get("high", 0),
         low=by_kind.get("low", 0),
         game=any(a.kind == "game" for a in rules.awards),
-        trump_desc=tuple(sorted((c for c in rules.deck if rank[c]), key=lambda c: -rank[c])),
-        plain_desc=tuple(
-            tuple(
-                sorted((c for c in rules.deck if not rank[c] and _SUIT[c] == plain), key=lambda c: -_RANK[c])
-            )
-            for plain in Suit
-            if plain != trump
+        power=power,
+        keep=tuple(
+            5 + 2 * rank[c] + 2 * _GAME[c] if rank[c] else 2 * _GAME[c] + _RANK[c] / 20 for c in range(size)
         ),
-        unique=len(set(rules.deck)) == len(rules.deck),
-        power={led: tuple(card_power(rules, trump, led, card) for card in CARDS) for led in (None, *Suit)},
+        slot_rank=slot_rank,
+        trump_slots=trump_slots,
+        trump_rising=trump_slots[::-1],
+        plain_slots=plain_slots,
+        above={r: mask_of(s for s in trump_slots if slot_rank[s] > r) for r in ranks},
+        below={r: mask_of(s for s in trump_slots if slot_rank[s] < r) for r in ranks},
+        trump_mask=mask_of(trump_slots),
+        size=len(deck),
+        seating=_seating(rules),
     )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Out:
-    """What a seat knows of the cards it has not seen: in other hands, or never dealt."""
+    """What a seat knows of the cards it has not seen: in other hands, or never dealt (not frozen,
+    as nothing changes it: a frozen dataclass costs more to build, and one is built a decision)."""
 
-    unseen_ranks: list[int]
-    """The trump ranks among them, highest first."""
-    top_plain: dict[Suit | None, int]
-    """The power of the highest of them in each plain suit, with that suit led (its natural rank)."""
+    unseen_trump: int
+    """The trump among them, as a slot mask."""
+    top_unseen: int
+    """The highest trump rank among them (0: none)."""
     top_seen: int
     bottom_seen: int
     """The highest and lowest trump rank seen (hand, buried, played); past the ends: none."""
     in_play: float
     """The share of the unseen cards that other seats hold (the rest were never dealt)."""
+    seen: int
+    """The slots the seat has seen."""
+    plain: dict[Suit, tuple[tuple[int, ...], tuple[int, ...]]]
+    """:attr:`_SuitFacts.plain_slots`."""
 
     @classmethod
-    def of(cls, view: SeatKnowledge, f: _SuitFacts) -> _Out:
-        seen = view.seen_cards()
-        rank = f.rank
-        seen_ranks = [rank[c] for c in seen if rank[c]]
-        left = dict.fromkeys(seen, 1) if f.unique else dict(Counter(seen))
-        top_plain: dict[Suit | None, int] = {}
-        for cards in f.plain_desc:
-            top = _not_seen(cards, left, 1)
-            if top:
-                led = _SUIT[top[0]]
-                top_plain[led] = f.power[led][top[0]]
-        unseen = len(view.rules.deck) - len(seen)
-        sizes = view.hand_sizes
-        held = sum(sizes) - sizes[view.seat]
+    def of(cls, f: _SuitFacts, seen: int, held: int) -> _Out:
+        """From the slots the seat has seen and the number of cards the other seats hold."""
+        rank = f.slot_rank
+        unseen_trump = f.trump_mask & ~seen
+        seen_trump = f.trump_mask & seen
+        unseen = f.size - seen.bit_count()
         return cls(
-            unseen_ranks=[rank[c] for c in _not_seen(f.trump_desc, left)],
-            top_plain=top_plain,
-            top_seen=max(seen_ranks, default=0),
-            bottom_seen=min(seen_ranks, default=f.top + 1),
-            in_play=held / unseen if unseen else 0.0,
+            unseen_trump,
+            _top_rank(f.trump_slots, rank, unseen_trump, 0),
+            _top_rank(f.trump_slots, rank, seen_trump, 0),
+            _top_rank(f.trump_rising, rank, seen_trump, f.top + 1),
+            held / unseen if unseen else 0.0,
+            seen,
+            f.plain_slots,
         )
 
+    def top_plain(self, led: Suit | None) -> int:
+        """The power of the highest of them in plain suit ``led``, with that suit led (its natural
+        rank); 0 if there is none, or ``led`` is trump or nothing."""
+        found = self.plain.get(led) if led is not None else None
+        if found is not None:
+            seen = self.seen
+            for slot, power in zip(*found, strict=True):
+                if not seen >> slot & 1:
+                    return power
+        return 0
 
-def _not_seen(cards: Sequence[Card], left: dict[Card, int], most: int | None = None) -> list[Card]:
-    """The first ``most`` (default all) of ``cards`` that are not among the cards seen, counted
-    in ``left`` (``cards`` may list the identical joker twice, and one may have been seen):
-    each seen card found is taken off ``left``."""
-    found: list[Card] = []
-    for c in cards:
-        if left.get(c):
-            left[c] -= 1
-            continue
-        found.append(c)
-        if most is not None and len(found) == most:
-            break
-    return found
+
+def _top_rank(slots: Sequence[int], rank: Sequence[int], mask: int, none: int) -> int:
+    """The rank of the first of ``slots`` in ``mask`` (``none`` if there is none)."""
+    for slot in slots:
+        if mask >> slot & 1:
+            return rank[slot]
+    return none
+
+
+class _Sight(Protocol):
+    """What a seat has seen beyond the trick in front of it, read only when a rule of thumb asks:
+    from a view (:class:`_ViewSight`), or straight from a hand (:class:`_HandSight`)."""
+
+    def hand(self) -> Sequence[Card]:
+        """The seat's own cards."""
+        ...
+
+    def seen(self) -> tuple[int, int]:
+        """The slots the seat has seen (its hand, the buried cards, every card played), and how
+        many cards the other seats hold."""
+        ...
+
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        """Suits each seat has shown it lacks in the finished tricks
+        (:func:`~pitchlab.engine.view.voids_shown`): all a seat still to play to this trick has
+        shown, as it has played no card to it."""
+        ...
+
+
+class _ViewSight:
+    """What a seat has seen, read from its view (the cards given slots as the engine deals them)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: SeatKnowledge) -> None:
+        self.view = view
+
+    def hand(self) -> Sequence[Card]:
+        return self.view.hand
+
+    def seen(self) -> tuple[int, int]:
+        view = self.view
+        sizes = view.hand_sizes
+        return mask_of(assign_slots(view.rules, [view.seen_cards()])[0]), sum(sizes) - sizes[view.seat]
+
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        return voids_shown(self.view.rules, trump, self.view.tricks)
+
+
+class _HandSight:
+    """What a seat has seen, read straight from the hand's slot masks: only what its view shows
+    (its own cards, the buried and played cards, how many cards each seat holds, the tricks)."""
+
+    __slots__ = ("of", "seat")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.of = hand
+        self.seat = seat
+
+    def hand(self) -> Sequence[Card]:
+        return self.of.hand_of(self.seat)
+
+    def seen(self) -> tuple[int, int]:
+        hand, seat = self.of, self.seat
+        held = sum([hand.hand_mask(s).bit_count() for s in range(hand.rules.players) if s != seat])
+        return hand.hand_mask(seat) | hand.seen_by_all, held
+
+    def voids(self, trump: Suit) -> dict[int, frozenset[Suit]]:
+        # the voids the finished tricks show are the same for every seat until a trick ends:
+        # remembered for the last hand asked (a hand only moves on, so its number of finished
+        # tricks says which they are), those of the tricks finished since added
+        hand = self.of
+        rules = hand.rules
+        finished = hand.tricks
+        memo = _FINISHED[0]
+        if memo is not None and memo[0] is hand and memo[1] == len(finished):
+            shown = memo[2]
+        else:
+            if memo is not None and memo[0] is hand and memo[1] < len(finished):
+                shown = _joined(memo[2], voids_shown(rules, trump, finished[memo[1] :]))
+            else:
+                shown = voids_shown(rules, trump, finished)
+            _FINISHED[0] = (hand, len(finished), shown)  # one assignment: a thread reads it whole
+        return shown
+
+
+def _joined(
+    shown: dict[int, frozenset[Suit]], more: dict[int, frozenset[Suit]]
+) -> dict[int, frozenset[Suit]]:
+    """The voids of two runs of tricks together (``shown`` itself where ``more`` adds none): each
+    trick shows its voids alone (:func:`~pitchlab.engine.view.voids_shown`)."""
+    if not any(more.values()):
+        return shown
+    return {s: shown[s] | more[s] for s in shown}
+
+
+_FINISHED: list[tuple[Hand, int, dict[int, frozenset[Suit]]] | None] = [None]
+"""The last hand :meth:`_HandSight.voids` read, its number of finished tricks and their voids."""
+
+
+@functools.cache
+def _seating(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]:
+    """By seat and by the trick's leader: the seats still to play after it
+    (:func:`~pitchlab.engine.seats.still_to_play`), and whether an opponent is among them."""
+    teams = rules.teams
+    table = []
+    for seat in range(rules.players):
+        row = []
+        for leader in range(rules.players):
+            after = tuple(still_to_play(seat, leader, rules.players))
+            row.append((after, any(teams[s] != teams[seat] for s in after)))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 class _Trick:
@@ -591,47 +794,97 @@ class _Trick:
     A seat that did not follow a suit is out of it (:attr:`voids`): a card is
     only called sure to win when no seat still to play after this one could
     hold a card that beats it.
+
+    Built from a seat's view (:meth:`of_view`) or straight from a hand (:meth:`of_hand`, the
+    fast path): the same facts either way, the costly ones read only when asked for.
     """
 
-    def __init__(self, view: SeatKnowledge) -> None:
-        rules = self.rules = view.rules
-        trump = view.trump
-        assert trump is not None
-        self.trump: Suit = trump
+    __slots__ = (
+        "_out",
+        "_strongest",
+        "_values",
+        "_voids",
+        "after",
+        "best",
+        "cards",
+        "f",
+        "led",
+        "legal",
+        "opponents_after",
+        "rules",
+        "seat",
+        "seats",
+        "sight",
+        "teams",
+        "trump",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        trump: Suit,
+        seat: int,
+        legal: list[Card],
+        cards: tuple[Card, ...],
+        seats: Sequence[int],
+        sight: _Sight,
+    ) -> None:
+        self.rules = rules
+        self.trump = trump
         f = self.f = _facts(rules, trump)
-        seat = self.seat = view.seat
-        teams = self.teams = rules.teams
-        self.legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
-        self.hand = view.hand
-        trick = self.trick = view.current_trick
-        self.cards = trick.cards
-        self.seats = trick.seats
-        self.led: Suit | None = f.suit[trick.cards[0]] if trick.cards else None
-        self.view = view
-        self.after = still_to_play(seat, trick.seats[0] if trick.seats else seat, rules.players)
-        """The seats still to play to this trick after this one."""
-        self.opponents_after = any(teams[s] != teams[seat] for s in self.after)
+        self.seat = seat
+        self.teams = rules.teams
+        self.legal = legal
+        """The cards the seat may play, in deck order (an identical joker once)."""
+        self.cards = cards
+        self.seats = seats
+        """The trick's cards so far and who played them, in order."""
+        self.led: Suit | None = f.suit[cards[0]] if cards else None
+        self.sight = sight
+        self.after, self.opponents_after = f.seating[seat][seats[0] if seats else seat]
+        """The seats still to play to this trick after this one, and whether an opponent is among them."""
         self._out: _Out | None = None
         self._values: dict[Card, float] = {}
         self._strongest: dict[Suit | None, int] = {}
         self._voids: dict[int, frozenset[Suit]] | None = None
-        self.best: tuple[Card, int, int] = self._best() if trick.cards else (Card(0), seat, -1)
+        self.best: tuple[Card, int, int] = self._best() if cards else (CARDS[0], seat, -1)
         """The card winning the trick so far, who played it and its power (-1: nothing played)."""
 
+    @classmethod
+    def of_view(cls, view: SeatKnowledge, legal: list[Card]) -> _Trick:
+        """``legal``: the cards of the view's legal plays."""
+        trump = view.trump
+        assert trump is not None
+        trick = view.current_trick
+        return cls(view.rules, trump, view.seat, legal, trick.cards, trick.seats, _ViewSight(view))
+
+    @classmethod
+    def of_hand(cls, hand: Hand, seat: int, legal: list[Card]) -> _Trick:
+        """``legal``: the cards of the hand's legal codes."""
+        trump = hand.trump
+        assert trump is not None
+        cards = tuple(map(hand.rules.deck.__getitem__, hand.trick_slots))
+        return cls(hand.rules, trump, seat, legal, cards, hand.trick_seats, _HandSight(hand, seat))
+
     # ---------------------------------------------------------- who holds what
+
+    @property
+    def hand(self) -> Sequence[Card]:
+        return self.sight.hand()
 
     @property
     def out(self) -> _Out:
         """The cards this seat has not seen, worked out only when a rule of thumb needs them."""
         if self._out is None:
-            self._out = _Out.of(self.view, self.f)
+            self._out = _Out.of(self.f, *self.sight.seen())
         return self._out
 
     @property
     def voids(self) -> dict[int, frozenset[Suit]]:
-        """Suits each seat has shown it lacks (:func:`~pitchlab.engine.view.voids_shown`)."""
+        """Suits each seat has shown it lacks in the finished tricks (:meth:`_Sight.voids`): read
+        only for the seats still to play to this trick, which have shown nothing in it."""
         if self._voids is None:
-            self._voids = voids_shown(self.rules, self.trump, (*self.view.tricks, self.trick))
+            self._voids = self.sight.voids(self.trump)
         return self._voids
 
     def power(self, card: Card, led: Suit | None = None) -> int:
@@ -645,15 +898,19 @@ class _Trick:
         known = self._strongest.get(led)
         if known is None:
             known = 0
+            if not self.after:  # last to play: nothing unseen matters
+                self._strongest[led] = known
+                return known
             trump = self.trump
             out = self.out
-            top_trump = TRUMP_BASE + max(out.unseen_ranks) if out.unseen_ranks else 0
-            top_plain = out.top_plain.get(led, 0) if led != trump else 0
+            top_trump = TRUMP_BASE + out.top_unseen if out.top_unseen else 0
+            top_plain = out.top_plain(led)
+            voids = self.voids
             for s in self.after:
-                void = self.voids[s]
-                if trump not in void:
+                void = voids[s]  # mostly empty: then nothing to look up (a suit hashes slowly)
+                if not void or trump not in void:
                     known = max(known, top_trump)
-                if led is not None and led not in void:
+                if led is not None and (not void or led not in void):
                     known = max(known, top_plain)
             self._strongest[led] = known
         return known
@@ -675,8 +932,9 @@ class _Trick:
 
     def _best(self) -> tuple[Card, int, int]:
         best_card, best_seat, best_power = self.cards[0], self.seats[0], -1
+        power = self.f.power[self.led]
         for card, who in zip(self.cards, self.seats, strict=True):
-            p = self.power(card)
+            p = power[card]
             if p > best_power:
                 best_card, best_seat, best_power = card, who, p
         return best_card, best_seat, best_power
@@ -691,11 +949,11 @@ class _Trick:
         if kind == "high":
             if out.top_seen > rank:
                 return 0.0
-            beyond = sum(1 for r in out.unseen_ranks if r > rank)
+            beyond = (out.unseen_trump & self.f.above[rank]).bit_count()
         else:
             if out.bottom_seen < rank:
                 return 0.0
-            beyond = sum(1 for r in out.unseen_ranks if r < rank)
+            beyond = (out.unseen_trump & self.f.below[rank]).bit_count()
         return (1 - out.in_play) ** beyond
 
     def value(self, card: Card) -> float:
@@ -739,11 +997,10 @@ class _Trick:
 
     def keep_value(self, card: Card) -> float:
         """How much the seat would rather keep a card: plain cards that count for nothing go
-        first, then low trump, then counting cards; point-carrying trump last."""
-        rank = self.f.rank[card]
-        if not rank:
-            return 2 * _GAME[card] + _RANK[card] / 20
-        return 5 + 2 * rank + 2 * _GAME[card] + 30 * self.value(card)
+        first, then low trump, then counting cards; point-carrying trump last
+        (:attr:`_SuitFacts.keep`, and for a trump its points)."""
+        keep = self.f.keep[card]
+        return keep + 30 * self.value(card) if self.f.rank[card] else keep
 
     def gift_value(self, card: Card) -> float:
         """What a card adds to a partner's trick: its points, or its game points where giving
@@ -754,11 +1011,25 @@ class _Trick:
         return 10 * self.value(card) + pips
 
     def cheapest(self, cards: Sequence[Card]) -> Card:
-        return min(cards, key=lambda c: (self.keep_value(c), int(c)))
+        """The card of ``cards`` the seat can best spare: the least :meth:`keep_value` (the lowest
+        card on a tie). A card's keep value is never below its :attr:`_SuitFacts.keep`, so the
+        cards are weighed in that order and a trump's points (which need what is unseen) only
+        while it may still be the least."""
+        keep = self.f.keep
+        found: tuple[float, Card] | None = None
+        for card in sorted(cards, key=keep.__getitem__):
+            if found is not None and keep[card] > found[0]:
+                break
+            mine = (self.keep_value(card), card)
+            if found is None or mine < found:
+                found = mine
+        assert found is not None
+        return found[1]
 
     def stake(self) -> tuple[float, int]:
         """What the trick holds for its winner: expected points, and game points."""
-        return sum(self.value(c) for c in self.cards), sum(_GAME[c] for c in self.cards) if self.f.game else 0
+        value = self.value
+        return sum([value(c) for c in self.cards]), sum([_GAME[c] for c in self.cards]) if self.f.game else 0
 
     def stake_claims(self) -> list[Claim]:
         """The sure facts about what the trick holds: its point cards, its game points, a
@@ -789,18 +1060,24 @@ class _Trick:
 def _choice(card: Card, conclusion: str, claims: Callable[[], Sequence[Claim]]) -> Choice:
     """A card to play, with its reason built only on demand: the conclusion (``{card}`` stands
     for the card) and the claims it rests on."""
-    return Choice(Play(card), lambda: (conclusion.format(card=card.label), tuple(claims())))
+    return Choice(_PLAYS[card], lambda: (conclusion.format(card=card.label), tuple(claims())))
 
 
 def choose_play(view: SeatKnowledge) -> Choice:
     """A card from ``view.legal_actions`` and the reason for it (see the module docstring)."""
     if view.trump is None:
         return _pitch(view)
-    if len(view.legal_actions) == 1:
-        only = view.legal_actions[0]
-        assert isinstance(only, Play)
-        return Choice(only, lambda: (f"play {only.card.label}", (OnlyChoice(),)))
-    t = _Trick(view)
+    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    return _play(legal, lambda: _Trick.of_view(view, legal))
+
+
+def _play(legal: list[Card], trick: Callable[[], _Trick]) -> Choice:
+    """A card to play once trump is known (``legal``: the cards the seat may play): the only
+    one, a lead or a card to follow, what the trick is read (``trick()``) only when there is a choice."""
+    if len(legal) == 1:
+        only = legal[0]
+        return Choice(_PLAYS[only], lambda: (f"play {only.label}", (OnlyChoice(),)))
+    t = trick()
     if not t.cards:
         return _lead(t)
     return _follow(t)
@@ -820,17 +1097,20 @@ def _pitch(view: SeatKnowledge) -> Choice:
 
 def _lead(t: _Trick) -> Choice:
     rank = t.f.rank
-    trumps = sorted((c for c in t.legal if rank[c]), key=lambda c: rank[c])
-    others_may_trump = bool(t.out.unseen_ranks) and any(t.trump not in t.voids[s] for s in t.after)
-    if trumps and others_may_trump and t.unbeatable(trumps[-1]):
+    trumps = sorted([c for c in t.legal if rank[c]], key=rank.__getitem__)
+    # (read only with trump in hand: what is unseen, and the voids, cost a look at every trick)
+    others_may_trump = (
+        bool(trumps)
+        and bool(t.out.unseen_trump)
+        and any(not void or t.trump not in void for void in map(t.voids.__getitem__, t.after))
+    )
+    if others_may_trump and t.unbeatable(trumps[-1]):
         top = trumps[-1]
         return _choice(top, "lead {card} to draw out the others' trump", lambda: [Unbeatable(top)])
-    # a plain card that counts, which nobody can beat, takes its game points home
-    counting = [
-        c for c in sorted(t.legal, key=lambda c: -_GAME[c]) if not rank[c] and _GAME[c] and t.unbeatable(c)
-    ]
-    if counting:
-        sure = counting[0]
+    # a plain card that counts, which nobody can beat, takes its game points home (the most first)
+    counting = sorted([c for c in t.legal if not rank[c] and _GAME[c]], key=lambda c: -_GAME[c])
+    sure = next((c for c in counting if t.unbeatable(c)), None)
+    if sure is not None:
         return _choice(sure, "lead {card} to take its game points", lambda: [Unbeatable(sure)])
     if trumps and not others_may_trump:
         card = t.cheapest(trumps)
@@ -843,32 +1123,45 @@ def _lead(t: _Trick) -> Choice:
 
 def _follow(t: _Trick) -> Choice:
     best_card, best_seat, best_power = t.best
-    winners = [c for c in t.legal if t.power(c) > best_power]
-    others = [c for c in t.legal if t.power(c) <= best_power]
+    power = t.f.power[t.led]
+    winners: list[Card] = []  # the cards that beat the trick so far, and the others
+    others: list[Card] = []
+    for c in t.legal:
+        (winners if power[c] > best_power else others).append(c)
 
     if t.teams[best_seat] == t.teams[t.seat]:
-        winning: list[Claim] = [Winning(best_seat, best_card)]
+
+        def winning() -> list[Claim]:
+            return [Winning(best_seat, best_card)]
+
         if not others:
             card = t.cheapest(t.legal)
-            return _choice(card, "play {card}, the card I can best spare", lambda: winning)
+            return _choice(card, "play {card}, the card I can best spare", winning)
         led = t.led
         if best_power >= t.strongest_after(led):
-            sure: list[Claim] = [WinsForSure(best_seat, best_card)]
+
+            def sure() -> list[Claim]:
+                return [WinsForSure(best_seat, best_card)]
+
         elif not t.opponents_after:
-            sure = [*winning, NoOpponentAfter()]
+
+            def sure() -> list[Claim]:
+                return [*winning(), NoOpponentAfter()]
+
         else:
             card = t.cheapest(others)
-            return _choice(card, "leave the trick to my partner and play {card}", lambda: winning)
+            return _choice(card, "leave the trick to my partner and play {card}", winning)
         gifts = [c for c in others if t.gift_value(c)]
         if gifts:
             card = max(gifts, key=lambda c: (t.gift_value(c), -int(c)))
-            return _choice(card, "give my partner the {card}", lambda: sure)
+            return _choice(card, "give my partner the {card}", sure)
         card = t.cheapest(others)
-        return _choice(card, "leave the trick to my partner and play {card}", lambda: sure)
+        return _choice(card, "leave the trick to my partner and play {card}", sure)
 
-    safe = [c for c in winners if t.safe(c)]
+    # (most often the seat cannot win: then there is nothing safe, nor to bank)
+    safe = [c for c in winners if t.safe(c)] if winners else []
     rank = t.f.rank
-    banked = [c for c in safe if t.value(c) >= 1 and rank[c] and any(r > rank[c] for r in t.out.unseen_ranks)]
+    banked = [c for c in safe if rank[c] and t.out.top_unseen > rank[c] and t.value(c) >= 1] if safe else []
     if banked:
         # nobody after can take it back: win with a card that counts and that a higher trump
         # still out could capture later, so I capture it myself now
@@ -878,7 +1171,8 @@ def _follow(t: _Trick) -> Choice:
             "take the trick with {card}, capturing it myself",
             lambda: [t.safe_claim(card), *t.stake_claims()],
         )
-    points, pips = t.stake()
+    # what the trick holds matters only to a seat that can win it
+    points, pips = t.stake() if winners else (0.0, 0)
     big = points >= 1 or pips >= 10
     if winners and (big or pips >= 3):
         if safe:
@@ -909,16 +1203,20 @@ def _follow(t: _Trick) -> Choice:
         )
     led = t.led
     assert led is not None
-    void: list[Claim] = [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+
+    def void() -> list[Claim]:
+        """That the seat holds none of the suit led, if so (read only for the words)."""
+        return [] if any(t.f.suit[c] == led for c in t.hand) else [Void(led)]
+
     if not winners:
         return _choice(
             card,
             "give up the trick and play {card}",
-            lambda: [CannotWin(best_card), *void, *t.spare_claims(card)],
+            lambda: [CannotWin(best_card), *void(), *t.spare_claims(card)],
         )
-    if void and not t.f.rank[card]:
+    if not t.f.rank[card] and void():
         return _choice(
-            card, "throw off {card} (a card of another suit)", lambda: [*void, *t.spare_claims(card)]
+            card, "throw off {card} (a card of another suit)", lambda: [*void(), *t.spare_claims(card)]
         )
     lowest = min((c for c in t.legal if t.f.suit[c] == led), key=t.power, default=None)
     play = "follow low with {card}" if card == lowest else "play {card}, the card I can best spare"
@@ -945,3 +1243,24 @@ def decide(view: SeatKnowledge) -> Choice:
     if any(isinstance(a, Bid | Pass) for a in legal):
         return choose_bid(view, best_suit(view.rules, view.hand, view.seat))
     raise ValueError(f"seat {view.seat}: no rule of thumb for {first} in the {view.phase} phase")
+
+
+_PLAY = Phase.PLAY
+"""(An enum member looked up on its class costs a descriptor call; :func:`code` reads this.)"""
+
+
+def code(hand: Hand) -> int:
+    """The code of the action :func:`decide` takes for the seat to act, read straight from the
+    hand with no view built (the fast path simulations ask). In the play, once trump is known,
+    the seat's legal slots stand for its cards; every other decision reads a light view
+    (:func:`knowledge_of`)."""
+    seat = hand.actor
+    if hand.phase is _PLAY and hand.trump is not None:
+        codes = hand.legal_codes()
+        if len(codes) == 1:  # the only card the seat may play (:func:`_play`)
+            return codes[0]
+        legal = list(map(hand.rules.deck.__getitem__, codes))
+        action = _play(legal, lambda: _Trick.of_hand(hand, seat, legal)).action
+        assert isinstance(action, Play)
+        return codes[legal.index(action.card)]
+    return hand.encode(decide(knowledge_of(hand, seat)).action)

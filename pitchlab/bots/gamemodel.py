@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -309,8 +309,14 @@ class Outcomes:
     def of(cls, counts: Mapping[Outcome, float]) -> Outcomes:
         """From counts (or weights) of outcomes."""
         items = sorted(counts.items())
-        total = sum(w for _, w in items)
-        cols = list(zip(*(o for o, _ in items), strict=True)) if items else [()] * len(Outcome._fields)
+        return cls.of_sorted([o for o, _ in items], [w for _, w in items])
+
+    @classmethod
+    def of_sorted(cls, outcomes: Sequence[Outcome], weights: Sequence[float]) -> Outcomes:
+        """From distinct outcomes in order and their counts (or weights): :meth:`of` for a caller
+        that keeps its outcomes sorted already."""
+        total = sum(weights)
+        cols = list(zip(*outcomes, strict=True)) if outcomes else [()] * len(Outcome._fields)
         return cls(
             np.array(cols[0], dtype=bool),
             np.array(cols[1], dtype=bool),
@@ -320,7 +326,7 @@ class Outcomes:
             np.array(cols[5], dtype=int),
             np.array(cols[6], dtype=bool),
             np.array(cols[7], dtype=int),
-            np.array([w / total for _, w in items], dtype=float),
+            np.array([w / total for w in weights], dtype=float),
         )
 
     def __len__(self) -> int:
@@ -381,8 +387,10 @@ class GameModel:
         )  # fmt: skip
         low, high = self.low, self.high
         nxt = self.values[left_of(offset, self.rules.players)]
+        # (np.clip gives the same integers, at several times the cost on arrays this small)
         go_on = nxt[
-            np.clip(us + outcomes.us, low, high) - low, np.clip(them + outcomes.lead, low, high) - low
+            np.minimum(np.maximum(us + outcomes.us, low), high) - low,
+            np.minimum(np.maximum(them + outcomes.lead, low), high) - low,
         ]
         return np.where(done, value, go_on)
 

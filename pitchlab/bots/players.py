@@ -17,9 +17,10 @@ from pitchlab.bots.claims import Claim, Estimate, render
 from pitchlab.bots.principles import Principle, opening
 from pitchlab.bots.sure import known_partner
 from pitchlab.engine.actions import PASS, Action, Bid, Bury, NameTrump, Pass, Play
+from pitchlab.engine.bitset import mask_of
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.lookups import BidCode, card_slots
+from pitchlab.engine.lookups import BidCode, assign_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
@@ -115,7 +116,7 @@ class SuitEstimate:
 def estimate(rules: Ruleset, cards: Sequence[Card], suit: Suit) -> SuitEstimate:
     """Rate a hand for one trump suit the way the rule-based bot does (see
     :func:`pitchlab.bots.trump_only_judgement.rate` for the rules of thumb)."""
-    rating = trump_only_judgement.rate(rules, _mask(_assign(rules, [cards])[0]), suit)
+    rating = trump_only_judgement.rate(rules, mask_of(assign_slots(rules, [cards])[0]), suit)
     deck = rules.deck
     return SuitEstimate(suit, tuple(deck[s] for s in rating.trump), rating.points_held, rating.expected)
 
@@ -186,7 +187,7 @@ class RuleBasedPlayer:
             return decided(choice.action, conclusion, said, view)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
-            best = trump_only_judgement.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
+            best = trump_only_judgement.best_rating(rules, mask_of(assign_slots(rules, [view.hand])[0]))
             if view.phase is Phase.NAME_TRUMP:
                 holds = claims.HandHolds(best.suit, tuple(deck[s] for s in best.trump), best.points_held)
                 guess = Estimate(
@@ -222,26 +223,26 @@ class RuleBasedPlayer:
         t = trump_only_judgement.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             trump = [c for c in view.hand if rules.is_trump(c, suit)]
-            held, shown = _assign(rules, [trump, [c for pile in view.buried for c in pile]])
+            held, shown = assign_slots(rules, [trump, [c for pile in view.buried for c in pile]])
             slot, explain = trump_only_judgement.choose_bury(
                 t,
-                _mask(held),
+                mask_of(held),
                 rules.buried_to == "opponents",
                 view.seat == view.bidder,
-                t.trump_mask & ~(_mask(held) | _mask(shown)),
+                t.trump_mask & ~(mask_of(held) | mask_of(shown)),
             )
             return _explained(Bury(deck[slot]), explain, view)
         trick = view.current_trick
         played = [c for done in view.tricks for c in done.cards]
         buried = [c for pile in view.buried for c in pile]
         # the trick's cards first, so its slots are the ones the rest of the hand cannot take
-        now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
-        seen = _mask(now) | _mask(playable) | _mask(rest)
+        now, playable, rest = assign_slots(rules, [trick.cards, view.playable, [*buried, *played]])
+        seen = mask_of(now) | mask_of(playable) | mask_of(rest)
         assert view.bidder is not None
         out = sum(1 << s for s in view.passed_over)
         side = trump_only_judgement.sides(rules, view.seat, view.bidder, known_partner(view))
         slot, explain = trump_only_judgement.choose_play(
-            t, side, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats, out
+            t, side, view.seat, mask_of(playable), t.trump_mask & ~seen, now, trick.seats, out
         )
         return _explained(Play(deck[slot]), explain, view)
 
@@ -272,7 +273,7 @@ class RuleBasedPlayer:
         from pitchlab.bots.bidding import game_choice
 
         rules = view.rules
-        mask = _mask(_assign(rules, [view.hand])[0])
+        mask = mask_of(assign_slots(rules, [view.hand])[0])
         legal = [
             a.value if isinstance(a, Bid) else 0 for a in view.legal_actions if isinstance(a, Bid | Pass)
         ]
@@ -327,7 +328,7 @@ class RuleBasedPlayer:
         if phase is _BID and self.bidding == "game":
             bidder = hand.bidder
             partner = bidder is not None and bidder != seat and rules.teams[bidder] == rules.teams[seat]
-            legal = [c for c in hand.legal_codes() if c != BidCode.THROW_IN]
+            legal = [c for c in hand.legal_codes() if c != _THROW_IN]
             found = self._game_bid(
                 rules,
                 hand.hand_mask(seat),
@@ -341,10 +342,8 @@ class RuleBasedPlayer:
             if found is not None:
                 return found
         if rules.play_rule == "follow-suit" or phase in _SHARED_PHASES:
-            # the slot tables below know trump-only play alone; these rules of thumb read a light view
-            return hand.encode(
-                follow_suit_judgement.decide(follow_suit_judgement.knowledge_of(hand, seat)).action
-            )
+            # the slot tables below know trump-only play alone
+            return follow_suit_judgement.code(hand)
         suit = hand.trump
         if phase is Phase.PLAY:
             assert suit is not None
@@ -386,6 +385,8 @@ _NAMES = {
 
 _BID = Phase.BID
 """(An enum member looked up on its class costs a descriptor call; :meth:`RuleBasedPlayer.code` reads this.)"""
+_THROW_IN = BidCode.THROW_IN
+"""(Likewise for the throw-in's code, which every bid's legal codes are filtered of.)"""
 _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 """Phases whose rules of thumb do not depend on the play rule (:mod:`pitchlab.bots.follow_suit_judgement` has them)."""
 
@@ -469,31 +470,6 @@ def shown(view: SeatView, action: Action) -> claims.Shown:
     played = {c for trick in (*view.tricks, view.current_trick) for c in trick.cards}
     known = not rules.call_partner or (view.called is not None and view.called in played)
     return claims.Shown(frozenset(cards), frozenset(out), known)
-
-
-def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:
-    """Slots for groups of cards seen together, in order; a repeated card (the
-    identical joker) takes a different slot each time it appears."""
-    slots_of = card_slots(rules)
-    used = 0
-    assigned = []
-    for cards in groups:
-        slots = []
-        for card in cards:
-            for slot in slots_of[card]:
-                if not used >> slot & 1:
-                    used |= 1 << slot
-                    slots.append(slot)
-                    break
-        assigned.append(slots)
-    return assigned
-
-
-def _mask(slots: Sequence[int]) -> int:
-    mask = 0
-    for slot in slots:
-        mask |= 1 << slot
-    return mask
 
 
 def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision]]:

@@ -81,10 +81,19 @@ def rate(rules: Ruleset, mask: int, suit: Suit) -> Rating:
     return Rating(suit, trump, held, expected)
 
 
-def _rated(t: SuitTables, mask: int) -> tuple[tuple[int, ...], int, float]:
+Rated = tuple[tuple[int, ...], int, float]
+"""What :func:`_rated` says of a hand: its trump slots, highest first, the points they hold, and
+the points it should take as bidder."""
+
+
+def _rated(t: SuitTables, mask: int) -> Rated:
     """What :func:`rate` says of a hand, before it is put in a :class:`Rating` (only the best
     suit's is: building one costs as much as rating the hand)."""
-    trump = tuple([s for s in reversed(t.ascending) if mask >> s & 1])
+    held_mask = mask & t.trump_mask
+    if not held_mask:  # most suits of a short hand: nothing but the stock's worth
+        return (), 0, 2.0
+    # held trump by power, highest first; equal powers (identical jokers) the later slot first
+    trump = tuple(sorted(bits(held_mask), key=t.power.__getitem__)[::-1])
     held = 0
     expected = 0.0
     top = t.power[trump[0]] if trump else 0
@@ -98,7 +107,8 @@ def _rated(t: SuitTables, mask: int) -> tuple[tuple[int, ...], int, float]:
         sure = t.holder_mask >> slot & 1 or power == t.top
         protected = protected_ok and top > power
         expected += points if sure or protected else points / 2
-    expected += 0.6 * max(0, len(trump) - 3)
+    if len(trump) > 3:
+        expected += 0.6 * (len(trump) - 3)
     # the bidder names trump and collects the rest of the stock: worth about two points
     expected += 2.0
     return trump, held, expected
@@ -108,14 +118,28 @@ _SUITS = tuple(Suit)
 """The suits in order (iterating the enum class costs more than a tuple, every bid)."""
 
 
+@functools.cache
+def _every_suit(rules: Ruleset) -> tuple[tuple[Suit, SuitTables, dict[int, Rated]], ...]:
+    """Each suit with its tables, in order (one look-up a bid rather than one a suit), and what
+    :func:`_rated` said of each holding of its trump: a hand's rating in a suit depends on its
+    trump alone, and a short holding (none, or one or two trump) comes round at most bids."""
+    return tuple((suit, suit_tables(rules, suit), {}) for suit in _SUITS)
+
+
 def best_rating(rules: Ruleset, mask: int) -> Rating:
     """The suit the bot would name: the best expected points (first suit on a tie)."""
-    best = _SUITS[0]
-    trump, held, expected = _rated(suit_tables(rules, best), mask)
-    for suit in _SUITS[1:]:
-        rated = _rated(suit_tables(rules, suit), mask)
-        if rated[2] > expected:  # strictly: the first of equal suits stays, as max() keeps it
+    best: Suit | None = None
+    trump: tuple[int, ...] = ()
+    held = 0
+    expected = 0.0
+    for suit, t, seen in _every_suit(rules):
+        holding = mask & t.trump_mask
+        rated = seen.get(holding)
+        if rated is None:
+            rated = seen[holding] = _rated(t, holding)
+        if best is None or rated[2] > expected:  # strictly: the first of equal suits stays, as max() keeps it
             best, (trump, held, expected) = suit, rated
+    assert best is not None
     return Rating(best, trump, held, expected)
 
 

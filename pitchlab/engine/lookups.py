@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Sequence
 
 from pitchlab.engine.actions import PASS, THROW_IN, Action, Bid, Bury, Play
 from pitchlab.engine.bitset import BIT
@@ -177,6 +178,25 @@ def lookups(rules: Ruleset) -> RulesetLookups:
 def card_slots(rules: Ruleset) -> dict[Card, tuple[int, ...]]:
     """The slots of each card of the deck: one, or two for an identical joker (shared; do not change)."""
     return lookups(rules).slots_of
+
+
+def assign_slots(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:
+    """Slots for groups of cards seen together, in order: how a bot that thinks in slots reads
+    the cards of a view. A repeated card (the identical joker) takes a different slot each time
+    it appears, so the slots of every group together are as many as the cards."""
+    slots_of = lookups(rules).slots_of
+    used = 0
+    assigned = []
+    for cards in groups:
+        slots = []
+        for card in cards:
+            for slot in slots_of[card]:
+                if not used >> slot & 1:
+                    used |= 1 << slot
+                    slots.append(slot)
+                    break
+        assigned.append(slots)
+    return assigned
 
 
 def deal_positions(rules: Ruleset, dealer: int) -> tuple[tuple[int, ...], ...]:

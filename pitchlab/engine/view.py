@@ -141,27 +141,29 @@ def voids_shown(
     led nor trump to a plain lead lacks the suit led (trumping a plain lead shows nothing: the
     rules allow it with the suit in hand), and one that did not follow a trump lead the rules
     make it follow lacks trump."""
-    out: dict[int, set[Suit]] = {s: set() for s in range(rules.players)}
+    shown: dict[int, set[Suit]] = {}
     if trump is not None and rules.play_rule == "trump-only":
         for s in passed_over:
-            out[s].add(trump)
+            shown.setdefault(s, set()).add(trump)
     elif trump is not None:
         must = rules.trump_lead_must_follow
         suit_of = play_suits(rules, trump)
+        # read by a follow-suit bot at most decisions: each trick's followers looked at once
         for trick in tricks:
-            if not trick.cards:
+            cards = trick.cards
+            if len(cards) < 2:
                 continue
-            led = suit_of[trick.cards[0]]
-            for card, who in zip(trick.cards[1:], trick.seats[1:], strict=True):
+            led = suit_of[cards[0]]
+            if led is None or (led == trump and not must):
+                continue
+            for card, who in zip(cards[1:], trick.seats[1:], strict=True):
                 played = suit_of[card]
-                if played == led:
-                    continue
-                if led == trump:
-                    if must:
-                        out[who].add(trump)
-                elif played != trump and led is not None:
-                    out[who].add(led)
-    return {s: frozenset(v) for s, v in out.items()}
+                if played != led and (led == trump or played != trump):
+                    shown.setdefault(who, set()).add(led)
+    return {s: frozenset(shown[s]) if s in shown else _NONE for s in range(rules.players)}
+
+
+_NONE: frozenset[Suit] = frozenset()
 
 
 def view_of(hand: Hand, seat: int) -> SeatView:
