@@ -24,9 +24,8 @@ from benchmarks.baseline import tactics, tactics_suit
 from pitchlab.bots import shipped
 from pitchlab.bots.players import Decision
 from pitchlab.engine.actions import PASS, Bid, Bury, NameTrump, Pass, Play
-from pitchlab.engine.cards import Card
 from pitchlab.engine.hand import Hand, Phase
-from pitchlab.engine.lookups import card_slots
+from pitchlab.engine.lookups import assign_slots
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 
@@ -138,7 +137,7 @@ class RuleBasedV1:
             return Decision(action, why)
         deck = rules.deck
         if view.phase is Phase.BID or view.phase is Phase.NAME_TRUMP:
-            best = tactics.best_rating(rules, _mask(_assign(rules, [view.hand])[0]))
+            best = tactics.best_rating(rules, _mask(assign_slots(rules, [view.hand])[0]))
             n, points = len(best.trump), _points(best.points_held)
             if view.phase is Phase.NAME_TRUMP:
                 return Decision(NameTrump(best.suit), f"{best.suit.symbol} gives {n} trump holding {points}")
@@ -159,12 +158,12 @@ class RuleBasedV1:
         t = tactics.suit_tables(rules, suit)
         if view.phase is Phase.BURY:
             buriable = [a.card for a in view.legal_actions if isinstance(a, Bury)]
-            slot, why = tactics.choose_bury(t, _mask(_assign(rules, [buriable])[0]))
+            slot, why = tactics.choose_bury(t, _mask(assign_slots(rules, [buriable])[0]))
             return Decision(Bury(deck[slot]), why.format(card=deck[slot].label))
         trick = view.current_trick
         played = [c for done in view.tricks for c in done.cards]
         buried = [c for pile in view.buried for c in pile]
-        now, playable, rest = _assign(rules, [trick.cards, view.playable, [*buried, *played]])
+        now, playable, rest = assign_slots(rules, [trick.cards, view.playable, [*buried, *played]])
         seen = _mask(now) | _mask(playable) | _mask(rest)
         slot, why, stake = tactics.choose_play(
             t, rules.teams, view.seat, _mask(playable), t.trump_mask & ~seen, now, trick.seats
@@ -222,23 +221,6 @@ _SHARED_PHASES = (Phase.DISCARD, Phase.CALL)
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _assign(rules: Ruleset, groups: Sequence[Sequence[Card]]) -> list[list[int]]:
-    """Slots for groups of cards seen together, in order (a repeated joker takes a new slot)."""
-    slots_of = card_slots(rules)
-    used = 0
-    assigned = []
-    for cards in groups:
-        slots = []
-        for card in cards:
-            for slot in slots_of[card]:
-                if not used >> slot & 1:
-                    used |= 1 << slot
-                    slots.append(slot)
-                    break
-        assigned.append(slots)
-    return assigned
 
 
 def _mask(slots: Sequence[int]) -> int:
