@@ -1146,19 +1146,32 @@ class TeacherBoard(View):
 
     def remove(self, nickname: str) -> int:
         """Second click: remove the student and their rows. Returns how many rows went."""
-        if self._pending_remove != nickname:
-            self.say("Press Remove first, then confirm.")
+        return self._second_click(
+            self._pending_remove == nickname,
+            "Remove",
+            lambda: self.store.remove(self.code, self._key, nickname),
+            lambda removed: f"Removed {nickname} and {removed} row{'s' * (removed != 1)}.",
+        )
+
+    def _second_click(
+        self, asked: bool, first: str, delete: Callable[[], int], words: Callable[[int], str]
+    ) -> int:
+        """A deletion's second click: refused unless its first click (``first``) asked for this
+        very deletion; then the rows go, the page shows the class without them, and ``words``
+        says how many went. Returns how many went (0 when refused)."""
+        if not asked:
+            self.say(f"Press {first} first, then confirm.")
             return 0
         self._cancel_reset()
         try:
-            removed = self.store.remove(self.code, self._key, nickname)
+            removed = delete()
         except PitchError as exc:
             self.say(str(exc))
             return 0
         self.say("")
         self.download.value = ""
         self.check()
-        self.message.value = _one_line(f"Removed {nickname} and {removed} row{'s' * (removed != 1)}.")
+        self.message.value = _one_line(words(removed))
         return removed
 
     def _ask(
@@ -1201,20 +1214,12 @@ class TeacherBoard(View):
 
     def reset(self, experiment: str | None) -> int:
         """Second click: delete the rows (all, or one experiment's). Returns how many went."""
-        if self._pending_reset != (experiment or ""):
-            self.say("Press Reset first, then confirm.")
-            return 0
-        self._cancel_reset()
-        try:
-            removed = self.store.reset(self.code, self._key, experiment)
-        except PitchError as exc:
-            self.say(str(exc))
-            return 0
-        self.say("")
-        self.download.value = ""
-        self.check()
-        self.message.value = _one_line(f"Deleted {removed} row{'s' * (removed != 1)}.")
-        return removed
+        return self._second_click(
+            self._pending_reset == (experiment or ""),
+            "Reset",
+            lambda: self.store.reset(self.code, self._key, experiment),
+            lambda removed: f"Deleted {removed} row{'s' * (removed != 1)}.",
+        )
 
 
 __all__ = [
