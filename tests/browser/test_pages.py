@@ -89,12 +89,12 @@ HOOKS = {
 def render(page: Page, base: str, notebook: str) -> None:
     """Open a notebook in Voila and wait until its cells and widgets are on screen.
 
-    Seen under load in CI, about once in a full run and never on a calm machine (lesson 03, 05
-    and tutorial 02; 29 loads of lessons 05 and tutorial 02 beside a full run could not repeat
-    it): a widget view fails in the browser ("Error displaying widget") while the notebook's
-    Python is fine (nbval runs it, and the page shows no Python error). Voila's widget manager
-    gives the kernel 4 s to send every widget's state at once before it asks model by model, a
-    race a busy kernel can lose. One fresh load tells that race from a broken widget, which
+    Seen in four full runs under load and never on a calm machine (lessons 03 and 05, tutorial
+    02 twice; 17 loads of lesson 05 and tutorial 02 beside a full run did not repeat it): a
+    widget view fails in the browser ("Error displaying widget") while the notebook's Python is
+    fine (nbval runs it, and the page shows no Python error). The likely cause is a race a busy
+    kernel can lose: Voila's widget manager gives the kernel 4 s to send every widget's state at
+    once before it asks model by model. One fresh load tells that race from a broken widget, which
     fails both loads and so reaches the test's :func:`python_errors`. Every browser test opens
     pages here, so none fails on the race. Said on stderr with the console's errors, not as a
     warning: the test suite turns warnings into failures."""
