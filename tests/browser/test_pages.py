@@ -26,6 +26,7 @@ NOTEBOOKS = sorted(
     for p in (ROOT / d).glob("*.ipynb")
 )
 APP = "notebooks/app.ipynb"
+NEAR_END = ROOT / "tests" / "records" / "game-seed-36-two-hands-left.json"
 OWN_TESTS = {
     "notebooks/lessons/01-counting-hands.ipynb": "test_lesson_counting.py",
     "notebooks/lessons/02-conditional-probability.ipynb": "test_lesson_counting.py",
@@ -326,15 +327,22 @@ def test_an_illegal_click_shows_a_message_and_the_game_goes_on(
     assert not python_errors(page), python_errors(page)
 
 
-def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
-    """From 0-0 to a winner in the browser: the learner's clicks, Play on for the bots, New hand.
+def test_a_game_to_its_winner_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
+    """A game's last hands in the browser: the learner's clicks, Play on for the bots, New hand,
+    until a winner.
 
-    A chosen deal (the bots and ``next_move`` are deterministic), in which the learner's side goes
-    below 0 and the other side wins, in eleven hands (tests/test_widgets.py plays a game to 52
-    without a browser). After New hand the finished hand's box must go before the next hand is
-    played: a redraw that pauses longer than :func:`click_and_wait`'s quiet spell would otherwise
-    leave it on screen, counted twice and pressed for again once New hand had gone."""
-    open_app(page, voila_url, "?seed=36")
+    The game is the app's own ``?seed=36``, nine hands in, loaded from its save as a learner
+    pastes one (tests/records, made by scripts/make_near_end_game.py): the nine hands before are
+    the same clicks over again, and tests/test_widgets.py plays a whole game from 0-0 without a
+    browser. From the save the other side wins on its bid in the second hand. After New hand the
+    finished hand's box must go before the next hand is played: a redraw that pauses longer than
+    :func:`click_and_wait`'s quiet spell would otherwise leave it on screen, counted twice and
+    pressed for again once New hand had gone."""
+    open_app(page, voila_url)
+    page.get_by_text("Save or load this hand, or the whole game").click()
+    page.fill(".pl-record-box textarea", NEAR_END.read_text())
+    click_and_wait(page, ".pl-load-game")
+    assert "exactly where you left it" in page.inner_text(".pl-message")
     hands = 0
     while not page.locator(".pl-game-over:visible").count():
         assert hands < 40, f"no winner after {hands} hands: {page.inner_text('.pl-score')}"
@@ -350,6 +358,7 @@ def test_a_whole_game_by_clicking_only(page: Page, voila_url: str, screenshots: 
         if not page.locator(".pl-game-over:visible").count():
             click_and_wait(page, ".pl-new-hand")
             page.wait_for_selector(".pl-hand-over", state="hidden")
+    assert hands >= 2, f"the save ended in {hands} hand: New hand went unpressed (make it again, see above)"
     shot(page, screenshots, "app-game-over")
     assert "Game over" in page.inner_text(".pl-status")
     assert not python_errors(page), python_errors(page)
