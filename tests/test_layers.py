@@ -207,21 +207,102 @@ def steps_round_the_table(name: str) -> Iterator[int]:
                 yield node.lineno
 
 
+def works_out_the_refill(name: str) -> Iterator[int]:
+    """The lines of ``name`` that spell the refill's count with ``refill_to``: what a seat asks for
+    (``refill_to - kept``), capped by the stock (``min(refill_to, left)``), or compared with a count
+    (``drawn < refill_to``). A short name given it first in the same function (``full =
+    rules.refill_to``, then ``full - drawn``) counts too. Naming it in words, a hand's size after
+    the refill (``refill_to + taken``), a fixed bound (``refill_to - 1``) and whether a ruleset
+    refills at all (``refill_to == 0``) are not the count."""
+    tree = ast.parse(MODULES[name].read_text())
+
+    def mentions(node: ast.AST, names: set[str]) -> bool:
+        return any(
+            (isinstance(n, ast.Attribute) and n.attr == "refill_to")
+            or (isinstance(n, ast.Name) and n.id in names)
+            for n in ast.walk(node)
+        )
+
+    def zero(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and node.value == 0
+
+    functions = ast.FunctionDef | ast.AsyncFunctionDef
+
+    def own(scope: ast.AST) -> Iterator[ast.AST]:
+        """The nodes of a module or function, not those of the functions inside it."""
+        for child in ast.iter_child_nodes(scope):
+            yield child
+            if not isinstance(child, functions):
+                yield from own(child)
+
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, functions))]:
+        aliases = {
+            target.id
+            for node in own(scope)
+            if isinstance(node, ast.Assign) and mentions(node.value, set())
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in own(scope):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+                spelled = mentions(node.left, aliases) and not isinstance(node.right, ast.Constant)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("min", "max")
+            ):
+                spelled = any(mentions(arg, aliases) for arg in node.args)
+            elif isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                spelled = any(mentions(side, aliases) for side in sides) and not any(map(zero, sides))
+            else:
+                spelled = False
+            if spelled and isinstance(node, ast.expr):
+                yield node.lineno
+
+
+OWNED = {
+    "order": (steps_round_the_table, "works out seats modulo the players", "pitchlab.engine.seats"),
+    "refill": (works_out_the_refill, "counts the refill with refill_to", "pitchlab.engine.refill"),
+}
+"""Rules the engine says once, each with the check that finds them spelled again elsewhere.
+Turn order was once spelled about a dozen ways across the bots, lessons and pages (who speaks
+where, who deals next, where the dealer sits); the refill's count in the engine, the exact and
+the sampled odds, an inference and lesson 3."""
+
+
+@pytest.mark.parametrize("rule", sorted(OWNED))
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if wing_of(n) != "engine"))
-def test_only_the_engine_works_out_the_order_round_the_table(name: str) -> None:
-    """Turn order was once spelled about a dozen ways across the bots, lessons and pages;
-    :mod:`pitchlab.engine.seats` now says it once (who speaks where, who deals next, where the
-    dealer sits), and every other module asks it."""
-    found = list(steps_round_the_table(name))
-    assert not found, f"{name} works out seats modulo the players at lines {found}: ask pitchlab.engine.seats"
+def test_only_the_engine_works_out_its_rules(name: str, rule: str) -> None:
+    check, what, owner = OWNED[rule]
+    found = sorted(set(check(name)))
+    assert not found, f"{name} {what} at lines {found}: ask {owner}"
 
 
-def test_the_check_for_seat_arithmetic_finds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check above finds the shapes it is for (and not a plain modulo)."""
+@pytest.mark.parametrize(
+    ("rule", "source", "lines"),
+    [
+        (
+            "order",
+            "a = (dealer + 1) % rules.players\nb = (seat - 1) % players\nc = k % n_players\nd = total % 10\n"
+            "n = rules.players\ne = (dealer + k) % n\nf = k % m\n",
+            [1, 2, 3, 6],
+        ),
+        (
+            "refill",
+            "a = rules.refill_to - kept\nb = min(rules.refill_to, left)\nfull = rules.refill_to\n"
+            "c = n + drawn < full\nd = f'back to {rules.refill_to}'\ne = Slider(max=rules.refill_to - 1)\n"
+            "f = rules.refill_to + taken\ng = rules.refill_to == 0\n"
+            "def h(full):\n    return full - kept\n",
+            [1, 2, 4],
+        ),
+    ],
+)
+def test_each_check_finds_the_shapes_it_is_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rule: str, source: str, lines: list[int]
+) -> None:
+    """And not a plain modulo, the rule named in words, or a name that only shares the alias's."""
     path = tmp_path / "spelled.py"
-    path.write_text(
-        "a = (dealer + 1) % rules.players\nb = (seat - 1) % players\nc = k % n_players\nd = total % 10\n"
-        "n = rules.players\ne = (dealer + k) % n\nf = k % m\n"
-    )
+    path.write_text(source)
     monkeypatch.setitem(MODULES, "spelled", path)
-    assert list(steps_round_the_table("spelled")) == [1, 2, 3, 6]
+    assert sorted(set(OWNED[rule][0]("spelled"))) == lines

@@ -29,7 +29,12 @@ def text(html: str) -> str:
 def test_draw_reveals_what_the_count_means() -> None:
     assert the_refill.draw_reveals(2, 18) == "it kept exactly 4 trump of its own"
     assert the_refill.draw_reveals(0, 18) == "it kept 6 or more trump of its own"
-    assert "at least 3" in the_refill.draw_reveals(3, 3)
+    # worked by hand: a seat that kept t trump asks for 6 - t. Drawing all 3 of a 3-card stock
+    # means it asked for 3 or more, so t <= 3; drawing all 2 of a 2-card stock, t <= 4
+    assert the_refill.draw_reveals(3, 3) == "it emptied the stock, so it kept at most 3 trump of its own"
+    assert the_refill.draw_reveals(2, 2) == "it emptied the stock, so it kept at most 4 trump of its own"
+    assert the_refill.draw_reveals(6, 18) == "it kept no trump of its own"
+    assert the_refill.draw_reveals(1, 1) == "it emptied the stock, so it kept at most 5 trump of its own"
     assert "already empty" in the_refill.draw_reveals(0, 0)
 
 

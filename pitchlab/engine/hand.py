@@ -53,6 +53,7 @@ from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
 from pitchlab.engine.lookups import THROW_IN_CODE as _THROW_IN_CODE
 from pitchlab.engine.lookups import TrumpLookups, lookups, submasks
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_drawn
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import seat_at, speaking_position
@@ -779,15 +780,13 @@ class Hand:
         pos = self.stock_used
         log = self._refill_log
         drawn = self.drawn
-        refill_to = rules.refill_to
         waits = self.bidder if rules.bidder_refills_last else None  # draws with the rest of the stock
         for seat in self._c.speaking_order[self.dealer]:
             if seat == waits:
                 continue
             before = hands[seat]
             kept = before & trump_mask
-            want = refill_to - kept.bit_count()
-            got = stock[pos : pos + want] if want > 0 else ()
+            got = stock[pos : pos + cards_drawn(kept.bit_count(), len(stock) - pos, rules)]
             pos += len(got)
             for slot in got:
                 kept |= BIT[slot]

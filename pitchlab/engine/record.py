@@ -146,8 +146,7 @@ def from_record(data: object) -> Hand:
     try:
         hand = Hand.from_cards(rules, dealer, hands, stock, scores)
     except PitchError as exc:
-        stock_size = len(rules.deck) - rules.players * rules.hand_size
-        where = "stock" if str(exc).startswith("stock") or len(stock) != stock_size else "hands"
+        where = "stock" if str(exc).startswith("stock") or len(stock) != rules.stock_size else "hands"
         raise BadRecord(where, str(exc)) from None
     _replay(hand, data)
     return hand

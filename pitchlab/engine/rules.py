@@ -236,6 +236,11 @@ class Ruleset:
         return tuple(c for c in CARDS[:52] if RANK_LETTERS[c % 13] not in self.left_out) + self.jokers
 
     @property
+    def stock_size(self) -> int:
+        """The cards left undealt after the deal, the stock: 54 - 4 x 9 = 18 in ten-point."""
+        return len(self.deck) - self.players * self.hand_size
+
+    @property
     def bidder_takes_stock(self) -> bool:
         """Whether the bidder ends up with every card of the stock nobody drew."""
         return self.stock_rest in ("bidder", "bidder-before-trump")
@@ -473,11 +478,7 @@ def _validate(rules: Ruleset) -> None:
     if rules.play_rule == "follow-suit" and rules.exchange == "refill":
         raise bad("exchange", "follow-suit play keeps every card, so it has no refill")
     if rules.exchange == "discard-draw":
-        kitty = (
-            len(rules.deck) - rules.players * rules.hand_size
-            if rules.stock_rest == "bidder-before-trump"
-            else 0
-        )
+        kitty = rules.stock_size if rules.stock_rest == "bidder-before-trump" else 0
         if rules.hand_size + kitty > MAX_DISCARD_HAND:
             raise bad(
                 "exchange",

@@ -50,6 +50,7 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Phase
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_drawn
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.view import SeatView
 from pitchlab.odds.probability import (
@@ -57,7 +58,6 @@ from pitchlab.odds.probability import (
     _checked_cards,
     _checked_seat,
     _checked_suit,
-    _draw,
     mean,
     percent,
     refill_order,
@@ -238,10 +238,10 @@ def posterior_given(
     rest = stock_size(rules) - sum(drawn)
     dealt = _checked_cards(hand, rules, f"seat {seat}'s hand", rules.hand_size)
     kept = len(trump_in(dealt, suit, rules))
-    if _draw(kept, left[seat], rules) != drawn[seat]:
+    if cards_drawn(kept, left[seat], rules) != drawn[seat]:
         raise PitchError(
             f"seat {seat} kept {kept} trump with {left[seat]} cards in the stock, so it drew "
-            f"{_draw(kept, left[seat], rules)}, not {drawn[seat]}"
+            f"{cards_drawn(kept, left[seat], rules)}, not {drawn[seat]}"
         )
     own_draw = _checked_cards(drew, rules, f"seat {seat}'s draw", drawn[seat])
     taker = _rest_taker(rules, bidder, dealer)
@@ -404,7 +404,7 @@ def _seat_table(
     low_a, high_a = _bury_bounds(ev, seat)
     table: Counter[_Key] = Counter()
     for dealt in range(size + 1):
-        if _draw(dealt, left, rules) != drew:
+        if cards_drawn(dealt, left, rules) != drew:
             continue
         for taken in range(rest + 1) if seat == ev.taker else (0,):
             if ev.hand_sizes is not None and dealt + drew + taken - showed != ev.hand_sizes[seat]:

@@ -43,6 +43,7 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, CardError, PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_drawn, cards_wanted, draw_counts
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import speaking_order
 
@@ -223,8 +224,8 @@ def _checked_cards(
 
 
 def stock_size(rules: Ruleset = TEN_POINT) -> int:
-    """Cards left after the deal: 54 - 4 x 9 = 18 in ten-point."""
-    return len(rules.deck) - rules.players * rules.hand_size
+    """Cards left after the deal: 54 - 4 x 9 = 18 in ten-point (:attr:`Ruleset.stock_size`)."""
+    return rules.stock_size
 
 
 def _teams(seat: int, rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -405,20 +406,10 @@ def refill_order(dealer: int, rules: Ruleset = TEN_POINT) -> tuple[int, ...]:
     return speaking_order(dealer, rules.players)
 
 
-def _draw(kept: int, left: int, rules: Ruleset) -> int:
-    """Cards a seat keeping ``kept`` trump draws with ``left`` cards in the stock: up to
-    ``refill_to``, and (the short-stock ruling) no more than there are."""
-    return min(max(0, rules.refill_to - kept), left)
-
-
 def refill_draws(kept: Sequence[int], dealer: int = 0, rules: Ruleset = TEN_POINT) -> tuple[int, ...]:
-    """Cards each seat draws, by seat, when each keeps ``kept[seat]`` trump of its deal."""
-    left = stock_size(rules)
-    drawn = [0] * rules.players
-    for seat in refill_order(dealer, rules):
-        drawn[seat] = _draw(kept[seat], left, rules)
-        left -= drawn[seat]
-    return tuple(drawn)
+    """Cards each seat draws, by seat, when each keeps ``kept[seat]`` trump of its deal (the
+    engine's count: :func:`pitchlab.engine.refill.draw_counts`)."""
+    return draw_counts(kept, dealer, rules)
 
 
 def stock_left(drawn: Sequence[int], dealer: int = 0, rules: Ruleset = TEN_POINT) -> tuple[int, ...]:
@@ -433,8 +424,8 @@ def stock_left(drawn: Sequence[int], dealer: int = 0, rules: Ruleset = TEN_POINT
     before = [0] * rules.players
     for seat in refill_order(dealer, rules):
         d = drawn[seat]
-        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= min(rules.refill_to, left):
-            limit = min(rules.refill_to, left)
+        limit = cards_drawn(0, left, rules)  # the most a seat can draw: what one with no trump does
+        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= limit:
             raise PitchError(f"seat {seat} cannot have drawn {d!r}: it could draw 0-{limit}")
         before[seat] = left
         left -= d
@@ -499,11 +490,11 @@ def _refill_odds(known: Mapping[int, int], pool: int, trump: int, dealer: int, r
         for seat, d in enumerate(drawn):
             draws[seat][d] += ways
         left[stock - sum(drawn)] += ways
-        if any(d < rules.refill_to - k for d, k in zip(drawn, kept, strict=True)):
+        if any(d < cards_wanted(k, rules) for d, k in zip(drawn, kept, strict=True)):
             short += ways
     return RefillOdds(
         dealer=dealer,
-        draws=tuple({d: Fraction(c[d], total) for d in range(rules.refill_to + 1)} for c in draws),
+        draws=tuple({d: Fraction(c[d], total) for d in range(cards_wanted(0, rules) + 1)} for c in draws),
         short=Fraction(short, total),
         left={k: Fraction(left[k], total) for k in range(stock + 1)},
     )

@@ -39,8 +39,9 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, PitchError
 from pitchlab.engine.lookups import card_slots
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_wanted, draw_table
 from pitchlab.engine.rules import Ruleset
-from pitchlab.engine.seats import left_of, seat_at
+from pitchlab.engine.seats import left_of, speaking_order
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
 
 Seed = int | np.random.Generator
@@ -383,25 +384,24 @@ def refill_draws(
 ) -> tuple[Counts, NDArray[np.bool_]]:
     """Each seat's draw in the refill, and whether the stock ran short, from the trump each seat was dealt.
 
-    ``counts`` has shape (..., players). In turn from the dealer's left, a seat
-    keeps its trump and draws up to ``rules.refill_to`` from the stock; six or
-    more trump draws nothing. Which cards are drawn does not matter to the
-    counts, so the stock is never looked at: each seat gets what it wants or
-    what is left, whichever is less (the Ruling on a short stock). The stock
-    ran short when the wants added up to more than it held.
+    ``counts`` has shape (..., players). In turn from the dealer's left, each seat draws what
+    the engine's rule gives it (:mod:`pitchlab.engine.refill`: back up to ``refill_to``, or
+    what is left), read from the rule's table for every deal at once. Which cards are drawn
+    does not matter to the counts, so the stock is never looked at. The stock ran short when
+    a seat got less than it asked for.
     """
     _check_seat(dealer, rules, "dealer")
-    players = rules.players
-    turn = [seat_at(k, dealer, players) for k in range(players)]
-    # as signed ints: six minus a uint8 count would wrap around instead of going negative
-    wants = np.maximum(rules.refill_to - np.asarray(counts, dtype=np.int_)[..., turn], 0)
-    stock = len(rules.deck) - players * rules.hand_size
-    reached = np.minimum(np.cumsum(wants, axis=-1), stock)
-    got = np.diff(reached, axis=-1, prepend=0)
-    drawn = np.empty_like(got)
-    drawn[..., turn] = got
-    short: NDArray[np.bool_] = wants.sum(axis=-1) > stock
-    return drawn.astype(np.int_), short
+    counts = np.asarray(counts, dtype=np.intp)
+    drawn_by = np.asarray(draw_table(rules), dtype=np.int_)  # [kept, left]: the engine's count
+    stock = rules.stock_size
+    left = np.full(counts.shape[:-1], stock, dtype=np.intp)
+    drawn = np.empty(counts.shape, dtype=np.int_)
+    for seat in speaking_order(dealer, rules.players):
+        drawn[..., seat] = drawn_by[counts[..., seat], left]
+        left = left - drawn[..., seat]
+    wanted = np.asarray([cards_wanted(k, rules) for k in range(rules.hand_size + 1)], dtype=np.int_)
+    short = np.asarray((drawn < wanted[counts]).any(axis=-1))  # a seat got less than it asked for
+    return drawn, short
 
 
 # ----------------------------------------------------------- Monte Carlo answers
@@ -576,7 +576,10 @@ def tally_refill(
     can expect before naming trump.
     """
     _check_seat(dealer, rules, "dealer")
-    players, top = rules.players, rules.refill_to
+    players, top = (
+        rules.players,
+        cards_wanted(0, rules),
+    )  # the most a seat draws: all it asks for with no trump
     drawn = np.zeros((players, top + 1), dtype=np.int_)
     short = 0
     for deals in iter_full_deals(n, seed, hand=hand, seat=seat, rules=rules, chunk=chunk):

@@ -46,6 +46,7 @@ from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_drawn
 from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.classroom import common
 from pitchlab.odds import sampling
@@ -68,7 +69,8 @@ def kept_given_draw(drew: int, left: int, rules: Ruleset = TEN_POINT) -> tuple[i
 
     The refill rule is run forwards for each count ``t`` the seat could have
     been dealt: it wants ``refill_to - t`` cards (none with six or more) and
-    gets no more than the stock holds. The counts that give ``drew`` are the
+    gets no more than the stock holds (the engine's count,
+    :func:`pitchlab.engine.refill.cards_drawn`). The counts that give ``drew`` are the
     ones the draw allows. Written this way, rather than as the three cases a
     person states (exactly ``6 - d``; six or more; at most ``6 - d`` when it
     emptied the stock), so that the cases follow from the rule and a test can
@@ -76,10 +78,10 @@ def kept_given_draw(drew: int, left: int, rules: Ruleset = TEN_POINT) -> tuple[i
     """
     if isinstance(left, bool) or not isinstance(left, int) or not 0 <= left <= stock_size(rules):
         raise PitchError(f"the stock holds 0-{stock_size(rules)} cards, not {left!r}")
-    top = min(rules.refill_to, left)
+    top = cards_drawn(0, left, rules)  # the most a seat draws: what one with no trump does
     if isinstance(drew, bool) or not isinstance(drew, int) or not 0 <= drew <= top:
         raise PitchError(f"with {left} cards in the stock a seat draws 0-{top}, not {drew!r}")
-    return tuple(t for t in range(rules.hand_size + 1) if min(max(0, rules.refill_to - t), left) == drew)
+    return tuple(t for t in range(rules.hand_size + 1) if cards_drawn(t, left, rules) == drew)
 
 
 def draw_likelihood(drew: int, left: int, rules: Ruleset = TEN_POINT) -> Distribution:
@@ -544,7 +546,7 @@ class DrawExplorer(View):
             w.IntSlider(
                 value=saw.drawn[sliding],
                 min=0,
-                max=min(rules.refill_to, left),
+                max=cards_drawn(0, left, rules),
                 description=f"cards seat {sliding} drew",
                 continuous_update=False,
                 style={"description_width": "initial"},

@@ -16,6 +16,7 @@ from pitchlab.engine.cards import Suit, parse_cards
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import TEN_POINT
+from pitchlab.engine.refill import cards_drawn, cards_wanted
 from pitchlab.engine.rules import Ruleset
 from pitchlab.lessons.tutorial.common import (
     around_html,
@@ -59,17 +60,23 @@ def stock_runs_out_hand() -> Hand:
 
 
 def draw_reveals(drawn: int, stock_before: int, rules: Ruleset = TEN_POINT) -> str:
-    """What the table learns from a public draw count, given how many cards the stock held."""
-    full = rules.refill_to
+    """What the table learns from a public draw count, given how many cards the stock held: the
+    trump counts that the refill's rule (:func:`~pitchlab.engine.refill.cards_drawn`) turns into
+    this draw, in words. A seat that empties the stock wanted at least what it got, so it kept
+    at most ``refill_to - drawn`` trump."""
     if stock_before == 0:
         return "the stock was already empty, so drawing nothing tells the table nothing"
-    if drawn == stock_before and drawn < full:
-        return f"it emptied the stock, so it kept at least {full - drawn} trump of its own"
-    if drawn == 0:
-        return f"it kept {full} or more trump of its own"
-    if drawn == full:
+    kept = [t for t in range(rules.hand_size + 1) if cards_drawn(t, stock_before, rules) == drawn]
+    if not kept:
+        raise PitchError(f"no seat draws {drawn} cards from a stock of {stock_before}")
+    low, high = kept[0], kept[-1]
+    if high == 0:
         return "it kept no trump of its own"
-    return f"it kept exactly {full - drawn} trump of its own"
+    if low == high:
+        return f"it kept exactly {low} trump of its own"
+    if high == rules.hand_size:
+        return f"it kept {low} or more trump of its own"
+    return f"it emptied the stock, so it kept at most {high} trump of its own"
 
 
 class RefillStepper(View):
@@ -192,12 +199,12 @@ class RefillStepper(View):
         own = [c for c in hand.dealt_to(turn.seat) if rules.is_trump(c, suit)]
         n = len(turn.drawn)
         short = Markup()
-        if len(own) + n < rules.refill_to:
+        if n < cards_wanted(len(own), rules):
             short = html(
                 "<div class='pl-note'><b>Ruling: the stock ran out.</b> {} wanted "
                 "{} cards but only {} were left, so it plays short with {}.</div>",
                 who,
-                rules.refill_to - len(own),
+                cards_wanted(len(own), rules),
                 before,
                 plural(len(own) + n, "card"),
             )
