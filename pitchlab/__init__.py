@@ -47,7 +47,7 @@ from pitchlab.engine.errors import (
     StaleTable,
     UnknownRuleset,
 )
-from pitchlab.engine.game import Game, ScoredHand, winner_after
+from pitchlab.engine.game import Game, ScoredHand
 from pitchlab.engine.hand import Hand, Phase, Refill, Trick
 from pitchlab.engine.presets import TEN_POINT, register, ruleset, ruleset_names
 from pitchlab.engine.record import (
@@ -69,6 +69,7 @@ from pitchlab.engine.saves import SAVE_FORMAT, open_game, seal_game
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.tricks import card_power, game_points, sort_cards, trick_winner
 from pitchlab.engine.view import SeatView
+from pitchlab.engine.winning import winner_after
 from pitchlab.odds.inference import Posterior, posterior, posterior_given
 from pitchlab.odds.stats import Estimate
 

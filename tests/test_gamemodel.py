@@ -16,9 +16,10 @@ from pitchlab.bots import claims as cl
 from pitchlab.bots.claims import render
 from pitchlab.bots.gamemodel import GameModel, Outcome, Outcomes
 from pitchlab.bots.isotonic import MadeMap, Step
-from pitchlab.engine.game import winner_after
+from pitchlab.engine import winning
 from pitchlab.engine.lookups import card_slots
 from pitchlab.engine.seats import left_of
+from pitchlab.engine.winning import winner_after
 from pitchlab.odds.stats import agrees, proportion
 
 # ----------------------------------------------------------------- toy games
@@ -91,7 +92,7 @@ def test_an_instant_win_and_the_smudge_condition() -> None:
     below zero (then it is an ordinary made bid of +4, which at -3 to 0 does not reach 7)."""
     smudge = pl.ruleset("smudge")
     outcome = Outcomes.of({Outcome(True, True, 4, 0, 0, instant=2): 1})
-    done, value = gamemodel.verdict(
+    done, value = winning.verdict(
         smudge, outcome.ours, outcome.made, outcome.instant, outcome.us, outcome.them, outcome.lead,
         np.array([0, -3]), np.array([0, 0]),
     )  # fmt: skip
@@ -101,7 +102,7 @@ def test_an_instant_win_and_the_smudge_condition() -> None:
 @pytest.mark.parametrize("name", pl.ruleset_names())
 def test_the_model_judges_real_hands_as_the_engine_does(name: str) -> None:
     """On real hands at scores near the target, in every preset, the model ends the game
-    exactly when :func:`~pitchlab.engine.game.winner_after` does, for the same side, from
+    exactly when :func:`~pitchlab.engine.winning.winner_after` does, for the same side, from
     every seat's view. With more than two sides the others sit far from the target (the
     model keeps two scores), and a hand a side the model does not follow bid is left to
     the test of that reading below."""

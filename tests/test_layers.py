@@ -261,14 +261,38 @@ def works_out_the_refill(name: str) -> Iterator[int]:
                 yield node.lineno
 
 
+RULE_IN_WORDS = ("pitchlab.ui.rule_words",)
+"""The module that says each win rule in words, and so must tell them apart."""
+
+
+def judges_the_win_rule(name: str) -> Iterator[int]:
+    """The lines of ``name`` that tell the win rules apart (``rules.win_rule == "count-out"``, or a
+    ``match`` on it): the rule decided again rather than asked of the engine."""
+    if name in RULE_IN_WORDS:
+        return
+    tree = ast.parse(MODULES[name].read_text())
+
+    def mentions(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Attribute) and n.attr == "win_rule" for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        tells = (isinstance(node, ast.Compare) and mentions(node)) or (
+            isinstance(node, ast.Match) and mentions(node.subject)
+        )
+        if tells and isinstance(node, ast.expr | ast.stmt):
+            yield node.lineno
+
+
 OWNED = {
     "order": (steps_round_the_table, "works out seats modulo the players", "pitchlab.engine.seats"),
     "refill": (works_out_the_refill, "counts the refill with refill_to", "pitchlab.engine.refill"),
+    "win": (judges_the_win_rule, "tells the win rules apart", "pitchlab.engine.winning"),
 }
 """Rules the engine says once, each with the check that finds them spelled again elsewhere.
 Turn order was once spelled about a dozen ways across the bots, lessons and pages (who speaks
 where, who deals next, where the dealer sits); the refill's count in the engine, the exact and
-the sampled odds, an inference and lesson 3."""
+the sampled odds, an inference and lesson 3; the win rule in the engine and, over arrays, in the
+bots' game model, which had lost the count-out branch."""
 
 
 @pytest.mark.parametrize("rule", sorted(OWNED))
@@ -295,6 +319,12 @@ def test_only_the_engine_works_out_its_rules(name: str, rule: str) -> None:
             "f = rules.refill_to + taken\ng = rules.refill_to == 0\n"
             "def h(full):\n    return full - kept\n",
             [1, 2, 4],
+        ),
+        (
+            "win",
+            "a = rules.win_rule == 'count-out'\nb = WORDS[rules.win_rule]\nc = rules.replace(win_rule='x')\n"
+            "match rules.win_rule:\n    case 'bidder-only':\n        pass\n",
+            [1, 4],
         ),
     ],
 )

@@ -7,8 +7,8 @@ import json
 
 import pitchlab as pl
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.game import win_after
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.winning import win_after
 from pitchlab.ui.endings import ending_lines, game_line, won_line
 from pitchlab.ui.pace import reading_ms
 from pitchlab.ui.session import Table

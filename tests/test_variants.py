@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.game import winner_after
+from pitchlab.engine.winning import winner_after
 from tests.helpers import assert_refused, play
 
 Record = dict[str, Any]

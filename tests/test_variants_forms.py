@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.game import winner_after
+from pitchlab.engine.winning import winner_after
 from tests.test_variants_seats_and_draws import after, bid_all, legal, refused, tricks
 
 Record = dict[str, Any]

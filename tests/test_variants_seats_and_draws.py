@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 import pitchlab as pl
-from pitchlab.engine.game import winner_after
 from pitchlab.engine.ruleset_identity import identity
+from pitchlab.engine.winning import winner_after
 from tests.helpers import assert_refused, written_deal
 
 Record = dict[str, Any]

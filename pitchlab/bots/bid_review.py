@@ -37,10 +37,10 @@ from pitchlab.bots.gamemodel import GameModel
 from pitchlab.bots.players import BiddingStyle, RuleBasedPlayer
 from pitchlab.engine.actions import Bid, NameTrump, Pass
 from pitchlab.engine.errors import PitchError
-from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import from_record, to_record
 from pitchlab.engine.seats import dealer_offset, left_of
+from pitchlab.engine.winning import winner_after
 from pitchlab.odds.stats import mean_of, paired_difference
 
 DEALS = 150

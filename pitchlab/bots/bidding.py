@@ -110,6 +110,7 @@ from pitchlab.bots.isotonic import MADE_MAP, MadeMap, Step, won_digest
 from pitchlab.bots.ladder import strength_of
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import dealer_for, dealer_offset
+from pitchlab.engine.winning import instant_kind, only_the_bidder_wins
 
 MIN_TRIALS = 30
 """Trials of each answer a key needs before a decision trusts it."""
@@ -747,9 +748,9 @@ def keeps_the_bid(rules: Ruleset, bid: int, us: int) -> bool:
     at a table bidding to win the game)."""
     if bid != rules.max_bid or rules.moon_bid is not None or rules.dealer_may_match:
         return False
-    if rules.win_rule != "bidder-only":
+    if not only_the_bidder_wins(rules):
         return False
-    instant = gamemodel.instant_kind(rules, bid, True, bid)
+    instant = instant_kind(rules, bid, True, bid)
     return instant == 1 or (instant == 2 and us >= 0)
 
 

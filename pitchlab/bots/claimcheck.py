@@ -33,12 +33,12 @@ from collections.abc import Sequence
 from pitchlab.bots import claims as c
 from pitchlab.engine.actions import Bid, Pass, Play
 from pitchlab.engine.cards import Card, Suit
-from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import left_of, round_from, steps_left, still_to_play
 from pitchlab.engine.tricks import beats, game_points, play_suit
+from pitchlab.engine.winning import only_the_bidder_wins, winner_after
 
 EQUAL_TOLERANCE = 0.25
 """The most two expected values may differ by and still be called equally good."""
@@ -239,7 +239,7 @@ def _top_bid_keeps(hand: Hand, seat: int, bid: int) -> str | None:
         return f"a higher bid than {bid} is allowed"
     if rules.dealer_may_match and seat != hand.dealer:
         return f"the dealer may still take the bid at {bid}"
-    if rules.win_rule != "bidder-only":
+    if not only_the_bidder_wins(rules):
         return "a side that did not bid can win the game too"
     team = rules.teams[seat]
     teams = rules.num_teams

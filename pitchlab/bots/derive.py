@@ -28,6 +28,7 @@ from pitchlab.engine.lookups import BidCode
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import dealer_of, dealer_offset
+from pitchlab.engine.winning import race_of
 from pitchlab.odds.stats import Estimate, mean_of
 
 LADDER_CHUNK = 200
@@ -186,7 +187,7 @@ def tally_bidding_deal(hand: Hand, bot: FastPlayer, trials: Trials, hands: list[
                 counts = trials.setdefault(key, {}).setdefault(POOL, Counter())
                 for t in range(rules.num_teams):
                     if t != team:
-                        race = gamemodel.race_of(rules, result, team, t)
+                        race = race_of(rules, result, team, t)
                         counts[Outcome(True, True, taken, result.points[t], result.points[t], race=race)] += 1
         hand.step(bot.code(hand))
     finish(hand, bot)

@@ -35,9 +35,9 @@ Readings taken, documented because they are approximations:
 * **Both sides cross the target on one hand** under ``bidder-first`` and
   neither bid (more than two sides only): half a win.
 
-Everything is exact for two sides: :func:`verdict` is
-:func:`pitchlab.engine.game.winner_after` over arrays, held to the same verdicts
-on real hands in every preset by the tests. Under ``count-out`` rules (all-fours)
+Everything is exact for two sides: the engine's win rule judges each outcome, over arrays
+(:func:`pitchlab.engine.winning.verdict`, held to :func:`~pitchlab.engine.winning.win_after`'s
+verdicts on real hands in every preset by the tests). Under ``count-out`` rules (all-fours)
 the order the points were counted in decides who goes out first when both sides
 could, so each outcome carries it (:attr:`Outcome.race`).
 """
@@ -55,8 +55,8 @@ from numpy.typing import NDArray
 
 from pitchlab.engine.hand import Hand
 from pitchlab.engine.rules import Ruleset
-from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import dealer_offset, left_of
+from pitchlab.engine.winning import instant_kind, race_of, verdict
 
 Array = NDArray[np.float64]
 
@@ -82,7 +82,7 @@ class Outcome(NamedTuple):
     """Whether a side the model does not follow held the contract (more than two sides)."""
     race: int = 0
     """Under ``count-out`` rules, the order in which the hand's points were counted, for my side
-    and the followed opponent (:func:`race_of`); 0 under every other win rule, where the order
+    and the followed opponent (:func:`~pitchlab.engine.winning.race_of`); 0 under every other win rule, where the order
     never decides the game for two sides."""
 
 
@@ -122,33 +122,9 @@ def outcomes_of(hand: Hand, seat: int) -> list[tuple[Outcome, int]]:
     ]
 
 
-def race_of(rules: Ruleset, result: HandResult, team: int, other: int) -> int:
-    """The order the hand's points were counted in, as :func:`verdict` reads it under
-    ``count-out`` rules (0 under any other rule): one bit per point of ``team`` (1) or
-    ``other`` (0), the first point counted in the lowest bit, above them a single 1 that
-    marks how many there are. A card worth several points gives several bits in a row
-    (no other point can come between them)."""
-    if rules.win_rule != "count-out":
-        return 0
-    units = [
-        int(side == team) for _, side, points in result.tally if side in (team, other) for _ in range(points)
-    ]
-    return sum(u << k for k, u in enumerate(units)) | (1 << len(units))
-
-
-def instant_kind(rules: Ruleset, bid: int, made: bool, taken: int) -> int:
-    """Whether a contract won the game at once (see :attr:`Outcome.instant`), as
-    :func:`pitchlab.engine.game.winner_after` judges it; ``taken``: the bidding side's points."""
-    if bid == rules.moon_bid and made and rules.moon_made is None:
-        return 1
-    if rules.all_points_wins and bid == rules.max_bid and taken == rules.total_points:
-        return 1 if rules.all_points_wins_in_the_hole else 2
-    return 0
-
-
 def as_bidder(rules: Ruleset, bid: int, taken: int, against: int, race: int = 0) -> Outcome:
     """The outcome for my side when it bids ``bid`` and takes ``taken`` points while the
-    followed opponent takes ``against`` (counted in the order ``race``, see :func:`race_of`):
+    followed opponent takes ``against`` (counted in the order ``race``, see :func:`~pitchlab.engine.winning.race_of`):
     made or set, a moon scored as the rules say."""
     if bid == rules.moon_bid:
         made = taken == rules.total_points
@@ -179,111 +155,10 @@ def ceiling_of(rules: Ruleset) -> int:
     return rules.target + rules.max_bid
 
 
-def verdict(
-    rules: Ruleset,
-    ours: NDArray[np.bool_],
-    made: NDArray[np.bool_],
-    instant: NDArray[np.int_],
-    us: NDArray[np.int_],
-    them: NDArray[np.int_],
-    lead: NDArray[np.int_],
-    before_us: NDArray[np.int_] | int,
-    before_them: NDArray[np.int_] | int,
-    third: NDArray[np.bool_] | bool = False,
-    race: NDArray[np.int_] | int = 0,
-) -> tuple[NDArray[np.bool_], Array]:
-    """Whether a hand ends the game and, where it does, my chance: 1 won, 0 lost, ½ a tie.
-
-    Every argument broadcasts, so one call judges many outcomes at one score
-    (a bid decision) or one outcome at many scores (value iteration). When a
-    side the model does not follow bid (``third``), only its instant win is
-    seen (a loss); its score is not kept. ``race`` (see :func:`race_of`) orders the
-    count under ``count-out`` rules.
-
-    This is :func:`pitchlab.engine.game.winner_after` over arrays: the tests hold the two
-    to the same verdicts on real hands in every preset with a target.
-    """
-    target = rules.target
-    now_us = before_us + us
-    now_bid = before_them + them
-    now_lead = before_them + lead
-    bidder_before = np.where(ours, before_us, before_them)
-    sudden = (instant == 1) | ((instant == 2) & (bidder_before >= 0))
-    win = sudden & ours
-    lose = sudden & ~ours
-    theirs = ~ours & ~np.asarray(third)
-    rule = rules.win_rule
-    if rule == "bidder-only":
-        win = win | (~sudden & ours & (now_us >= target))
-        lose = lose | (~sudden & theirs & (now_bid >= target))
-    elif rule == "bidder-then-most":
-        crossed_us = ~sudden & ours & (now_us >= target)
-        crossed_them = ~sudden & theirs & (now_bid >= target)
-        rest = ~sudden & ~crossed_us & ~crossed_them
-        win = win | crossed_us | (rest & (now_us >= target) & (now_us > now_lead))
-        lose = lose | crossed_them | (rest & (now_lead >= target) & (now_lead > now_us))
-    elif rule == "count-out":
-        return _count_out(
-            target, sudden, win, lose, ours, made, theirs, np.asarray(race), before_us, before_them
-        )
-    else:  # bidder-first: the bidder's made points count out first, then the others'
-        first_us = ~sudden & ours & made & (now_us >= target)
-        first_them = ~sudden & theirs & made & (now_bid >= target)
-        rest = ~sudden & ~first_us & ~first_them
-        later_us = rest & ~ours & (now_us >= target)
-        later_them = rest & (now_lead >= target)
-        tie = later_us & later_them
-        win = win | first_us | (later_us & ~tie)
-        lose = lose | first_them | (later_them & ~later_us)
-        value = np.where(win, 1.0, np.where(tie, 0.5, 0.0))
-        return win | lose | tie, value
-    return win | lose, np.where(win, 1.0, 0.0)
-
-
-def _count_out(
-    target: int,
-    sudden: NDArray[np.bool_],
-    win: NDArray[np.bool_],
-    lose: NDArray[np.bool_],
-    ours: NDArray[np.bool_],
-    made: NDArray[np.bool_],
-    theirs: NDArray[np.bool_],
-    race: NDArray[np.int_],
-    before_us: NDArray[np.int_] | int,
-    before_them: NDArray[np.int_] | int,
-) -> tuple[NDArray[np.bool_], Array]:
-    """The ``count-out`` rule: a set bidder's loss first (it reaches no target), then every
-    point won in the order counted (``race``), the made bidder's too; the first side to
-    reach the target wins, the moment its own point is counted."""
-    set_us = ours & ~made
-    set_them = theirs & ~made
-    need_us = target - np.asarray(before_us)
-    need_them = target - np.asarray(before_them)
-    never = np.iinfo(np.int64).max
-    shape = np.broadcast_shapes(race.shape, need_us.shape, need_them.shape, ours.shape)
-    at_us = np.full(shape, never)
-    at_them = np.full(shape, never)
-    got_us = np.zeros(shape, dtype=int)
-    got_them = np.zeros(shape, dtype=int)
-    longest = int(np.max(race)).bit_length() - 1 if race.size else 0
-    for k in range(max(longest, 0)):
-        counted = (race >> (k + 1)) != 0
-        bit = ((race >> k) & 1) == 1
-        mine = counted & bit & ~set_us
-        other = counted & ~bit & ~set_them
-        got_us = got_us + mine
-        got_them = got_them + other
-        at_us = np.where(mine & (got_us >= need_us) & (at_us == never), k, at_us)
-        at_them = np.where(other & (got_them >= need_them) & (at_them == never), k, at_them)
-    win = win | (~sudden & (at_us < at_them))
-    lose = lose | (~sudden & (at_them < at_us))
-    return win | lose, np.where(win, 1.0, 0.0)
-
-
 def judge(
     rules: Ruleset, o: Outcome, us: NDArray[np.int_] | int, them: NDArray[np.int_] | int
 ) -> tuple[NDArray[np.bool_], Array]:
-    """:func:`verdict` for one outcome, at one score or a grid of them."""
+    """:func:`~pitchlab.engine.winning.verdict` for one outcome, at one score or a grid of them."""
     return verdict(
         rules, np.asarray(o.ours), np.asarray(o.made), np.asarray(o.instant),
         np.asarray(o.us), np.asarray(o.them), np.asarray(o.lead), us, them, np.asarray(o.third),

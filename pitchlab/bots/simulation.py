@@ -31,13 +31,13 @@ from pitchlab.bots.players import BiddingStyle, RuleBasedPlayer
 from pitchlab.engine.actions import Bid
 from pitchlab.engine.cards import Card, Suit, parse_cards
 from pitchlab.engine.errors import BadDeal
-from pitchlab.engine.game import winner_after
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.limits import MAX_CHANCE_HANDS
 from pitchlab.engine.lookups import deal_positions
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import dealer_for, dealer_of, left_of
+from pitchlab.engine.winning import winner_after
 from pitchlab.odds.probability import best_count
 from pitchlab.odds.stats import Estimate, mean_of, proportion
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
 
 from pitchlab.engine.actions import Action
 from pitchlab.engine.errors import IllegalAction
@@ -13,6 +12,7 @@ from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.refusals import GameOver, HandNotOver
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.winning import winner_after
 
 NEXT_HAND = "deal the next hand"
 """The action :meth:`Game.next_hand` names when it refuses."""
@@ -80,55 +80,3 @@ class Game:
         )
         self.hand = Hand.deal(self.rules, dealer, self.rng, self.scores)
         return self.hand
-
-
-WinReason = Literal["moon", "all-points", "target", "most", "counted-out"]
-"""Why a hand won the game (see :func:`win_after`): a made moon; a made top bid taking every
-point; the bidding side at the target; the most points at or over the target (after the
-bidding side missed it); the first side to reach the target as the hand's points are counted
-out in order."""
-
-
-def winner_after(rules: Ruleset, result: HandResult, scores: list[int]) -> int | None:
-    """The winning team after a hand's score is added (``scores``), or ``None`` if play goes on."""
-    won = win_after(rules, result, scores)
-    return None if won is None else won[0]
-
-
-def win_after(rules: Ruleset, result: HandResult, scores: list[int]) -> tuple[int, WinReason] | None:
-    """The winning team after a hand's score is added (``scores``) and why, or ``None`` if play
-    goes on: the one place the win rule is decided, so a page can say why without judging again."""
-    team = result.bidding_team
-    before = [s - c for s, c in zip(scores, result.score_change, strict=True)]
-    if result.bid == rules.moon_bid and result.made and rules.moon_made is None:
-        return team, "moon"
-    if (
-        rules.all_points_wins
-        and result.bid == rules.max_bid
-        and (result.points[team] if result.side_points is None else result.side_points) == rules.total_points
-        and (rules.all_points_wins_in_the_hole or before[team] >= 0)
-    ):
-        return team, "all-points"
-    if rules.win_rule == "bidder-only":
-        return (team, "target") if scores[team] >= rules.target else None
-    if rules.win_rule == "bidder-then-most":
-        if scores[team] >= rules.target:
-            return team, "target"
-        best = max(scores)
-        leaders = [t for t, s in enumerate(scores) if s == best]
-        return (leaders[0], "most") if best >= rules.target and len(leaders) == 1 else None
-    # count the hand out. bidder-first: the bidder's made points (or its loss) first, then
-    # everyone else's in the order High, Low, point cards, Game. count-out: a set bidder's
-    # loss first (it reaches no target), then every point won in that order, the bidder's too
-    running = before[:]
-    bidder_first = rules.win_rule == "bidder-first" or not result.made
-    if bidder_first:
-        running[team] += result.score_change[team]
-        if result.made and running[team] >= rules.target:
-            return team, "target"
-    for _, side, points in result.tally:
-        if side != team or not bidder_first:
-            running[side] += points
-            if running[side] >= rules.target:
-                return side, "counted-out"
-    return None

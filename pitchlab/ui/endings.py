@@ -4,15 +4,15 @@ A learner who reads "Game over: You and Partner win, -5 to 25." after one hand
 cannot tell that a made bid of 10 wins at once. These lines say it. Every fact
 comes from the engine: the hand's :class:`~pitchlab.engine.scoring.HandResult`
 (made or set, the points taken, the score change) and the win rule's own verdict
-with its reason (:func:`~pitchlab.engine.game.win_after`); the page only puts
+with its reason (:func:`~pitchlab.engine.winning.win_after`); the page only puts
 them in words, and never judges a win itself.
 """
 
 from __future__ import annotations
 
-from pitchlab.engine.game import WinReason, win_after
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.winning import WinReason, only_the_bidder_wins, win_after
 from pitchlab.ui import drawing
 from pitchlab.ui.session import Table, bid_text, plural, result_of, verb
 from pitchlab.ui.widgets import readable
@@ -72,7 +72,7 @@ WON = {
     "most": "{has} the most points at or over {target}, and the bidding side is short of it.",
     "counted-out": ("Counting this hand's points out in order, {who} reached {target} first, so {wins}."),
 }
-"""Why the game ended, for each of the engine's reasons (:data:`~pitchlab.engine.game.WinReason`)."""
+"""Why the game ended, for each of the engine's reasons (:data:`~pitchlab.engine.winning.WinReason`)."""
 
 
 GOING_OUT = {
@@ -100,7 +100,7 @@ def game_line(table: Table, result: HandResult) -> str:
         return won_line(table, team, reason)
     line = GOING_OUT[rules.win_rule].format(target=rules.target)
     over = [t for t, s in enumerate(game.scores) if s >= rules.target]
-    if over and rules.win_rule == "bidder-only":
+    if over and only_the_bidder_wins(rules):
         names = " and ".join(table.team_name(t) for t in over)
         line += f" {verb(names, 'has')} {rules.target} or more but did not bid this hand, so play goes on."
     if rules.all_points_wins and rules.auction:

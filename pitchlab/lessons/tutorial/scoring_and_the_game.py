@@ -16,11 +16,12 @@ import plotly.graph_objects as go
 
 from pitchlab.bots.players import Player, RuleBasedPlayer
 from pitchlab.engine.cards import Suit
-from pitchlab.engine.game import Game, winner_after
+from pitchlab.engine.game import Game
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.presets import TEN_POINT
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
+from pitchlab.engine.winning import winner_after
 from pitchlab.lessons.tutorial.common import (
     bots_to,
     name,
