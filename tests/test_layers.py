@@ -283,16 +283,36 @@ def judges_the_win_rule(name: str) -> Iterator[int]:
             yield node.lineno
 
 
+INDEPENDENT = ("pitchlab.bots.claimcheck",)
+"""The claim checker reads the play's record for itself, on purpose: it checks what the bots
+say (voids among it) against a second reading, not against the code that said it."""
+
+
+def reads_the_voids(name: str) -> Iterator[int]:
+    """The lines of ``name`` that work out from the play who lacks a suit: only that reading
+    needs ``trump_lead_must_follow`` (whether not following a trump lead shows a void), so a
+    module reading it outside the rule's own words (:data:`RULE_IN_WORDS`) and the
+    :data:`INDEPENDENT` check reads the voids again rather than asking
+    :func:`pitchlab.engine.view.voids_shown`."""
+    if name in RULE_IN_WORDS or name in INDEPENDENT:
+        return
+    for node in ast.walk(ast.parse(MODULES[name].read_text())):
+        if isinstance(node, ast.Attribute) and node.attr == "trump_lead_must_follow":
+            yield node.lineno
+
+
 OWNED = {
     "order": (steps_round_the_table, "works out seats modulo the players", "pitchlab.engine.seats"),
     "refill": (works_out_the_refill, "counts the refill with refill_to", "pitchlab.engine.refill"),
     "win": (judges_the_win_rule, "tells the win rules apart", "pitchlab.engine.winning"),
+    "voids": (reads_the_voids, "reads who lacks a suit from the play", "pitchlab.engine.view.voids_shown"),
 }
 """Rules the engine says once, each with the check that finds them spelled again elsewhere.
 Turn order was once spelled about a dozen ways across the bots, lessons and pages (who speaks
 where, who deals next, where the dealer sits); the refill's count in the engine, the exact and
 the sampled odds, an inference and lesson 3; the win rule in the engine and, over arrays, in the
-bots' game model, which had lost the count-out branch."""
+bots' game model, which had lost the count-out branch; who has shown a void, once read in four
+places."""
 
 
 @pytest.mark.parametrize("rule", sorted(OWNED))
@@ -326,6 +346,7 @@ def test_only_the_engine_works_out_its_rules(name: str, rule: str) -> None:
             "match rules.win_rule:\n    case 'bidder-only':\n        pass\n",
             [1, 4],
         ),
+        ("voids", "a = rules.trump_lead_must_follow and led == trump\nb = rules.play_rule\n", [1]),
     ],
 )
 def test_each_check_finds_the_shapes_it_is_for(
