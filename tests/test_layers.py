@@ -7,6 +7,7 @@ import, including those inside functions and under ``TYPE_CHECKING``) rather tha
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -184,11 +185,21 @@ def test_the_readme_maps_every_wing() -> None:
         assert f"`pitchlab/{wing}/`" in readme, wing
 
 
+def tree_of(name: str) -> ast.Module:
+    """A module's syntax tree, parsed once for the checks below however many ask."""
+    return _parsed(MODULES[name].read_text())
+
+
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
 def steps_round_the_table(name: str) -> Iterator[int]:
     """The lines of ``name`` that work out a seat by arithmetic modulo the players (``(dealer + 1)
     % rules.players`` and the like): turn order, the deal passing on, where the dealer sits. A
     short name given the players' count first (``n = rules.players``, then ``% n``) counts too."""
-    tree = ast.parse(MODULES[name].read_text())
+    tree = tree_of(name)
 
     def named(node: ast.expr) -> str:
         return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
@@ -214,7 +225,7 @@ def works_out_the_refill(name: str) -> Iterator[int]:
     rules.refill_to``, then ``full - drawn``) counts too. Naming it in words, a hand's size after
     the refill (``refill_to + taken``), a fixed bound (``refill_to - 1``) and whether a ruleset
     refills at all (``refill_to == 0``) are not the count."""
-    tree = ast.parse(MODULES[name].read_text())
+    tree = tree_of(name)
 
     def mentions(node: ast.AST, names: set[str]) -> bool:
         return any(
@@ -270,7 +281,7 @@ def judges_the_win_rule(name: str) -> Iterator[int]:
     ``match`` on it): the rule decided again rather than asked of the engine."""
     if name in RULE_IN_WORDS:
         return
-    tree = ast.parse(MODULES[name].read_text())
+    tree = tree_of(name)
 
     def mentions(node: ast.AST) -> bool:
         return any(isinstance(n, ast.Attribute) and n.attr == "win_rule" for n in ast.walk(node))
@@ -296,7 +307,7 @@ def reads_the_voids(name: str) -> Iterator[int]:
     :func:`pitchlab.engine.view.voids_shown`."""
     if name in RULE_IN_WORDS or name in INDEPENDENT:
         return
-    for node in ast.walk(ast.parse(MODULES[name].read_text())):
+    for node in ast.walk(tree_of(name)):
         if isinstance(node, ast.Attribute) and node.attr == "trump_lead_must_follow":
             yield node.lineno
 

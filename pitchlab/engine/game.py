@@ -1,4 +1,5 @@
-"""A game: hands in sequence with the deal rotating, running scores, and the win rule."""
+"""A game: hands in sequence with the deal rotating and running scores, until the win rule
+(:mod:`pitchlab.engine.winning`) names a winner."""
 
 from __future__ import annotations
 

@@ -20,3 +20,7 @@ wrong logins limited), :mod:`pitchlab.server.hubusers` (a Unix user per learner)
 Nothing in the engine imports this package: it needs Voilà, and it only runs
 in the server process.
 """
+
+from pitchlab.ui.import_cost import leave_out_unused_imports
+
+leave_out_unused_imports()  # before Jupyter's server imports jsonschema (see pitchlab.ui.import_cost)
