@@ -39,7 +39,7 @@ def test_draw_counts_go_round_from_the_dealers_left() -> None:
 def test_the_table_is_the_count_for_every_trump_and_stock() -> None:
     ten = pl.ruleset("ten-point")
     table = draw_table(ten)
-    assert len(table) == 10 and all(len(row) == 19 for row in table)  # 0-9 trump, 0-18 cards left
+    assert len(table) == 55 and all(len(row) == 19 for row in table)  # 0-54 trump kept, 0-18 cards left
     assert table[2][18] == 4 and table[2][3] == 3 and table[7][18] == 0 and table[0][0] == 0
 
 

@@ -53,7 +53,6 @@ from pitchlab.engine.errors import BadDeal, IllegalAction, PitchError
 from pitchlab.engine.lookups import THROW_IN_CODE as _THROW_IN_CODE
 from pitchlab.engine.lookups import TrumpLookups, lookups, submasks
 from pitchlab.engine.presets import TEN_POINT
-from pitchlab.engine.refill import cards_drawn
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.scoring import HandResult
 from pitchlab.engine.seats import seat_at, speaking_position
@@ -781,12 +780,13 @@ class Hand:
         log = self._refill_log
         drawn = self.drawn
         waits = self.bidder if rules.bidder_refills_last else None  # draws with the rest of the stock
+        draws = self._c.draws  # engine.refill's count, by trump kept and cards left
         for seat in self._c.speaking_order[self.dealer]:
             if seat == waits:
                 continue
             before = hands[seat]
             kept = before & trump_mask
-            got = stock[pos : pos + cards_drawn(kept.bit_count(), len(stock) - pos, rules)]
+            got = stock[pos : pos + draws[kept.bit_count()][len(stock) - pos]]
             pos += len(got)
             for slot in got:
                 kept |= BIT[slot]

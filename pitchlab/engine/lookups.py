@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pitchlab.engine.actions import PASS, THROW_IN, Action, Bid, Bury, Play
 from pitchlab.engine.bitset import BIT
 from pitchlab.engine.cards import Card, Suit
+from pitchlab.engine.refill import draw_table
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import speaking_order
 from pitchlab.engine.tricks import GAME_POINTS, card_power, play_suit
@@ -120,6 +121,7 @@ class RulesetLookups:
         "bid_of",
         "buries",
         "deal_patterns",
+        "draws",
         "follow",
         "game_values",
         "plays",
@@ -152,6 +154,8 @@ class RulesetLookups:
         n = rules.players
         self.speaking_order = tuple(speaking_order(d, n) for d in range(n))
         """By dealer: the seats from the dealer's left round to the dealer, who draw and bury in turn."""
+        self.draws = draw_table(rules)
+        """By trump kept, then cards left in the stock: how many a seat draws in the refill."""
         self.deal_patterns = tuple(
             deal_pattern(rules.players, rules.hand_size, rules.deal_packet, d) for d in range(rules.players)
         )

@@ -3,10 +3,10 @@
 Once trump is named, each seat in turn from the dealer's left keeps its trump and draws from
 the stock back up to the ruleset's ``refill_to`` cards. A seat that kept that many trump or more
 draws nothing, and when the stock runs short a seat gets what is left (the Ruling on a short
-stock). The engine's refill deals the cards by :func:`cards_drawn`; the odds, the lessons and
-the pages that reason from the counts alone (a seat drew two, so it kept four trump) ask here
-too, so the rule is written once: ``tests/test_layers.py`` checks that no module outside the
-engine does arithmetic with ``refill_to``.
+stock). The engine's refill deals the cards by this count (read from :func:`draw_table`); the
+odds, the lessons and the pages that reason from the counts alone (a seat drew two, so it kept
+four trump) ask here too, so the rule is written once: ``tests/test_layers.py`` checks that no
+module outside the engine does arithmetic with ``refill_to``.
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ def draw_counts(kept: Sequence[int], dealer: int, rules: Ruleset) -> tuple[int, 
 
 
 def draw_table(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
-    """:func:`cards_drawn` for every ``kept`` (0 to the hand size) and ``left`` (0 to the stock),
-    as ``table[kept][left]``: what array code indexes, for many deals at once, instead of
-    spelling the rule again."""
+    """:func:`cards_drawn` for every ``kept`` (0 to the whole deck, so no holding falls outside)
+    and ``left`` (0 to the stock), as ``table[kept][left]``: what the engine's refill and array
+    code index, one deal or many at once, instead of spelling the rule again."""
     return tuple(
         tuple(cards_drawn(kept, left, rules) for left in range(rules.stock_size + 1))
-        for kept in range(rules.hand_size + 1)
+        for kept in range(len(rules.deck) + 1)
     )
 
 
