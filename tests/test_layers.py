@@ -195,6 +195,14 @@ def _parsed(text: str) -> ast.Module:
     return ast.parse(text)
 
 
+def mentions(node: ast.AST, attribute: str, names: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether ``node`` reads ``attribute`` of anything (``rules.refill_to``), or one of ``names``."""
+    return any(
+        (isinstance(n, ast.Attribute) and n.attr == attribute) or (isinstance(n, ast.Name) and n.id in names)
+        for n in ast.walk(node)
+    )
+
+
 def steps_round_the_table(name: str) -> Iterator[int]:
     """The lines of ``name`` that work out a seat by arithmetic modulo the players (``(dealer + 1)
     % rules.players`` and the like): turn order, the deal passing on, where the dealer sits. A
@@ -227,13 +235,6 @@ def works_out_the_refill(name: str) -> Iterator[int]:
     refills at all (``refill_to == 0``) are not the count."""
     tree = tree_of(name)
 
-    def mentions(node: ast.AST, names: set[str]) -> bool:
-        return any(
-            (isinstance(n, ast.Attribute) and n.attr == "refill_to")
-            or (isinstance(n, ast.Name) and n.id in names)
-            for n in ast.walk(node)
-        )
-
     def zero(node: ast.AST) -> bool:
         return isinstance(node, ast.Constant) and node.value == 0
 
@@ -250,22 +251,26 @@ def works_out_the_refill(name: str) -> Iterator[int]:
         aliases = {
             target.id
             for node in own(scope)
-            if isinstance(node, ast.Assign) and mentions(node.value, set())
+            if isinstance(node, ast.Assign) and mentions(node.value, "refill_to")
             for target in node.targets
             if isinstance(target, ast.Name)
         }
         for node in own(scope):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
-                spelled = mentions(node.left, aliases) and not isinstance(node.right, ast.Constant)
+                spelled = mentions(node.left, "refill_to", aliases) and not isinstance(
+                    node.right, ast.Constant
+                )
             elif (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
                 and node.func.id in ("min", "max")
             ):
-                spelled = any(mentions(arg, aliases) for arg in node.args)
+                spelled = any(mentions(arg, "refill_to", aliases) for arg in node.args)
             elif isinstance(node, ast.Compare):
                 sides = [node.left, *node.comparators]
-                spelled = any(mentions(side, aliases) for side in sides) and not any(map(zero, sides))
+                spelled = any(mentions(side, "refill_to", aliases) for side in sides) and not any(
+                    map(zero, sides)
+                )
             else:
                 spelled = False
             if spelled and isinstance(node, ast.expr):
@@ -281,14 +286,9 @@ def judges_the_win_rule(name: str) -> Iterator[int]:
     ``match`` on it): the rule decided again rather than asked of the engine."""
     if name in RULE_IN_WORDS:
         return
-    tree = tree_of(name)
-
-    def mentions(node: ast.AST) -> bool:
-        return any(isinstance(n, ast.Attribute) and n.attr == "win_rule" for n in ast.walk(node))
-
-    for node in ast.walk(tree):
-        tells = (isinstance(node, ast.Compare) and mentions(node)) or (
-            isinstance(node, ast.Match) and mentions(node.subject)
+    for node in ast.walk(tree_of(name)):
+        tells = (isinstance(node, ast.Compare) and mentions(node, "win_rule")) or (
+            isinstance(node, ast.Match) and mentions(node.subject, "win_rule")
         )
         if tells and isinstance(node, ast.expr | ast.stmt):
             yield node.lineno

@@ -43,7 +43,8 @@ def draw_counts(kept: Sequence[int], dealer: int, rules: Ruleset) -> tuple[int, 
 def draw_table(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
     """:func:`cards_drawn` for every ``kept`` (0 to the whole deck, so no holding falls outside)
     and ``left`` (0 to the stock), as ``table[kept][left]``: what the engine's refill and array
-    code index, one deal or many at once, instead of spelling the rule again."""
+    code index, one deal or many at once, instead of spelling the rule again (built once per
+    ruleset: read it as ``engine.lookups.lookups(rules).draws``)."""
     return tuple(
         tuple(cards_drawn(kept, left, rules) for left in range(rules.stock_size + 1))
         for kept in range(len(rules.deck) + 1)

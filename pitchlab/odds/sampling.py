@@ -37,9 +37,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from pitchlab.engine.cards import Card, Suit
 from pitchlab.engine.errors import BadDeal, PitchError
-from pitchlab.engine.lookups import card_slots
+from pitchlab.engine.lookups import card_slots, lookups
 from pitchlab.engine.presets import TEN_POINT
-from pitchlab.engine.refill import cards_wanted, draw_table
+from pitchlab.engine.refill import cards_wanted
 from pitchlab.engine.rules import Ruleset
 from pitchlab.engine.seats import left_of, speaking_order
 from pitchlab.odds.stats import Estimate, binomial_se, proportion, wilson_bounds, z_of
@@ -392,7 +392,7 @@ def refill_draws(
     """
     _check_seat(dealer, rules, "dealer")
     counts = np.asarray(counts, dtype=np.intp)
-    drawn_by = np.asarray(draw_table(rules), dtype=np.int_)  # [kept, left]: the engine's count
+    drawn_by = np.asarray(lookups(rules).draws, dtype=np.int_)  # [kept, left]: the engine's count
     stock = rules.stock_size
     left = np.full(counts.shape[:-1], stock, dtype=np.intp)
     drawn = np.empty(counts.shape, dtype=np.int_)
