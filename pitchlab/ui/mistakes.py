@@ -164,8 +164,9 @@ class RetryRun(View):
     def start(self, run: Sequence[tuple[Mistake, Problem]]) -> None:
         """Begin a run at its first retry (largest loss first)."""
         self.run = list(run)
-        self.widget.layout.display = None
-        self.go(0)
+        self.go(0)  # filled before it shows: no empty heading in the page, even for a moment
+        if self.run:  # an empty run has gone straight back to the game
+            self.widget.layout.display = None
 
     def stop(self) -> None:
         self.widget.layout.display = "none"

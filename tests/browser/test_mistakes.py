@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from pitchlab.bots import analysis, bid_review
 from pitchlab.engine.actions import Bid, NameTrump, Pass, Play
@@ -107,7 +107,7 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
     )
     first, second, third = run
     intro = page.inner_text(f"{RUN} .pl-retry-intro")
-    assert "Learn from your mistakes: 1 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    expect(page.locator(f"{RUN} .pl-retry-count")).to_contain_text("Learn from your mistakes: 1 of 3")
     assert "Find a better card." in intro and "cost your side" in intro, intro
     check_widths(page, screenshots, "mistakes-posed", {"retry": RUN})
     # on a phone (check_widths ends at 375 by 812), from the run's heading the hand is in one screen
@@ -130,7 +130,7 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
     click_and_wait(page, f"{RUN} .pl-retry-next")
 
     # the second by keyboard alone: Tab into the hand, the arrows to the card, Enter
-    assert "Learn from your mistakes: 2 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    expect(page.locator(f"{RUN} .pl-retry-count")).to_contain_text("Learn from your mistakes: 2 of 3")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     tab_to(page, "pl-card")
     tab_to(page, f"pl-card-{second.best[0]}", "ArrowRight")
@@ -141,7 +141,7 @@ def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path)
 
     # the third: a wrong card, then the answer shown and played out
     page.wait_for_selector(f"{RUN} .pl-hand .pl-card-{third.given}", state="visible")
-    assert "Learn from your mistakes: 3 of 3" in page.inner_text(f"{RUN} .pl-retry-count")
+    expect(page.locator(f"{RUN} .pl-retry-count")).to_contain_text("Learn from your mistakes: 3 of 3")
     answer(page, third.given, "pl-wrong")
     click_and_wait(page, f"{RUN} .pl-retry-answer")
     shown = page.inner_text(f"{RUN} .pl-feedback")
