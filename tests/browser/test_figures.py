@@ -1,5 +1,7 @@
 """Every figure on a page has words (WCAG 2.1 1.1.1): its plot is named for a screen reader
-and a "The figure in words" disclosure under it holds the figure's description."""
+and a "The figure in words" disclosure under it holds the figure's description. A lesson's figure
+is checked here, before and after it is redrawn; the app's hand-over review in
+tests/browser/test_mistakes.py, at the end of the hand it plays."""
 
 from __future__ import annotations
 
@@ -7,11 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.test_pages import access_problems, open_app, python_errors, render
-from tests.serving import play_next
+from tests.browser.test_pages import access_problems, python_errors, render
 
 LESSON = "tutorial/02-the-deal.ipynb"
-SHOTS = Path("/work/logs/shots/figalt")
 
 FIGURES_JS = """(root) => Array.from(document.querySelectorAll(root + ' .js-plotly-plot')).map((plot) => {
   const svg = plot.querySelector('svg.main-svg');
@@ -44,7 +44,7 @@ def check_words(figure: dict[str, object]) -> None:
     assert xtitle and xtitle in name and xtitle in words, figure
 
 
-def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str) -> None:
+def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str, screenshots: Path) -> None:
     render(page, voila_url, LESSON)
     errors = python_errors(page)
     assert not errors, errors
@@ -63,30 +63,13 @@ def test_a_lesson_figure_in_words_and_redrawn(page: Page, voila_url: str) -> Non
     assert "spades named" in str(after["words"]) and "hearts named" not in str(after["words"])
     page.click(".pl-deal-explorer details.pl-figure-words summary")
     assert page.locator(".pl-deal-explorer details.pl-figure-words p").is_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     box = page.locator(".pl-deal-explorer .pl-plot")
     box.scroll_into_view_if_needed()
-    box.screenshot(path=SHOTS / "lesson-words-open-1280.png")
+    box.screenshot(path=screenshots / "lesson-words-open-1280.png")
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_timeout(600)
     box.scroll_into_view_if_needed()
-    box.screenshot(path=SHOTS / "lesson-words-open-375.png")
+    box.screenshot(path=screenshots / "lesson-words-open-375.png")
     assert access_problems(page) == []
     page.set_viewport_size({"width": 1280, "height": 900})
-    assert access_problems(page) == []
-
-
-def test_the_hand_over_review_in_words(page: Page, voila_url: str) -> None:
-    open_app(page, voila_url)
-    clicks = 0
-    while not page.locator(".pl-hand-over:visible").count():
-        assert clicks < 200, page.inner_text(".pl-status")
-        play_next(page)
-        clicks += 1
-    (review,) = figures(page, ".pl-analysis-plot")
-    check_words(review)
-    assert "Points each card lost, judged on what its player could see" in str(review["name"])
-    page.click(".pl-analysis details.pl-figure-words summary")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".pl-analysis").screenshot(path=SHOTS / "app-review-words-open-1280.png")
     assert access_problems(page) == []

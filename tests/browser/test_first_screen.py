@@ -5,7 +5,9 @@ At 1280x800 and 375x667, in the bidding and in the play, the status line, the ta
 the learner's hand and the current decision's controls lie wholly inside the window without a
 scroll (:func:`tests.serving.first_screen_problems` measures their boxes), and axe-core finds
 no WCAG 2.1 A or AA violation. On the phone a whole hand is played by taps: before each of the
-learner's decisions (each one hinted) the Hint tab opens the drawer over the table, and the
+learner's decisions, and when the hand is over, the app passes tests/browser/test_sizes.py's
+measures (nothing outside the window or cut off, cards a fingertip wide); at each decision (each
+one hinted) the Hint tab opens the drawer over the table, and the
 hint's words and every control of that decision are in the window, neither covered nor clipped
 (so nothing needs scrolling to be read or tapped), and the page does not scroll from the Hint tap
 to the tap that acts on it; at the end, one tap on Save hand downloads the hand's record.
@@ -20,7 +22,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from tests.browser.test_pages import access_problems, open_app, python_errors
+from tests.browser.test_pages import access_problems, fits, open_app, python_errors
+from tests.browser.test_sizes import measure
 from tests.serving import (
     FIRST_SCREEN_SEED,
     FIRST_SCREENS,
@@ -91,13 +94,16 @@ def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
 ) -> None:
     with window(browser, 375, 667, True) as page:
         open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
-        hints = taps = 0
+        hints = taps = measured = 0
         while not page.locator(".pl-hand-over:visible").count():
             assert taps < 200, f"no end of hand after {taps} taps: {page.inner_text('.pl-status')}"
             selector = next_move(page)
             assert selector is not None, page.inner_text(".pl-status")
             if selector != NEXT:  # the learner's own decision: read the hint first, then act on it
                 assert "Your turn" in page.inner_text(".pl-status"), page.inner_text(".pl-status")
+                found = measure(page)  # every part inside the window, cards a fingertip wide
+                assert not found["problems"] and fits(page), found["problems"]
+                measured += 1
                 scroll = page.evaluate(SCROLL_JS)
                 click_and_wait(page, ".pl-hint", tap=True)
                 page.wait_for_function(
@@ -113,7 +119,10 @@ def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
             else:
                 click_and_wait(page, selector, tap=True)
             taps += 1
-        assert hints >= 3, hints  # with this deal: a bid and two cards of the learner's, each hinted
+        assert hints >= 3 and measured == hints, (hints, measured)  # with this deal: a bid and two cards
+        assert taps > 10, taps  # bids, a suit, cards and Nexts: a whole hand, not a shortcut
+        found = measure(page)
+        assert not found["problems"] and fits(page), found["problems"]
         assert "Hand over" in page.inner_text(".pl-status")
         ending = page.inner_text(".pl-hand-over")
         assert "the bid is made" in ending or "the bid is set" in ending, ending

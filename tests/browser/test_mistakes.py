@@ -1,5 +1,10 @@
-"""Learn from your mistakes in a real browser: a hand played by clicks, then the run of retries
-it leaves, by mouse and by keyboard, at 1280 px and 375 px, axe (WCAG 2.1 AA) clean.
+"""A whole hand in a real browser by clicks alone, then the run of retries it leaves ("Learn from
+your mistakes"), by mouse and by keyboard, at 1280 px and 375 px, axe (WCAG 2.1 AA) clean.
+
+On the way through the hand the learner asks for a hint before their first card, every CSS hook
+the app promises shows up (:data:`tests.browser.test_pages.HOOKS`), and the hand-over review says
+what the cards cost, its figure in words too (WCAG 2.1 1.1.1) and axe clean; screenshots:
+app-mid-hand, app-hand-over, app-review-words-open-1280.
 
 Seed 3 played by :func:`tests.serving.next_move` (the lowest bid, spades when the learner names
 trump, always the first playable card: the highest) leaves three cards that lost half a point
@@ -11,6 +16,7 @@ itself on a position worked by hand.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -22,7 +28,9 @@ from pitchlab.engine.tricks import sort_cards
 from pitchlab.practice.mistakes import Mistake, retries
 from pitchlab.ui.session import Table
 from tests.browser.lessons import check_widths
-from tests.browser.test_pages import open_app, python_errors
+from tests.browser.test_figures import check_words, figures
+from tests.browser.test_pages import HOOKS, PL_CLASSES_JS, access_problems, open_app, python_errors, shot
+from tests.helpers import OPENING
 from tests.serving import click_and_wait, next_move
 
 SEED = 3
@@ -60,15 +68,47 @@ def expected_run(seed: int) -> list[Mistake]:
     return [m for m, _ in retries(hand, seat, reviews, choices)]
 
 
-def play_the_hand(page: Page) -> None:
-    """The learner's clicks until the hand is over and its review is drawn."""
-    for _ in range(200):
-        if page.locator(".pl-hand-over:visible").count():
-            break
+def play_the_hand(page: Page, screenshots: Path) -> None:
+    """The learner's clicks until the hand is over and its review is drawn: a hint asked before
+    the first card, the table shot mid-hand, every CSS hook the app promises seen on the way."""
+    score_before = page.inner_text(".pl-score")
+    seen: set[str] = set(page.evaluate(PL_CLASSES_JS))
+    clicks, mid_hand_shot, shot_taken, hinted = 0, False, False, False
+    while not page.locator(".pl-hand-over:visible").count():
+        assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
         selector = next_move(page)
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+        if not hinted and selector.startswith(".pl-card"):
+            click_and_wait(page, ".pl-hint")  # the coach's advice, from the learner's own seat
+            assert re.search(f"Hint: {OPENING}Play", page.inner_text(".pl-hint-text"))
+            hinted = True
+        # each card played is shot until one comes after the fourth click (the latest shot stands)
+        if not mid_hand_shot and selector.startswith(".pl-card"):
+            shot(page, screenshots, "app-mid-hand")
+            shot_taken, mid_hand_shot = True, clicks > 4
         click_and_wait(page, selector)
+        clicks += 1
+        seen.update(page.evaluate(PL_CLASSES_JS))
     page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible", timeout=REVIEW_MS)
+    text = page.inner_text(".pl-analysis")
+    assert "your cards cost your team" in text and "With every card known (hindsight)" in text
+    shot(page, screenshots, "app-hand-over")
+    # the review's figure in words (WCAG 2.1 1.1.1), as tests/browser/test_figures.py holds a lesson's
+    (review,) = figures(page, ".pl-analysis-plot")
+    check_words(review)
+    assert "Points each card lost, judged on what its player could see" in str(review["name"])
+    page.click(".pl-analysis details.pl-figure-words summary")
+    page.locator(".pl-analysis").screenshot(path=screenshots / "app-review-words-open-1280.png")
+    assert access_problems(page) == []
+    assert shot_taken and hinted
+    assert page.inner_text(".pl-score") != score_before
+    assert "Hand over" in page.inner_text(".pl-status")
+    assert not python_errors(page), python_errors(page)
+    seen.update(page.evaluate(PL_CLASSES_JS))
+    missing = sorted(HOOKS - seen)
+    assert not missing, f"CSS hooks never seen in the rendered app: {missing}"
+    assert any(re.fullmatch(r"pl-card-[0-9A-Z]+", c) for c in seen), sorted(seen)
+    assert any(re.fullmatch(r"pl-bid-(pass|[4-9]|10)", c) for c in seen), sorted(seen)
 
 
 def answer(page: Page, code: str, verdict: str) -> str:
@@ -86,12 +126,14 @@ def tab_to(page: Page, hook: str, key: str = "Tab") -> None:
     raise AssertionError(f"{key} never reached {hook}: the focus is on {page.evaluate(FOCUSED_JS)!r}")
 
 
-def test_the_retries_after_a_hand(page: Page, voila_url: str, screenshots: Path) -> None:
+def test_a_whole_hand_by_clicking_only_then_its_retries(
+    page: Page, voila_url: str, screenshots: Path
+) -> None:
     run = expected_run(SEED)
     assert [m.kind for m in run] == ["card"] * 3, run
     assert all(len(m.best) == 1 and m.given not in m.best for m in run), run
     open_app(page, voila_url, f"?seed={SEED}")
-    play_the_hand(page)
+    play_the_hand(page, screenshots)
     button = page.locator(".pl-retry-mistakes")
     button.wait_for(state="visible")
     assert button.inner_text().strip() == f"Retry my mistakes ({len(run)})"

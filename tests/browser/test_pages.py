@@ -1,8 +1,10 @@
 """Every notebook in a real browser, as a class sees it through Voila.
 
 Each notebook under tutorial/ and notebooks/ must render with no Python error in
-the page; the app must play a whole hand by clicks alone. Screenshots go to
-screenshots/ (gitignored) for a person to look at.
+the page; the app must give hints, refuse an illegal click and play a game's last hands
+to its winner by clicks alone (tests/browser/test_mistakes.py plays a whole hand by clicks
+and checks the app's CSS hooks on the way). Screenshots go to screenshots/ (gitignored) for
+a person to look at.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ PYTHON_ERRORS = ", ".join(
 PL_CLASSES_JS = """() => Array.from(new Set(Array.from(document.querySelectorAll('[class*="pl-"]'))
     .flatMap((e) => Array.from(e.classList).filter((c) => c.startsWith('pl-')))))"""
 
-# Hooks the app must carry by the end of one hand (pitchlab/ui/widgets.py docstring).
+# Hooks the app must carry by the end of one hand (pitchlab/ui/widgets.py docstring), checked
+# through a whole hand by tests/browser/test_mistakes.py.
 HOOKS = {
     "pl-card",
     "pl-legal",
@@ -218,42 +221,6 @@ def open_app(page: Page, base: str, query: str = "") -> None:
     render(page, base, APP + query)
     page.wait_for_selector(".pl-next", state="visible")
     assert not python_errors(page), python_errors(page)
-
-
-def test_a_whole_hand_by_clicking_only(page: Page, voila_url: str, screenshots: Path) -> None:
-    # a chosen deal in which the learner keeps trump to play (a random one may leave it none,
-    # and then there is no card to hint or shoot)
-    open_app(page, voila_url, "?seed=3")
-    score_before = page.inner_text(".pl-score")
-    seen: set[str] = set(page.evaluate(PL_CLASSES_JS))
-    clicks, mid_hand_shot, shot_taken, hinted = 0, False, False, False
-    while not page.locator(".pl-hand-over:visible").count():
-        assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
-        selector = next_move(page)
-        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
-        if not hinted and selector.startswith(".pl-card"):
-            click_and_wait(page, ".pl-hint")  # the coach's advice, from the learner's own seat
-            assert re.search(f"Hint: {OPENING}Play", page.inner_text(".pl-hint-text"))
-            hinted = True
-        # each card played is shot until one comes after the fourth click (the latest shot stands)
-        if not mid_hand_shot and selector.startswith(".pl-card"):
-            shot(page, screenshots, "app-mid-hand")
-            shot_taken, mid_hand_shot = True, clicks > 4
-        click_and_wait(page, selector)
-        clicks += 1
-        seen.update(page.evaluate(PL_CLASSES_JS))
-    page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
-    text = page.inner_text(".pl-analysis")
-    assert "your cards cost your team" in text and "With every card known (hindsight)" in text
-    shot(page, screenshots, "app-hand-over")
-    assert shot_taken and hinted
-    assert page.inner_text(".pl-score") != score_before
-    assert "Hand over" in page.inner_text(".pl-status")
-    assert not python_errors(page), python_errors(page)
-    missing = sorted(HOOKS - seen)
-    assert not missing, f"CSS hooks never seen in the rendered app: {missing}"
-    assert any(re.fullmatch(r"pl-card-[0-9A-Z]+", c) for c in seen), sorted(seen)
-    assert any(re.fullmatch(r"pl-bid-(pass|[4-9]|10)", c) for c in seen), sorted(seen)
 
 
 def ask_hint(page: Page) -> str:

@@ -8,7 +8,8 @@ them; cards are a fingertip's 44 px both ways; no button's words are cut short; 
 words on the ladder and the table picture are at least 11 px; and axe-core finds no
 WCAG 2.1 A or AA violation.
 One page is resized between the sizes (one load, one hand, one Voila server for all).
-A second hand is played by taps alone in a phone's browser (touch, a mobile viewport).
+A hand played by taps alone in a phone's browser (touch, a mobile viewport) is measured the same
+way at each of the learner's decisions, in tests/browser/test_first_screen.py.
 Screenshots: screenshots/sizes-<moment>-<width>.png.
 """
 
@@ -17,14 +18,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from tests.browser.test_pages import access_problems, fits, python_errors, shot
 from tests.browser.test_resume import open_seeded, play
-from tests.serving import offline
 
 SIZES = ((375, 812), (768, 1024), (1280, 900))
-PHONE = SIZES[0]
 FINGER_PX = 44
 """The smallest comfortable touch target (Apple's and WCAG 2.5.5's 44 CSS px)."""
 LABEL_PX = 11
@@ -159,28 +158,3 @@ def test_the_app_fits_a_phone_a_tablet_and_a_desktop_through_a_hand(
     assert len(axe) == 9
     assert not problems, "\n".join(problems)
     assert not python_errors(page), python_errors(page)
-
-
-def test_a_whole_hand_by_taps_on_a_phone(browser: Browser, voila_url: str, screenshots: Path) -> None:
-    """A phone's browser (touch, mobile viewport): every bid, suit, card and Next is a tap."""
-    width, height = PHONE
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    offline(context)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        open_seeded(page, voila_url)
-        assert page.evaluate("() => innerWidth") == width  # the page lays out for the phone's width
-        taps = play(page, until=learner_to_play_mid_hand, tap=True)
-        found = measure(page)
-        assert not found["problems"] and fits(page), found["problems"]
-        taps += play(page, tap=True)
-        assert "Hand over" in page.inner_text(".pl-status")
-        assert taps > 10, taps  # bids, a suit, cards and Nexts: a whole hand, not a shortcut
-        found = measure(page)
-        assert not found["problems"] and fits(page), found["problems"]
-        shot(page, screenshots, "sizes-taps-hand-over")
-        assert not python_errors(page), python_errors(page)
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
