@@ -71,6 +71,16 @@ def serve_alone() -> Iterator[Callable[[bool], str]]:
         yield serve
 
 
+@pytest.fixture(scope="module")
+def pages_url() -> Iterator[str]:
+    """The base URL of a Voila server without a preheated kernel, for the pages one module renders
+    on one worker (a handful: :func:`serve_alone`'s trouble came after a dozen), stopped after
+    them: a page checked for its own errors shares a server only with its module's other pages,
+    and each page no longer pays for a server's start."""
+    with _served(("--VoilaConfiguration.preheat_kernel=False",)) as server:
+        yield server.url
+
+
 @pytest.fixture
 def serve_with_env() -> Iterator[Callable[[Mapping[str, str]], str]]:
     """``serve_with_env(env)``: the base URL of a Voila server for one test alone, whose environment

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -175,9 +175,11 @@ def test_each_page_left_to_its_own_test_is_checked_there() -> None:
 
 @pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in OWN_TESTS])
 def test_notebook_renders_without_python_errors(
-    page: Page, serve_alone: Callable[[bool], str], js_errors: list[str], screenshots: Path, notebook: str
+    page: Page, request: pytest.FixtureRequest, js_errors: list[str], screenshots: Path, notebook: str
 ) -> None:
-    voila_url = serve_alone(notebook == APP)
+    # the app as a class gets it, from the preheated kernel of the session's server; every other
+    # page from this module's server (neither is started for a case that does not use it)
+    voila_url: str = request.getfixturevalue("voila_url" if notebook == APP else "pages_url")
     render(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0])
     errors = python_errors(page)
     shot(page, screenshots, notebook.removesuffix(".ipynb").replace("/", "-"))
