@@ -36,6 +36,8 @@ from pitchlab.server.processes import is_kernel, process_tree, stop_group
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
+    from pitchlab.ui.session import Table
+
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (this file is tests/serving.py), where ``voila.json`` and the notebooks live."""
 CHROMIUM = os.environ.get("PITCHLAB_CHROMIUM", "/usr/bin/chromium")
@@ -335,6 +337,38 @@ def next_move(page: Page, patience_ms: float = 5000) -> str | None:
         if found is not None or time.perf_counter() > deadline:
             return found
         page.wait_for_timeout(200)
+
+
+def played_as_next_move_plays(seed: int) -> Table:
+    """The app's table for ``?seed=seed`` with its first hand played to the end in Python the way
+    :func:`next_move` clicks it (the lowest bid, else pass; the first suit offered, spades; the
+    first playable card in the hand's order, the highest; Next for the bots): what the page holds
+    after those clicks, worked out without a browser."""
+    from pitchlab.engine.actions import Bid, NameTrump, Pass, Play
+    from pitchlab.engine.cards import Suit
+    from pitchlab.engine.tricks import sort_cards
+    from pitchlab.ui.session import Table  # at run time too: this module stays light to import
+
+    table = Table(seed=seed)
+    seat = table.human if table.human is not None else 0
+    while not table.hand.is_over:
+        if table.bot_to_act:
+            table.advance()
+            continue
+        legal = table.legal()
+        bids = sorted(a.value for a in legal if isinstance(a, Bid))
+        suits = [a for a in legal if isinstance(a, NameTrump)]
+        if bids or any(isinstance(a, Pass) for a in legal):
+            table.act(Bid(bids[0]) if bids else next(a for a in legal if isinstance(a, Pass)))
+        elif suits:
+            table.act(min(suits, key=lambda a: list(Suit).index(a.suit)))
+        else:
+            playable = {a.card for a in legal if isinstance(a, Play)}
+            hand = table.hand
+            table.act(
+                Play(next(c for c in sort_cards(hand.hand_of(seat), hand.rules, hand.trump) if c in playable))
+            )
+    return table
 
 
 BIDS = ".pl-bid:visible"

@@ -22,16 +22,12 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from pitchlab.bots import analysis, bid_review
-from pitchlab.engine.actions import Bid, NameTrump, Pass, Play
-from pitchlab.engine.cards import Suit
-from pitchlab.engine.tricks import sort_cards
 from pitchlab.practice.mistakes import Mistake, retries
-from pitchlab.ui.session import Table
 from tests.browser.lessons import check_widths
 from tests.browser.test_figures import check_words, figures
 from tests.browser.test_pages import HOOKS, PL_CLASSES_JS, access_problems, open_app, python_errors, shot
 from tests.helpers import OPENING
-from tests.serving import click_and_wait, next_move
+from tests.serving import click_and_wait, next_move, played_as_next_move_plays
 
 SEED = 3
 FOCUSED_JS = "() => Array.from(document.activeElement?.classList ?? []).join(' ')"
@@ -43,25 +39,8 @@ REVIEW_MS = 180_000
 def expected_run(seed: int) -> list[Mistake]:
     """The retries the app offers after seed ``seed``'s first hand played as :func:`next_move`
     plays it, made as the app's coach makes them (the same review, the same seeds)."""
-    table = Table(seed=seed)
+    table = played_as_next_move_plays(seed)
     seat = table.human if table.human is not None else 0
-    while not table.hand.is_over:
-        if table.bot_to_act:
-            table.advance()
-            continue
-        legal = table.legal()
-        bids = sorted(a.value for a in legal if isinstance(a, Bid))
-        suits = [a for a in legal if isinstance(a, NameTrump)]
-        if bids or any(isinstance(a, Pass) for a in legal):
-            table.act(Bid(bids[0]) if bids else next(a for a in legal if isinstance(a, Pass)))
-        elif suits:
-            table.act(min(suits, key=lambda a: list(Suit).index(a.suit)))
-        else:
-            playable = {a.card for a in legal if isinstance(a, Play)}
-            hand = table.hand
-            table.act(
-                Play(next(c for c in sort_cards(hand.hand_of(seat), hand.rules, hand.trump) if c in playable))
-            )
     hand = table.hand
     reviews = analysis.review(hand)
     choices = bid_review.review_choices(hand, [seat], table.bidding)
