@@ -160,28 +160,29 @@ def saved_game_in_box(page: Page) -> None:
     page.wait_for_function(f"() => document.querySelector({json.dumps(BOX)}).value.startsWith('{{')")
 
 
-@pytest.mark.parametrize(
-    ("letter", "times", "refusal"),
-    [
-        # 11 MiB: 11 * 1,048,576 characters, more than the 6 MiB (6,291,456) a sealed save may have
-        ("x", 11 * 2**20, "at most 6,291,456 characters; this text has 11,534,336, so it was not sent"),
-        # 4 MiB of characters, under that cap, but 2 bytes each once sent, plus two quotes: 2 over 8 MiB
-        ("é", 4 * 2**20, "takes 8,388,610 bytes to send, more than the 8,388,608 a page may send"),
-    ],
-    ids=["11-MiB", "4-MiB-of-two-byte-letters"],
+PASTES = (
+    # 11 MiB: 11 * 1,048,576 characters, more than the 6 MiB (6,291,456) a sealed save may have
+    ("x", 11 * 2**20, "at most 6,291,456 characters; this text has 11,534,336, so it was not sent"),
+    # 4 MiB of characters, under that cap, but 2 bytes each once sent, plus two quotes: 2 over 8 MiB
+    ("é", 4 * 2**20, "takes 8,388,610 bytes to send, more than the 8,388,608 a page may send"),
 )
-def test_a_paste_too_large_is_refused_in_the_page(
-    clipboard_page: Page, letter: str, times: int, refusal: str
-) -> None:
+"""Pastes too large, as (letter, how many, the refusal's words): over the characters a save may
+have, and under them but over the bytes a page may send."""
+
+
+def test_a_paste_too_large_is_refused_in_the_page(clipboard_page: Page) -> None:
+    """Each paste of :data:`PASTES` in turn, on one page: refused in one line, the box emptied,
+    and the page's socket still answers (a load is refused, then a good save loads)."""
     page = clipboard_page
-    saved_game_in_box(page)  # the box holds a good save: the refused paste must not leave it behind
-    paste(page, letter, times)
-    page.wait_for_function(f"() => document.querySelector({json.dumps(REFUSAL)}).textContent !== ''")
-    assert refusal in page.inner_text(REFUSAL)
-    assert page.input_value(BOX) == ""
-    click_and_wait(page, ".pl-load-game")  # the socket is alive: the click is answered
-    assert page.inner_text(".pl-message").startswith("Could not load that game")
-    saved_game_in_box(page)
-    assert page.inner_text(REFUSAL) == ""
-    click_and_wait(page, ".pl-load-game")
-    assert "exactly where you left it" in page.inner_text(".pl-message")
+    for letter, times, refusal in PASTES:
+        saved_game_in_box(page)  # the box holds a good save: the refused paste must not leave it behind
+        paste(page, letter, times)
+        page.wait_for_function(f"() => document.querySelector({json.dumps(REFUSAL)}).textContent !== ''")
+        assert refusal in page.inner_text(REFUSAL)
+        assert page.input_value(BOX) == ""
+        click_and_wait(page, ".pl-load-game")  # the socket is alive: the click is answered
+        assert page.inner_text(".pl-message").startswith("Could not load that game")
+        saved_game_in_box(page)
+        assert page.inner_text(REFUSAL) == ""
+        click_and_wait(page, ".pl-load-game")
+        assert "exactly where you left it" in page.inner_text(".pl-message")
