@@ -1,10 +1,11 @@
 """Every notebook in a real browser, as a class sees it through Voila.
 
-Each notebook under tutorial/ and notebooks/ must render with no Python error in
-the page; the app must refuse an illegal click and go on, give hints, and play a game's last hands
-to its winner by clicks alone (tests/browser/test_mistakes.py plays a whole hand by clicks
-and checks the app's CSS hooks on the way). Screenshots go to screenshots/ (gitignored) for
-a person to look at.
+Each notebook under tutorial/ and notebooks/ must render with no Python error in the page,
+asking nothing of any server but the class server (tutorial 2's button icons drawn from Voila's
+own font; an error page asks nothing outside either). The app must refuse an illegal click and
+go on, give hints, and play a game's last hands to its winner by clicks alone
+(tests/browser/test_mistakes.py plays a whole hand by clicks and checks the app's CSS hooks on
+the way). Screenshots go to screenshots/ (gitignored) for a person to look at.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import ConsoleMessage, Page, Route
+from playwright.sync_api import Request as PlaywrightRequest
 
 from tests.helpers import OPENING
 from tests.serving import ROOT, SETTLED_JS, click_and_wait, next_move, play_next
@@ -180,8 +182,14 @@ def test_notebook_renders_without_python_errors(
     # the app as a class gets it, from the preheated kernel of the session's server; every other
     # page from this module's server (neither is started for a case that does not use it)
     voila_url: str = request.getfixturevalue("voila_url" if notebook == APP else "pages_url")
+    outside = asked_outside(page, voila_url)
     render(page, voila_url, notebook + SMALLER.get(notebook, ("", ""))[0])
     errors = python_errors(page)
+    if notebook == ICONS:  # Font Awesome from Voila's own bundle: the glyph drawn in its font, which loaded
+        page.wait_for_selector(".pl-deal i.fa")
+        icon = page.evaluate(ICON_FONT_JS)
+        assert "Font Awesome" in icon["family"] and icon["glyph"] not in ("none", "normal", '""'), icon
+        assert icon["loaded"], icon
     shot(page, screenshots, notebook.removesuffix(".ipynb").replace("/", "-"))
     assert SMALLER.get(notebook, ("", ""))[1] in page.inner_text("body"), "the address's size was not taken"
     assert not errors, (
@@ -193,6 +201,36 @@ def test_notebook_renders_without_python_errors(
     page.set_viewport_size({"width": 375, "height": 812})
     assert fits(page), f"{notebook} scrolls sideways at 375 px"
     assert access_problems(page) == [], f"{notebook} at 375 px"
+    if notebook == ICONS:  # an error page, too, needs nothing from outside
+        page.goto(f"{voila_url}/voila/render/tutorial/no-such-page.ipynb", timeout=RENDER_TIMEOUT_MS)
+    assert outside == [], f"{notebook} asked for files from outside the class server: {outside}"
+
+
+ICONS = "tutorial/02-the-deal.ipynb"
+"""A page with icons on its buttons (Deal a new hand, Show the hands)."""
+ICON_FONT_JS = """async () => {
+    await document.fonts.ready;
+    const icon = document.querySelector('.pl-deal i.fa');
+    return {
+        family: icon ? getComputedStyle(icon, '::before').fontFamily : null,
+        glyph: icon ? getComputedStyle(icon, '::before').content : null,
+        loaded: [...document.fonts].some((f) => f.family.includes('Font Awesome') && f.status === 'loaded'),
+    };
+}"""
+
+
+def asked_outside(page: Page, base: str) -> list[str]:
+    """Every address off the class server that ``page`` asks for from now on, each refused: a
+    classroom without the internet must lose nothing, and no page may tell a third party who
+    opened it (the list the render test holds empty for every page)."""
+    outside: list[str] = []
+
+    def refuse(route: Route, request: PlaywrightRequest) -> None:
+        outside.append(request.url)
+        route.abort("internetdisconnected")
+
+    page.route(lambda url: not url.startswith((base, "data:", "blob:")), refuse)
+    return outside
 
 
 AXE_JS = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
