@@ -4,6 +4,8 @@ A whole hand is played with key presses only (no clicks): the shortcuts for
 bids, trump and Next, the arrow keys through the hand and Enter on a card. After
 every card the focus must be in the hand or on the next thing to do, never on
 the page; the key presses per card are counted and printed (median and most).
+First, on the same page as it opens, Tab must go the table first and the folding
+sections must open with Enter (:func:`check_tab_order_and_the_folding_sections`).
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ SEED = 12
 
 def test_a_whole_hand_by_keyboard_alone(page: Page, voila_url: str, screenshots: Path) -> None:
     open_app(page, voila_url, f"?seed={SEED}")
+    check_tab_order_and_the_folding_sections(page)
     to_choose, since_last = play_a_hand_by_keys(page, lambda: check_names_states_and_audit(page, screenshots))
     assert not python_errors(page), python_errors(page)
     page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible")
@@ -177,11 +180,10 @@ def check_names_states_and_audit(page: Page, screenshots: Path) -> None:
     assert "pl-card" in page.evaluate(FOCUS_JS)
 
 
-def test_tab_order_and_the_folding_sections(page: Page, voila_url: str) -> None:
+def check_tab_order_and_the_folding_sections(page: Page) -> None:
     """Tab goes the table first: Hint, the hand (one stop), bids, Next; then the pace and New
     game, the side panels, How to play, the rules and settings, and Save or load; the folding
-    sections open with Enter and say so."""
-    open_app(page, voila_url)
+    sections open with Enter and say so. Made on the app as it opens, the learner to bid."""
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     order: list[str] = []
     while SAVE not in order:
@@ -211,3 +213,4 @@ def test_tab_order_and_the_folding_sections(page: Page, voila_url: str) -> None:
         ".some((h) => h.textContent.includes('What scores') && h.getAttribute('aria-expanded') === 'true')"
     )
     assert page.locator(".pl-points-table").is_visible()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
