@@ -5,7 +5,8 @@ xdist hands each worker whole units of work. Three rules make the units:
 - a notebook under nbval is one unit: its cells run in order in one kernel;
 - each case of a parametrized test is a unit of its own, so the browser test that
   renders every notebook spreads over the workers (each worker starts its own
-  Voila server and Chromium, session fixtures, when it first needs them);
+  Voila server and Chromium, session fixtures, when it first needs them), except in
+  the modules of :data:`TOGETHER`, whose cases share a costly module fixture;
 - the other tests of a module form one unit, so a module's fixtures (the wheel
   test's fresh venv) are built once.
 
@@ -30,10 +31,16 @@ from tests import lanes
 pytest_plugins = ("tests.classdb",)  # class stores on SQLite and a throwaway PostgreSQL server
 
 
+TOGETHER = ("tests/test_tutorial_text.py", "tests/test_server_logs.py")
+"""Modules whose parametrized cases share a module fixture that costs seconds (the tutorial pages
+run in kernels, a class server): spread over the workers, each worker built the fixture again
+for its cases (every page ran up to three times). Each of these modules is one unit."""
+
+
 def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to, named by the rules above."""
     path, _, rest = nodeid.partition("::")
-    if path.endswith(".ipynb"):
+    if path.endswith(".ipynb") or path in TOGETHER:
         return path
     if "[" in rest:
         return nodeid

@@ -50,3 +50,15 @@ def test_the_server_helpers_are_what_the_lanes_look_for() -> None:
     for called in ("VoilaServer", "voila_server", "_served", "PostgresCluster"):
         assert re.search(rf"^(def|class) {called}\b", sources, re.MULTILINE), called
         assert lanes.STARTERS.search(f"{called}(")
+
+
+def test_each_module_kept_together_has_a_module_fixture_and_parametrized_cases() -> None:
+    """conftest.TOGETHER names modules that exist and still have what makes them one unit."""
+    import conftest
+
+    root = Path(__file__).resolve().parent.parent
+    for module in conftest.TOGETHER:
+        text = (root / module).read_text(encoding="utf-8")
+        assert '@pytest.fixture(scope="module")' in text and "@pytest.mark.parametrize" in text, module
+    assert conftest.work_unit("tests/test_server_logs.py::test_x[a]") == "tests/test_server_logs.py"
+    assert conftest.work_unit("tests/test_other.py::test_x[a]") == "tests/test_other.py::test_x[a]"
