@@ -334,9 +334,27 @@ def next_move(page: Page, patience_ms: float = 5000) -> str | None:
     deadline = time.perf_counter() + patience_ms / 1000
     while True:
         found = _next_move_now(page)
-        if found is not None or time.perf_counter() > deadline:
+        if found is not None or time.perf_counter() > deadline or page.locator(HAND_OVER).count():
             return found
         page.wait_for_timeout(200)
+
+
+def moves_to_hand_over(page: Page, limit: int = 200) -> Iterator[str]:
+    """The learner's moves (:func:`next_move`), each to be clicked by the caller before the next
+    is asked for, until the hand-over panel shows.
+
+    The status line can say "Hand over" a moment before the panel is drawn (the redraw sends
+    them in turn, and a loaded machine can leave a quiet spell between the two), so a page with
+    nothing to click is the end of the hand only once the panel is there."""
+    for _ in range(limit):
+        if page.locator(HAND_OVER).count():
+            return
+        selector = next_move(page)
+        if selector is None:
+            page.wait_for_selector(HAND_OVER, timeout=30_000)
+            return
+        yield selector
+    raise AssertionError(f"no end of hand after {limit} moves: {page.inner_text('.pl-status')}")
 
 
 def played_as_next_move_plays(seed: int) -> Table:
@@ -373,6 +391,7 @@ def played_as_next_move_plays(seed: int) -> Table:
 
 BIDS = ".pl-bid:visible"
 NEXT = ".pl-next:visible:enabled"
+HAND_OVER = ".pl-hand-over:visible"
 """Next, when the bots act: every other move in :data:`MOVES` is the learner's own."""
 BID_CLASSES_JS = "(els) => els.map((e) => e.className)"
 MOVES = (

@@ -31,7 +31,7 @@ from tests.serving import (
     SETTLED_JS,
     click_and_wait,
     first_screen_problems,
-    next_move,
+    moves_to_hand_over,
     play_to_a_card,
     window,
 )
@@ -95,10 +95,7 @@ def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
     with window(browser, 375, 667, True) as page:
         open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
         hints = taps = measured = 0
-        while not page.locator(".pl-hand-over:visible").count():
-            assert taps < 200, f"no end of hand after {taps} taps: {page.inner_text('.pl-status')}"
-            selector = next_move(page)
-            assert selector is not None, page.inner_text(".pl-status")
+        for selector in moves_to_hand_over(page):
             if selector != NEXT:  # the learner's own decision: read the hint first, then act on it
                 assert "Your turn" in page.inner_text(".pl-status"), page.inner_text(".pl-status")
                 found = measure(page)  # every part inside the window, cards a fingertip wide

@@ -27,7 +27,7 @@ from tests.browser.lessons import check_widths
 from tests.browser.test_figures import check_words, figures
 from tests.browser.test_pages import HOOKS, PL_CLASSES_JS, access_problems, open_app, python_errors, shot
 from tests.helpers import OPENING
-from tests.serving import click_and_wait, next_move, played_as_next_move_plays
+from tests.serving import click_and_wait, moves_to_hand_over, played_as_next_move_plays
 
 SEED = 3
 FOCUSED_JS = "() => Array.from(document.activeElement?.classList ?? []).join(' ')"
@@ -52,11 +52,8 @@ def play_the_hand(page: Page, screenshots: Path) -> None:
     the first card, the table shot mid-hand, every CSS hook the app promises seen on the way."""
     score_before = page.inner_text(".pl-score")
     seen: set[str] = set(page.evaluate(PL_CLASSES_JS))
-    clicks, mid_hand_shot, shot_taken, hinted = 0, False, False, False
-    while not page.locator(".pl-hand-over:visible").count():
-        assert clicks < 200, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
-        selector = next_move(page)
-        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+    mid_hand_shot, shot_taken, hinted = False, False, False
+    for clicks, selector in enumerate(moves_to_hand_over(page)):
         if not hinted and selector.startswith(".pl-card"):
             click_and_wait(page, ".pl-hint")  # the coach's advice, from the learner's own seat
             assert re.search(f"Hint: {OPENING}Play", page.inner_text(".pl-hint-text"))
@@ -66,7 +63,6 @@ def play_the_hand(page: Page, screenshots: Path) -> None:
             shot(page, screenshots, "app-mid-hand")
             shot_taken, mid_hand_shot = True, clicks > 4
         click_and_wait(page, selector)
-        clicks += 1
         seen.update(page.evaluate(PL_CLASSES_JS))
     page.wait_for_selector(".pl-analysis-plot .js-plotly-plot", state="visible", timeout=REVIEW_MS)
     text = page.inner_text(".pl-analysis")

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import ask_hint, open_app, python_errors, shot
-from tests.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS, click_and_wait, next_move
+from tests.serving import APP_TEXT_JS, CHANGED_JS, SETTLED_JS, click_and_wait, moves_to_hand_over
 
 
 def follow_suit_ruleset() -> pl.Ruleset:
@@ -40,11 +40,8 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
     # quiet spell click_and_wait waits for can fall between the two
     expect(page.locator(".pl-card:visible")).to_have_count(rules.hand_size, timeout=30_000)
     assert page.locator(".pl-hint:visible").count() == 1  # hints in every ruleset
-    clicks, mid_hand_shot, hinted = 0, False, False
-    while not page.locator(".pl-hand-over:visible").count():
-        assert clicks < 300, f"no end of hand after {clicks} clicks: {page.inner_text('.pl-status')}"
-        selector = next_move(page)
-        assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
+    mid_hand_shot, hinted = False, False
+    for selector in moves_to_hand_over(page, limit=300):
         if not hinted and page.locator(".pl-hint:visible:enabled").count():
             hint = ask_hint(page)  # where the strong bot cannot search, the rule-based bot advises
             assert "Hint: " in hint and "Why (the rule-based bot, from your cards alone)" in hint, hint
@@ -55,7 +52,6 @@ def test_a_follow_suit_ruleset_from_the_menu_plays_a_hand_by_clicks(
             ladder = page.locator(".pl-ladder").first.get_attribute("data-cards") or ""
             assert len(ladder.split()) == len(rules.trump_cards(pl.Suit.SPADES))
         click_and_wait(page, selector)
-        clicks += 1
     shot(page, screenshots, f"app-{rules.name}-hand-over")
     assert mid_hand_shot, "the learner never played a card after trump was known"
     status = page.inner_text(".pl-status")
