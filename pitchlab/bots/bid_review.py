@@ -35,7 +35,8 @@ from typing import Any, Literal
 from pitchlab.bots.bidding import model_for
 from pitchlab.bots.gamemodel import GameModel
 from pitchlab.bots.players import BiddingStyle, RuleBasedPlayer
-from pitchlab.engine.actions import Bid, NameTrump, Pass
+from pitchlab.engine.actions import PASS, Action, Bid, NameTrump, Pass
+from pitchlab.engine.cards import Suit
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
 from pitchlab.engine.record import from_record, to_record
@@ -96,6 +97,13 @@ class ChoiceReview:
 
 def _answer_word(answer: int | str) -> str:
     return "pass" if answer in ("pass", 0) else str(answer)
+
+
+def _answer_action(kind: Kind, answer: int | str) -> Action:
+    """The action an answer is (a bid, a pass, or trump named by its letter)."""
+    if kind == "trump":
+        return NameTrump(Suit.parse(str(answer)))
+    return PASS if _answer_word(answer) == "pass" else Bid(int(answer))
 
 
 def dealt_again(
@@ -177,15 +185,12 @@ def judge_choice(
     words = [_answer_word(a) for a in answers]
     nets: dict[str, list[float]] = {w: [] for w in words}
     wins: dict[str, list[float]] = {w: [] for w in words}
+    actions = [_answer_action(kind, a) for a in answers]
     for _ in range(deals):
-        dealt = dealt_again(record, seat, rng)
-        for answer, word in zip(answers, words, strict=True):
-            tried = dict(dealt)
-            if kind == "bid":
-                tried["bids"] = [*dealt.get("bids", []), "pass" if word == "pass" else int(answer)]
-            else:
-                tried["trump"] = str(answer)
-            hand = from_record(tried)
+        dealt = from_record(dealt_again(record, seat, rng))  # read once: each answer plays a copy
+        for action, word in zip(actions, words, strict=True):
+            hand = dealt.copy()
+            hand.apply(action)
             while not hand.is_over:
                 hand.step(bot.code(hand))
             net, win = _outcome(hand, seat, model)
