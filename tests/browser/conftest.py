@@ -42,7 +42,7 @@ def pytest_runtest_makereport(
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Base URL of a Voila server on a free port, serving the repo root."""
-    with _served() as server:
+    with _served(refill=True) as server:
         yield server.url
 
 
@@ -65,8 +65,7 @@ def serve_alone() -> Iterator[Callable[[bool], str]]:
     with ExitStack() as servers:
 
         def serve(pool: bool) -> str:
-            extra = () if pool else ("--VoilaConfiguration.preheat_kernel=False",)
-            return servers.enter_context(_served(extra)).url
+            return servers.enter_context(_served(() if pool else NO_POOL)).url
 
         yield serve
 
@@ -77,16 +76,18 @@ def pages_url() -> Iterator[str]:
     on one worker (a handful: :func:`serve_alone`'s trouble came after a dozen), stopped after
     them: a page checked for its own errors shares a server only with its module's other pages,
     and each page no longer pays for a server's start."""
-    with _served(("--VoilaConfiguration.preheat_kernel=False",)) as server:
+    with _served(NO_POOL) as server:
         yield server.url
 
 
 @pytest.fixture
 def serve_with_env() -> Iterator[Callable[[Mapping[str, str]], str]]:
     """``serve_with_env(env)``: the base URL of a Voila server for one test alone, whose environment
-    (and so its kernels') has ``env`` added, e.g. ``PITCHLAB_CLASS_DB`` naming a test's class store."""
+    (and so its kernels') has ``env`` added, e.g. ``PITCHLAB_CLASS_DB`` naming a test's class store.
+    The class pages it serves are the lessons, practice and the teacher's page, never the app, so
+    it preheats no kernel for the app."""
     with ExitStack() as servers:
-        yield lambda env: servers.enter_context(_served(env=env)).url
+        yield lambda env: servers.enter_context(_served(NO_POOL, env=env)).url
 
 
 @pytest.fixture
@@ -103,14 +104,24 @@ def restart() -> Iterator[Callable[[VoilaServer], VoilaServer]]:
         yield again
 
 
+NO_POOL = ("--VoilaConfiguration.preheat_kernel=False",)
+"""A server's arguments for no preheated kernel: one that never serves the app."""
+
+
 @contextmanager
 def _served(
-    extra_args: Sequence[str] = (), env: Mapping[str, str] | None = None, port: int | None = None
+    extra_args: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    port: int | None = None,
+    refill: bool = False,
 ) -> Iterator[VoilaServer]:
-    """Start a server, yield it, stop it; while it runs, its log is the one a failure shows."""
-    # The app's preheated kernel is refilled at once, not after the classroom's delay: each
-    # test that opens the app then finds one ready, as a learner arriving at a class's pool does.
-    extra = ["--VoilaKernelManager.fill_delay=0", *extra_args]
+    """Start a server, yield it, stop it; while it runs, its log is the one a failure shows.
+
+    ``refill``: the app's preheated kernel is refilled at once, not after the classroom's
+    delay, so each test that opens the app finds one ready, as a learner arriving at a class's
+    pool does (the session's server). A server for one test keeps the delay: its pool is filled
+    as it starts, and a refill would run the app once more for a page that never comes."""
+    extra = [*(("--VoilaKernelManager.fill_delay=0",) if refill else ()), *extra_args]
     if os.environ.get("PITCHLAB_TRACEBACKS"):
         extra.append("--VoilaConfiguration.show_tracebacks=True")
     with voila_server(extra, deadline_s=START_DEADLINE_S, env=env, port=port) as server:
