@@ -11,6 +11,7 @@ import pytest
 import pitchlab as pl
 from pitchlab.bots import analysis, solver
 from pitchlab.odds import inference
+from pitchlab.ui import coach
 from pitchlab.ui.table_app import TableApp
 from tests.helpers import deal
 from tests.test_inference import consistent_holdings, holdings_of
@@ -112,6 +113,21 @@ def test_the_app_gives_a_hint_on_your_turn_and_reviews_the_hand_at_the_end() -> 
     assert json.dumps(figure)  # plain JSON, ready for the page
     app.new_hand.click()
     assert coach.analysis.layout.display == "none"
+
+
+@pytest.mark.parametrize(
+    ("best", "counted"),
+    [(0, "0 of your 3 cards were"), (1, "1 of your 3 cards was"), (2, "2 of your 3 cards were")],
+)
+def test_the_coachs_count_of_best_cards_agrees_with_its_number(
+    monkeypatch: pytest.MonkeyPatch, best: int, counted: str
+) -> None:
+    """ "1 of your 3 cards was the best choice", never "were": the sentence for any count."""
+    summary = analysis.SeatSummary(lost=1.0, decisions=3, best=best, given_away=2, perfect=best)
+    monkeypatch.setattr(analysis, "seat_summary", lambda reviews, seat, players: summary)
+    monkeypatch.setattr(analysis, "lost_by_seat", lambda reviews, players: [1.0, 0.0, 0.5, 0.0])
+    text = str(coach.summary_html([], 0, lambda seat: f"Seat {seat}", 4))
+    assert f"({counted} the best choice you had)" in text, text
 
 
 # ------------------------------------------------------------ the review by what the seat knew

@@ -211,13 +211,14 @@ def summary_html(
     others = ", ".join(f"{name(s)} {analysis.points_text(lost[s])}" for s in range(players) if s != you)
     return html(
         "<div>Judged on what you could see when you played, <b>your cards cost your team "
-        "{lost}</b> ({best} of your {decisions} cards were the best "
+        "{lost}</b> ({best} of your {decisions} cards {verb} the best "
         "choice you had). The same for the others: {others}.</div>"
         "<div>With every card known (hindsight), you gave away {given_away}. "
         "Any difference between the two is the luck of where the hidden cards lay.</div>",
         lost=_points(mine.lost, exact),
         best=mine.best,
         decisions=mine.decisions,
+        verb="was" if mine.best == 1 else "were",
         others=others,
         given_away=_points(mine.given_away),
     )
