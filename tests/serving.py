@@ -343,18 +343,29 @@ def moves_to_hand_over(page: Page, limit: int = 200) -> Iterator[str]:
     """The learner's moves (:func:`next_move`), each to be clicked by the caller before the next
     is asked for, until the hand-over panel shows.
 
-    The status line can say "Hand over" a moment before the panel is drawn (the redraw sends
-    them in turn, and a loaded machine can leave a quiet spell between the two), so a page with
-    nothing to click is the end of the hand only once the panel is there."""
+    A page with nothing to click is the end of the hand only once the panel is there
+    (:func:`hand_just_ended`)."""
     for _ in range(limit):
         if page.locator(HAND_OVER).count():
             return
         selector = next_move(page)
         if selector is None:
-            page.wait_for_selector(HAND_OVER, timeout=30_000)
+            assert hand_just_ended(page), f"nothing to click: {page.inner_text('.pl-status')}"
             return
         yield selector
     raise AssertionError(f"no end of hand after {limit} moves: {page.inner_text('.pl-status')}")
+
+
+def hand_just_ended(page: Page) -> bool:
+    """Whether the hand is over, its panel shown: at once, or, where the status line already
+    says so, once the panel is drawn (the redraw sends the two in turn, and on a loaded
+    machine the panel has come seconds after the status)."""
+    if page.locator(HAND_OVER).count():
+        return True
+    if "Hand over" not in page.inner_text(".pl-status"):
+        return False
+    page.wait_for_selector(HAND_OVER, timeout=30_000)
+    return True
 
 
 def played_as_next_move_plays(seed: int) -> Table:
@@ -462,11 +473,14 @@ def play_next(page: Page, *, tap: bool = False) -> None:
 
     A move found on a page still redrawing can be hidden again before the click lands (seen
     about once in five whole games on a loaded machine): then the move is looked for once more,
-    and a second miss fails with what hid it."""
+    and a second miss fails with what hid it. A hand that has just ended leaves nothing to
+    click: then nothing is, and the caller's loop finds the hand-over panel."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in (1, 2):
         selector = next_move(page)
+        if selector is None and hand_just_ended(page):
+            return
         assert selector is not None, f"nothing to click: {page.inner_text('.pl-status')}"
         try:
             click_and_wait(page, selector, tap=tap, timeout_ms=10_000)
