@@ -5,18 +5,60 @@
 :mod:`~pitchlab.classes.names` checks codes, nicknames and keys. Nothing here draws.
 """
 
-from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, POLLS, REVIEW, TRUMP_COUNT, Poll, seed_for
-from pitchlab.classes.store import (
-    DB_VARIABLE,
-    ClassInfo,
-    ClassStore,
-    Created,
-    Member,
-    Row,
-    database_url,
-    open_store,
-)
-from pitchlab.engine.errors import ClassError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pitchlab.classes.payloads import (
+        DEALS,
+        HANDS,
+        MONTE_CARLO,
+        POLLS,
+        REVIEW,
+        TRUMP_COUNT,
+        Poll,
+        seed_for,
+    )
+    from pitchlab.classes.store import (
+        DB_VARIABLE,
+        ClassInfo,
+        ClassStore,
+        Created,
+        Member,
+        Row,
+        database_url,
+        open_store,
+    )
+    from pitchlab.engine.errors import ClassError
+
+_HOMES = {
+    **dict.fromkeys(
+        ("DEALS", "HANDS", "MONTE_CARLO", "POLLS", "REVIEW", "TRUMP_COUNT", "Poll", "seed_for"), "payloads"
+    ),
+    **dict.fromkeys(
+        ("DB_VARIABLE", "ClassInfo", "ClassStore", "Created", "Member", "Row", "database_url", "open_store"),
+        "store",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names above, each loaded from its module when first asked for: the store brings in
+    SQLAlchemy (a quarter of a second), which a page that joins no class, or a server starting
+    with :mod:`~pitchlab.classes.origin` alone, never needs."""
+    if name == "ClassError":
+        from pitchlab.engine.errors import ClassError
+
+        return ClassError
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pitchlab.classes' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"pitchlab.classes.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DB_VARIABLE",

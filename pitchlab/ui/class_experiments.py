@@ -24,20 +24,22 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from pitchlab.bots import analysis, bid_review
 from pitchlab.classes import experiments
 from pitchlab.classes.payloads import DEALS, HANDS, MONTE_CARLO, REVIEW, TRUMP_COUNT, Poll
-from pitchlab.classes.store import Member
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand
 from pitchlab.odds.probability import percent
 from pitchlab.ui.class_join import ClassJoin, line
 from pitchlab.ui.markup import Markup, html
 from pitchlab.ui.widgets import View, classed
+
+if TYPE_CHECKING:
+    from pitchlab.classes.store import Member
 
 
 def _fresh_seed() -> int:

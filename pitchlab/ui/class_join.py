@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from pitchlab.classes import names, origin
-from pitchlab.classes.store import ClassStore, Member, open_store
 from pitchlab.engine.errors import PitchError, printable
 from pitchlab.ui import page_request
 from pitchlab.ui.markup import Markup, escape, html
 from pitchlab.ui.storage import BrowserStore
 from pitchlab.ui.widgets import View, classed
+
+if TYPE_CHECKING:
+    from pitchlab.classes.store import ClassStore, Member
 
 STORAGE_KEY = "class"
 """The localStorage key (``pitchlab:class``) every page shares: one class per browser at a time."""
@@ -143,6 +146,8 @@ class ClassJoin(View):
     @property
     def store(self) -> ClassStore:
         if self._store is None:
+            from pitchlab.classes.store import open_store  # SQLAlchemy: only once a class is joined
+
             self._store = open_store(self._url)
         return self._store
 
