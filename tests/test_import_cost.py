@@ -7,15 +7,31 @@ import sys
 
 import pytest
 
-LOADED = "import sys; m = sys.modules.get('rfc3987_syntax'); print('missing' if m is None else 'loaded')"
+LOADED = "import sys; m = sys.modules.get({module!r}); print('missing' if m is None else 'loaded')"
 
 
-def loaded_after(code: str) -> str:
-    """Whether ``rfc3987_syntax`` was loaded in a fresh interpreter that ran ``code``."""
+def loaded_after(code: str, module: str = "rfc3987_syntax") -> str:
+    """Whether ``module`` was loaded in a fresh interpreter that ran ``code``."""
     out = subprocess.run(
-        [sys.executable, "-c", f"{code}; {LOADED}"], capture_output=True, text=True, check=True
+        [sys.executable, "-c", f"{code}; {LOADED.format(module=module)}"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return out.stdout.split()[-1]
+
+
+APP_KERNEL = (
+    "from pitchlab.ui import class_experiments, class_join; from pitchlab.ui.table_app import TableApp"
+)
+"""What the app's first cell imports (notebooks/app.ipynb), in a preheated kernel."""
+
+
+@pytest.mark.parametrize("code", [APP_KERNEL, "import pitchlab.server.app"])
+def test_the_app_and_the_class_server_load_no_class_store_until_a_class_is_joined(code: str) -> None:
+    """SQLAlchemy costs a kernel a third of a second at start; a class's store brings it in."""
+    assert loaded_after(code, "sqlalchemy") == "missing"
+    assert loaded_after(f"{code}; from pitchlab.classes import open_store", "sqlalchemy") == "loaded"
 
 
 def test_jsonschema_alone_loads_the_iri_parsers() -> None:
