@@ -402,8 +402,9 @@ def played_as_next_move_plays(seed: int) -> Table:
 
 BIDS = ".pl-bid:visible"
 NEXT = ".pl-next:visible:enabled"
-HAND_OVER = ".pl-hand-over:visible"
 """Next, when the bots act: every other move in :data:`MOVES` is the learner's own."""
+HAND_OVER = ".pl-hand-over:visible"
+"""The hand-over panel, shown once a hand has ended (see :func:`hand_just_ended`)."""
 BID_CLASSES_JS = "(els) => els.map((e) => e.className)"
 MOVES = (
     ".pl-suit:visible",

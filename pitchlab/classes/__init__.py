@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from pitchlab.engine.errors import ClassError
+
 if TYPE_CHECKING:
     from pitchlab.classes.payloads import (
         DEALS,
@@ -31,7 +33,6 @@ if TYPE_CHECKING:
         database_url,
         open_store,
     )
-    from pitchlab.engine.errors import ClassError
 
 _HOMES = {
     **dict.fromkeys(
@@ -48,10 +49,6 @@ def __getattr__(name: str) -> Any:
     """The names above, each loaded from its module when first asked for: the store brings in
     SQLAlchemy (a quarter of a second), which a page that joins no class, or a server starting
     with :mod:`~pitchlab.classes.origin` alone, never needs."""
-    if name == "ClassError":
-        from pitchlab.engine.errors import ClassError
-
-        return ClassError
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'pitchlab.classes' has no attribute {name!r}")
