@@ -54,7 +54,6 @@ from tests.serving import (
     first_screen_problems,
     free_port,
     next_move,
-    offline,
     play_to_a_card,
     wait_quiet,
     window,
@@ -178,7 +177,6 @@ def voila(*, preheat: bool, extra_args: Sequence[str] = ()) -> Iterator[VoilaSer
 def app_page(browser: Browser, url: str) -> Iterator[tuple[Page, FirstPaint]]:
     """A page with the app open, and how long its first paint took."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    offline(context)
     context.add_init_script(TIMING_JS)
     page = context.new_page()
     frames: list[str | bytes] = []
@@ -266,7 +264,6 @@ def command_start(browser: Browser, app_args: Sequence[str] = ()) -> CommandStar
     with SIGTERM, as Ctrl-C does, so its kernels go with it."""
     port = free_port()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    offline(context)
     page = context.new_page()
     lines: queue.Queue[str] = queue.Queue()
     start = time.perf_counter()

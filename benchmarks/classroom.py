@@ -219,7 +219,7 @@ def latency_in_browser(students: int, window: float, seed: int) -> dict[str, Any
     """The teacher's page in Voilà and Chromium, watched in the page (see the module's words)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.serving import CHROMIUM, CHROMIUM_ARGS, VoilaServer, offline
+    from tests.serving import CHROMIUM, CHROMIUM_ARGS, VoilaServer
 
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"no Chromium at {CHROMIUM}")
@@ -234,7 +234,6 @@ def latency_in_browser(students: int, window: float, seed: int) -> dict[str, Any
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             context = browser.new_context(viewport={"width": 1280, "height": 900})
-            offline(context)
             page = context.new_page()
             page.goto(
                 f"{server.url}/voila/render/{TEACHER}?class={made.info.code}&key={made.teacher_key}",

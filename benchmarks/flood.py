@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from pitchlab.server.launcher import APP, HEALTH, config_with_pool  # noqa: E402
 from pitchlab.server.processes import is_kernel, process_tree  # noqa: E402
-from tests.serving import CHROMIUM, CHROMIUM_ARGS, Holder, Peak, VoilaServer, fetch, offline  # noqa: E402
+from tests.serving import CHROMIUM, CHROMIUM_ARGS, Holder, Peak, VoilaServer, fetch  # noqa: E402
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 GOAL_S = 10.0
@@ -193,7 +193,6 @@ def probe(browser: Any, url: str, at_s: float) -> dict[str, Any]:
     refused, or not within :data:`PROBE_LIMIT_MS`). The tab is then closed as a learner
     closes it (its page asks the server to shut its kernel down)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    offline(context)
     page = context.new_page()
     begun = time.perf_counter()
     status = 0

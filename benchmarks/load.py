@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, Page, Route, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.serving, the Voilà driver
 
@@ -76,7 +76,6 @@ from tests.serving import (
     CHROMIUM,
     CHROMIUM_ARGS,
     MOVES,
-    OFF_LOOPBACK,
     ROOT,
     SETTLED_JS,
     ServerError,
@@ -403,15 +402,6 @@ def renice(pid: int, nice: int) -> None:
 # ------------------------------------------------------- a learner, by clicks
 
 
-async def offline(context: BrowserContext) -> None:
-    """tests.serving.offline for the async API: refuse every request off loopback."""
-
-    async def refuse(route: Route) -> None:
-        await route.abort("internetdisconnected")
-
-    await context.route(OFF_LOOPBACK, refuse)
-
-
 async def next_move(page: Page) -> str | None:
     """tests.serving.next_move for the async API: lowest bid (else pass), then the first of MOVES."""
     bid = bid_move(await page.locator(BIDS).evaluate_all(BID_CLASSES_JS))
@@ -441,7 +431,6 @@ async def learner(browser: Browser, url: str, result: SessionResult, contexts: l
     """Open the app, wait for it to become interactive, play one hand by clicks."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     contexts.append(context)
-    await offline(context)
     page = await context.new_page()
     timeout_ms = 600_000  # the session's deadline (asyncio) stops it first
     try:

@@ -54,7 +54,6 @@ from tests.serving import (
     click_and_wait,
     free_port,
     next_move,
-    offline,
 )
 
 RECIPE = ROOT / "deploy" / "jupyterhub"
@@ -626,7 +625,6 @@ def test_a_learner_in_a_browser_plays_through_the_hub(hub: Hub) -> None:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             try:
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
-                offline(context)
                 context.set_default_timeout(120_000)
                 page = context.new_page()
                 page.goto(f"{hub.url}/hub/login")

@@ -15,11 +15,11 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from pitchlab.server.processes import stop_group
 from tests.helpers import voila_server
-from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer, offline
+from tests.serving import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer, fresh_tab
 
 SCREENSHOTS = ROOT / "screenshots"
 START_DEADLINE_S = 60.0
@@ -144,22 +144,33 @@ def pw() -> Iterator[Playwright]:
 
 
 @pytest.fixture(scope="session")
-def browser(pw: Playwright) -> Iterator[Browser]:
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-    yield browser
-    browser.close()
+def profile(pw: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """Chromium with a profile on disk for the worker's whole run, where :func:`page` opens its
+    tabs (:func:`tests.serving.fresh_tab`: each test's sites forget it, the compiled scripts stay)."""
+    context = pw.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"),
+        executable_path=CHROMIUM,
+        args=list(CHROMIUM_ARGS),
+        viewport={"width": 1280, "height": 900},
+    )
+    context.set_default_timeout(60_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def browser(profile: BrowserContext) -> Browser:
+    """The Chromium of :func:`profile`, for a test that wants a browser context of its own (a
+    student beside another, a phone's screen): such a context starts empty, as a first visit."""
+    assert profile.browser is not None
+    return profile.browser
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page, 1280x900, in its own browser context."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    offline(context)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    yield page
-    page.close(run_before_unload=True)  # Voila shuts the page's kernel down on unload
-    context.close()
+def page(profile: BrowserContext) -> Iterator[Page]:
+    """A fresh tab, 1280x900, that leaves nothing stored behind (:func:`tests.serving.fresh_tab`)."""
+    with fresh_tab(profile) as page:
+        yield page
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from playwright.sync_api import Browser
 
 from tests.browser.test_pages import access_problems, fits
 from tests.helpers import voila_server
-from tests.serving import offline
 
 APP = "/voila/render/notebooks/app.ipynb"
 SHOTS = Path(os.environ.get("PITCHLAB_SHOTS", "")) if os.environ.get("PITCHLAB_SHOTS") else None
@@ -31,7 +30,6 @@ def test_a_refused_browser_is_told_the_class_is_full(
     browser: Browser, full_url: str, screenshots: Path, width: int
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": 800})
-    offline(context)
     page = context.new_page()
     try:
         reply = page.goto(f"{full_url}{APP}?seed=7")

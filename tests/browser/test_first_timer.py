@@ -12,7 +12,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_pages import AXE_JS, PYTHON_ERRORS, render
-from tests.serving import click_and_wait, next_move, offline
+from tests.serving import click_and_wait, next_move
 
 APP = "notebooks/app.ipynb?seed=3"
 PLAIN_REFUSAL = re.compile(r"^(Only trump can be played|You must follow suit|Trump was led)")
@@ -117,7 +117,6 @@ def test_a_first_visit(page: Page, voila_url: str, js_errors: list[str], screens
 
 def test_a_first_visit_on_a_phone(browser: Browser, voila_url: str, screenshots: Path) -> None:
     context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
-    offline(context)
     context.set_default_timeout(60_000)
     page = context.new_page()
     render(page, voila_url, APP)

@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Browser
 
 from tests.helpers import voila_server
-from tests.serving import Holder, click_and_wait, fetch, next_move, offline
+from tests.serving import Holder, click_and_wait, fetch, next_move
 
 APP = "/voila/render/notebooks/app.ipynb"
 UNTOUCHED_S = 20.0
@@ -49,7 +49,6 @@ def test_a_script_holding_every_page_leaves_a_learner_elsewhere_served(
             time.sleep(1)
         holder = Holder(server.url, APP, "127.0.0.2")
         context = browser.new_context(viewport={"width": 1280, "height": 900})
-        offline(context)
         try:
             replies = [holder.hold()]
             while replies[-1].status == 200 and len(replies) < 10:

@@ -16,7 +16,6 @@ from playwright.sync_api import APIRequestContext, Browser
 
 from tests.browser.test_pages import APP, python_errors, render
 from tests.browser.test_resume import fresh_page
-from tests.serving import offline
 
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 GONE_DEADLINE_S = 60.0
@@ -43,7 +42,6 @@ def test_only_the_owner_reaches_the_kernel_and_closing_the_tab_frees_it(
     assert kernel_status(owner, voila_url, kernel_id)[0] == 200, "the page's browser owns its kernel"
 
     other = browser.new_context()
-    offline(other)
     try:
         assert kernel_status(other.request, voila_url, kernel_id)[0] == 403, "another browser is refused"
     finally:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import APP, python_errors, render
-from tests.serving import click_and_wait, offline, play_next, play_to_a_card, played_as_next_move_plays
+from tests.serving import click_and_wait, play_next, play_to_a_card, played_as_next_move_plays
 
 SEED = 11
 KEY = "pitchlab:app"
@@ -27,7 +27,6 @@ STORED_JS = f"() => window.localStorage.getItem({json.dumps(KEY)})"
 def fresh_page(browser: Browser) -> Page:
     """A page in a new browser context: its own, empty, localStorage."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    offline(context)
     context.set_default_timeout(60_000)
     return context.new_page()
 

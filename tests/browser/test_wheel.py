@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from pitchlab.server.processes import stop_group
-from tests.serving import ROOT, answers, free_port, offline
+from tests.serving import ROOT, answers, free_port
 
 INSTALL_TIMEOUT_S = 600
 START_DEADLINE_S = 120
@@ -110,7 +110,6 @@ def test_pitchlab_app_from_the_wheel_becomes_interactive(
     assert first == f"pitchlab: open {address} in your browser (Ctrl-C stops the server)"
     assert "site-packages" not in first  # the address, not a path
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    offline(context)
     page = context.new_page()
     page.goto(address, timeout=180_000)
     page.wait_for_selector(".pl-next", state="visible", timeout=180_000)
@@ -204,7 +203,6 @@ def test_pitchlab_lessons_from_the_wheel_lists_the_lessons(
     served.append(lessons)
     lessons.wait()
     context = browser.new_context()
-    offline(context)
     page = context.new_page()
     first = lessons.log.read_text().splitlines()[0]
     address = f"http://127.0.0.1:{lessons.port}/voila/render/notebooks/lessons/index.ipynb"
