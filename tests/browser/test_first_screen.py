@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import BrowserContext
 
 from tests.browser.test_pages import access_problems, fits, open_app, python_errors
 from tests.browser.test_sizes import measure
@@ -71,11 +71,11 @@ def decision(selector: str) -> str:
 
 
 def test_the_game_is_in_the_first_screen_in_the_bidding_and_the_play(
-    browser: Browser, voila_url: str, screenshots: Path
+    profile: BrowserContext, voila_url: str, screenshots: Path
 ) -> None:
     problems = []
     for width, height, phone in FIRST_SCREENS:
-        with window(browser, width, height, phone) as page:
+        with window(profile, width, height, phone) as page:
             open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
             assert page.locator(".pl-bid:visible").count(), "the learner bids first with this seed"
             problems += [f"bidding at {width}: {p}" for p in first_screen_problems(page)]
@@ -90,9 +90,9 @@ def test_the_game_is_in_the_first_screen_in_the_bidding_and_the_play(
 
 
 def test_a_whole_hand_on_a_phone_reading_each_hint_beside_its_controls(
-    browser: Browser, voila_url: str, screenshots: Path
+    profile: BrowserContext, voila_url: str, screenshots: Path
 ) -> None:
-    with window(browser, 375, 667, True) as page:
+    with window(profile, 375, 667, True) as page:
         open_app(page, voila_url, f"?seed={FIRST_SCREEN_SEED}")
         hints = taps = measured = 0
         for selector in moves_to_hand_over(page):

@@ -12,10 +12,9 @@ import json
 import time
 from pathlib import Path
 
-from playwright.sync_api import APIRequestContext, Browser
+from playwright.sync_api import APIRequestContext, Browser, Page
 
 from tests.browser.test_pages import APP, python_errors, render
-from tests.browser.test_resume import fresh_page
 
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 GONE_DEADLINE_S = 60.0
@@ -27,6 +26,13 @@ def kernel_status(request: APIRequestContext, base: str, kernel_id: str) -> tupl
     reply = request.get(f"{base}/api/kernels/{kernel_id}", headers={"Referer": f"{base}/voila/render/{APP}"})
     body = reply.text()
     return reply.status, json.loads(body).get("message", "") if body else ""
+
+
+def fresh_page(browser: Browser) -> Page:
+    """A page in a browser context of its own, whose cookie alone owns the page's kernel."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    return context.new_page()
 
 
 def test_only_the_owner_reaches_the_kernel_and_closing_the_tab_frees_it(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import pitchlab as pl
 from tests.browser.test_pages import APP, python_errors, render
@@ -22,13 +22,6 @@ from tests.serving import click_and_wait, play_next, play_to_a_card, played_as_n
 SEED = 11
 KEY = "pitchlab:app"
 STORED_JS = f"() => window.localStorage.getItem({json.dumps(KEY)})"
-
-
-def fresh_page(browser: Browser) -> Page:
-    """A page in a new browser context: its own, empty, localStorage."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(60_000)
-    return context.new_page()
 
 
 def open_seeded(page: Page, base: str) -> None:
@@ -80,65 +73,55 @@ def quiet_save(page: Page, quiet_ms: int = 1000) -> str:
     raise AssertionError("the browser's save kept changing for 30 s")
 
 
-def test_a_reload_mid_hand_resumes_exactly(browser: Browser, voila_url: str) -> None:
+def test_a_reload_mid_hand_resumes_exactly(page: Page, voila_url: str) -> None:
     # the hand played straight through, worked out in Python by next_move's own choices (the same
     # table as the page's kernel makes for the seed): the reloaded hand must end exactly so
     expected = played_as_next_move_plays(SEED).hand
     assert expected.is_over
 
-    page = fresh_page(browser)
-    try:
-        open_seeded(page, voila_url)
-        assert not page.locator(".pl-resume-offer:visible").count()  # a new browser: nothing to offer
-        assert play_to_a_card(page), page.inner_text(".pl-status")  # bid, trump named: mid-hand
-        play(page, 4)  # and a few cards into the play
-        halfway = saved_hand(page)
-        assert halfway.phase is pl.Phase.PLAY, pl.summary(halfway)
+    open_seeded(page, voila_url)
+    assert not page.locator(".pl-resume-offer:visible").count()  # a new browser: nothing to offer
+    assert play_to_a_card(page), page.inner_text(".pl-status")  # bid, trump named: mid-hand
+    play(page, 4)  # and a few cards into the play
+    halfway = saved_hand(page)
+    assert halfway.phase is pl.Phase.PLAY, pl.summary(halfway)
 
-        page.reload()
-        page.wait_for_selector(".pl-next", state="visible")
-        page.wait_for_selector(".pl-resume:visible")
-        # the offer's words come in a later message than its buttons: under load they can lag
-        expect(page.locator(".pl-resume-offer")).to_contain_text("Welcome back", timeout=30_000)
-        click_and_wait(page, ".pl-resume:visible")
-        assert not page.locator(".pl-resume-offer:visible").count()
-        assert "exactly where you left it" in page.inner_text(".pl-message")
-        back = saved_hand(page, lambda hand: pl.to_record(hand) == pl.to_record(halfway))
-        assert pl.to_record(back) == pl.to_record(halfway)
+    page.reload()
+    page.wait_for_selector(".pl-next", state="visible")
+    page.wait_for_selector(".pl-resume:visible")
+    # the offer's words come in a later message than its buttons: under load they can lag
+    expect(page.locator(".pl-resume-offer")).to_contain_text("Welcome back", timeout=30_000)
+    click_and_wait(page, ".pl-resume:visible")
+    assert not page.locator(".pl-resume-offer:visible").count()
+    assert "exactly where you left it" in page.inner_text(".pl-message")
+    back = saved_hand(page, lambda hand: pl.to_record(hand) == pl.to_record(halfway))
+    assert pl.to_record(back) == pl.to_record(halfway)
 
-        play(page)
-        resumed = saved_hand(page, lambda hand: hand.is_over)
-        assert not python_errors(page), python_errors(page)
-    finally:
-        page.context.close()
+    play(page)
+    resumed = saved_hand(page, lambda hand: hand.is_over)
+    assert not python_errors(page), python_errors(page)
     assert pl.to_record(resumed) == pl.to_record(expected)
     assert resumed.result() == expected.result()
 
 
-def test_a_changed_save_is_refused_in_one_line_and_the_new_game_goes_on(
-    browser: Browser, voila_url: str
-) -> None:
+def test_a_changed_save_is_refused_in_one_line_and_the_new_game_goes_on(page: Page, voila_url: str) -> None:
     """A student edits the stored save (a better score) and reloads: one line, no resume."""
-    page = fresh_page(browser)
-    try:
-        open_seeded(page, voila_url)
-        play(page, 3)
-        saved_hand(page)
-        data = json.loads(quiet_save(page))  # a save still on its way would undo the edit
-        data["view"]["scores"] = [10, 0]
-        page.evaluate("([key, value]) => window.localStorage.setItem(key, value)", [KEY, json.dumps(data)])
-        page.reload()
-        page.wait_for_selector(".pl-next", state="visible")
-        offer = page.locator(".pl-resume-offer")
-        offer.wait_for(state="visible")
-        assert offer.inner_text().splitlines()[0] == (
-            "Saved game refused: this save was changed or made by another server, "
-            "so it cannot be resumed. A new game is ready."
-        )
-        assert not page.locator(".pl-resume:visible").count()
-        page.wait_for_function(f"() => !({STORED_JS})().includes('[10,0]')")  # the new game replaced it
-        play(page, 2)
-        assert not python_errors(page), python_errors(page)
-        assert pl.open_game(page.evaluate(STORED_JS)).scores == [0, 0]
-    finally:
-        page.context.close()
+    open_seeded(page, voila_url)
+    play(page, 3)
+    saved_hand(page)
+    data = json.loads(quiet_save(page))  # a save still on its way would undo the edit
+    data["view"]["scores"] = [10, 0]
+    page.evaluate("([key, value]) => window.localStorage.setItem(key, value)", [KEY, json.dumps(data)])
+    page.reload()
+    page.wait_for_selector(".pl-next", state="visible")
+    offer = page.locator(".pl-resume-offer")
+    offer.wait_for(state="visible")
+    assert offer.inner_text().splitlines()[0] == (
+        "Saved game refused: this save was changed or made by another server, "
+        "so it cannot be resumed. A new game is ready."
+    )
+    assert not page.locator(".pl-resume:visible").count()
+    page.wait_for_function(f"() => !({STORED_JS})().includes('[10,0]')")  # the new game replaced it
+    play(page, 2)
+    assert not python_errors(page), python_errors(page)
+    assert pl.open_game(page.evaluate(STORED_JS)).scores == [0, 0]
