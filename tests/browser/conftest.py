@@ -5,6 +5,10 @@ so pages are ``/voila/render/tutorial/<name>.ipynb`` and
 ``/voila/render/notebooks/app.ipynb``. Chromium is Debian's ``/usr/bin/chromium``
 driven by Python playwright; ``playwright install`` is never needed. Without
 Chromium the tests skip on a workstation but fail in CI (``CI`` set), which installs it.
+Each worker runs one Chromium with a profile on disk; a test's ``page`` is a tab in it that
+leaves nothing stored behind, so pages after the first run their scripts compiled from the
+profile's cache (``tests.serving.fresh_tab``). The browser never reaches the internet
+(``tests.serving.CHROMIUM_ARGS``).
 """
 
 from __future__ import annotations
