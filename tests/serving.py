@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from pitchlab.server.processes import is_kernel, process_tree, stop_group
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Frame, Page
+    from playwright.sync_api import Browser, BrowserContext, Frame, Page
 
     from pitchlab.ui.session import Table
 
@@ -586,19 +586,23 @@ LEGAL_CARD = ".pl-card.pl-legal:visible"
 
 
 @contextmanager
-def window(profile: BrowserContext, width: int, height: int, phone: bool) -> Iterator[Page]:
-    """A page at one window size with nothing stored (a first visit): a tab of the browser
-    tests' ``profile`` (:func:`fresh_tab`), or for a phone, with touch, a browser context of its
-    own (a phone's screen and touch are a context's settings). Afterwards closed, so that Voila
-    shuts its kernel down."""
-    if not phone:
-        with fresh_tab(profile) as page:
+def window(where: Browser | BrowserContext, width: int, height: int, phone: bool) -> Iterator[Page]:
+    """A page at one window size with nothing stored (a first visit), closed afterwards so that
+    Voila shuts its kernel down. In the browser tests' profile (a ``BrowserContext``) it is a tab
+    (:func:`fresh_tab`), whose cache is warm; given a ``Browser`` (a benchmark's first visit), or
+    for a phone, with touch (a phone's screen and touch are a context's settings), it has a
+    browser context of its own, whose cache starts empty."""
+    from playwright.sync_api import Browser, BrowserContext  # only where a browser runs
+
+    if not phone and isinstance(where, BrowserContext):
+        with fresh_tab(where) as page:
             page.set_viewport_size({"width": width, "height": height})
             yield page
         return
-    assert profile.browser is not None
-    context = profile.browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    browser = where if isinstance(where, Browser) else where.browser
+    assert browser is not None
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
     )
     context.set_default_timeout(60_000)
     page = context.new_page()
