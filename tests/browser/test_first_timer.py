@@ -12,7 +12,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_pages import AXE_JS, PYTHON_ERRORS, render
-from tests.serving import click_and_wait, next_move
+from tests.serving import click_and_wait, next_move, window
 
 APP = "notebooks/app.ipynb?seed=3"
 PLAIN_REFUSAL = re.compile(r"^(Only trump can be played|You must follow suit|Trump was led)")
@@ -116,24 +116,20 @@ def test_a_first_visit(page: Page, voila_url: str, js_errors: list[str], screens
 
 
 def test_a_first_visit_on_a_phone(browser: Browser, voila_url: str, screenshots: Path) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    render(page, voila_url, APP)
-    assert page.locator(".pl-howto a[href$='01-welcome.ipynb']").is_visible()
-    page.screenshot(path=str(screenshots / "firsttime-375-top.png"))
-    page.locator(".pl-pace button", has_text="Fast").click()
-    move = next_move(page)
-    assert move is not None
-    page.locator(move).first.click()
-    until_my_turn(page)
-    labels = page.locator("svg.pl-score-bar").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label'))"
-    )
-    assert labels and labels[0].startswith("Your team")
-    page.locator(".pl-trick").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / "firsttime-375-trick.png"))
-    page.locator(".pl-score-bars").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / "firsttime-375-score.png"))
-    page.close(run_before_unload=True)
-    context.close()
+    with window(browser, 375, 812, True) as page:
+        render(page, voila_url, APP)
+        assert page.locator(".pl-howto a[href$='01-welcome.ipynb']").is_visible()
+        page.screenshot(path=str(screenshots / "firsttime-375-top.png"))
+        page.locator(".pl-pace button", has_text="Fast").click()
+        move = next_move(page)
+        assert move is not None
+        page.locator(move).first.click()
+        until_my_turn(page)
+        labels = page.locator("svg.pl-score-bar").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        assert labels and labels[0].startswith("Your team")
+        page.locator(".pl-trick").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / "firsttime-375-trick.png"))
+        page.locator(".pl-score-bars").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / "firsttime-375-score.png"))

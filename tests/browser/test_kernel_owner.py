@@ -28,17 +28,9 @@ def kernel_status(request: APIRequestContext, base: str, kernel_id: str) -> tupl
     return reply.status, json.loads(body).get("message", "") if body else ""
 
 
-def fresh_page(browser: Browser) -> Page:
-    """A page in a browser context of its own, whose cookie alone owns the page's kernel."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(60_000)
-    return context.new_page()
-
-
 def test_only_the_owner_reaches_the_kernel_and_closing_the_tab_frees_it(
-    browser: Browser, voila_url: str, screenshots: Path
+    page: Page, browser: Browser, voila_url: str, screenshots: Path
 ) -> None:
-    page = fresh_page(browser)
     render(page, voila_url, APP)
     page.wait_for_selector(".pl-next", state="visible")
     assert not python_errors(page), python_errors(page)
@@ -57,5 +49,4 @@ def test_only_the_owner_reaches_the_kernel_and_closing_the_tab_frees_it(
     deadline = time.monotonic() + GONE_DEADLINE_S
     while (status := kernel_status(owner, voila_url, kernel_id)) == (200, "") and time.monotonic() < deadline:
         time.sleep(0.5)
-    page.context.close()
     assert status == (404, "no such kernel"), f"the closed tab's kernel still runs: {status}"
