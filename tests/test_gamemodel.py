@@ -229,6 +229,27 @@ def test_at_48_50_a_sure_small_bid_beats_a_risky_big_one() -> None:
     assert "if I bid 5: 100%" in why and "if I pass instead: 0%" in why
 
 
+@pytest.mark.parametrize(
+    ("name", "bid", "us", "wins"),
+    [
+        # RULES.md: a ten-point bid of 10 taking all 10 points wins at once, whatever the scores
+        ("ten-point", 10, 0, True),
+        ("ten-point", 10, -5, True),
+        ("ten-point", 9, 0, False),  # 0 + 9 is short of 52, and only a 10 wins at once
+        ("ten-point", 9, 43, True),  # 43 + 9 = 52, the target
+        # smudge: a made 4 (all four points) wins at once unless the bidder is below zero
+        ("smudge", 4, 0, True),
+        ("smudge", 4, -5, False),  # -5 + 4 is short of 7, and in the hole no 4 wins at once
+        ("auction-pitch", 4, 0, False),  # no instant win: 0 + 4 is short of 7
+        ("auction-pitch", 4, 3, True),  # 3 + 4 = 7
+    ],
+)
+def test_a_bid_that_wins_at_once_is_known_to_win_if_made(name: str, bid: int, us: int, wins: bool) -> None:
+    """Whether a made bid wins the game counts the wins at once (once only the moon's), worked
+    out by hand from each ruleset's row; the other side's score is 0 throughout."""
+    assert bidding._wins_if_made(pl.ruleset(name), bid, us, 0) is wins
+
+
 def test_the_shipped_tables_take_the_sure_game_at_48_50() -> None:
     """The same position with the shipped tables: the dealer holds A K 3 2 J of spades over an
     opponent's 4 (sure points: A, 2, 3 under A K, J likely), is last to speak so nobody can

@@ -729,10 +729,12 @@ def choose(
 
 @functools.lru_cache(maxsize=4096)
 def _wins_if_made(rules: Ruleset, bid: int, us: int, them: int) -> bool:
-    """Whether ``bid``, made, wins the game from these scores (remembered: a few bids and
-    scores come round at every decision worked out)."""
+    """Whether ``bid``, made, wins the game from these scores: by the target, or at once where
+    the least a made ``bid`` can be (``bid`` points, the rest to the others) already wins it,
+    as a made moon does or a made 10 in ten-point (the engine's :func:`instant_kind`).
+    Remembered: a few bids and scores come round at every decision worked out."""
     gain = rules.moon_made if bid == rules.moon_bid and rules.moon_made is not None else bid
-    instant = 1 if bid == rules.moon_bid and rules.moon_made is None else 0
+    instant = instant_kind(rules, bid, True, bid)
     done, value = gamemodel.judge(rules, Outcome(True, True, gain, 0, 0, instant), us, them)
     return bool(done) and float(value) == 1.0
 
