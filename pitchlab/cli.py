@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, cast
 
-from pitchlab.bots.players import RandomPlayer, RuleBasedPlayer, play_hand
+from pitchlab.bots.players import BiddingStyle, RandomPlayer, RuleBasedPlayer, play_hand
 from pitchlab.classes import commands as class_commands
 from pitchlab.engine.errors import PitchError
 from pitchlab.engine.hand import Hand, Phase
@@ -47,6 +47,7 @@ from pitchlab.server.launcher import (
     port_taken,
 )
 from pitchlab.server.watchdog import Watchdog
+from pitchlab.ui.session import BIDDING_STYLES, DEFAULT_BIDDING
 
 PLAYERS = ("rule-based", "estimate", "random", "strong")
 """Players the tournament knows by name (``strong:40`` sets the strong bot's samples)."""
@@ -117,6 +118,14 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument("file", metavar="FILE", help="a hand record that reaches the play ('-' reads stdin)")
     review.add_argument(
         "--seed", type=int, default=0, help="seeds the layouts drawn where there are too many"
+    )
+    review.add_argument(
+        "--bidding",
+        choices=tuple(BIDDING_STYLES),
+        default=DEFAULT_BIDDING,
+        help="how the bots bid in the deals each bid and trump choice is played out on: "
+        + "; ".join(f"{style}: {name}" for style, (name, _) in BIDDING_STYLES.items())
+        + f" (default {DEFAULT_BIDDING}, as the app's first game)",
     )
     review.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -212,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "solve":
             print(json.dumps(_solve(args.file)))
         elif args.command == "review":
-            _review(args.file, args.seed, args.json)
+            _review(args.file, args.seed, args.bidding, args.json)
         elif args.command == "tournament":
             _tournament(args)
         elif args.command == "decide":
@@ -467,8 +476,10 @@ def _solve(name: str) -> dict[str, object]:
     }
 
 
-def _review(name: str, seed: int, as_json: bool) -> None:
-    """Each card played, judged first by what its player knew, then with every card known."""
+def _review(name: str, seed: int, bidding: BiddingStyle, as_json: bool) -> None:
+    """Each card played, judged first by what its player knew, then with every card known; then
+    each bid and the trump choice, on deals played out by bots bidding in ``bidding``'s style
+    (named in the output: the same answer can be best at one table and not at the other)."""
     from pitchlab.bots import analysis, bid_review
     from pitchlab.bots.strong import solvable, unsolvable_reason
 
@@ -478,12 +489,13 @@ def _review(name: str, seed: int, as_json: bool) -> None:
     if not hand.play_slots:
         raise UsageError(f"{name}: the record stops before any card is played; review needs played cards")
     reviews = analysis.review(hand, seed=seed)
-    choices = bid_review.review_choices(hand, seed=seed)
+    choices = bid_review.review_choices(hand, bidding=bidding, seed=seed)
     if as_json:
         print(
             json.dumps(
                 {
                     "seed": seed,
+                    "bidding": bidding,
                     "cards": [r.as_json() for r in reviews],
                     "choices": [c.as_json() for c in choices],
                 }
@@ -510,7 +522,8 @@ def _review(name: str, seed: int, as_json: bool) -> None:
     print()
     print("Bids and trump, by what the player knew: expected points against the best answer")
     print(
-        f"({bid_review.DEALS} deals of the cards that seat could not see, played out by the rule-based bots)."
+        f"({bid_review.DEALS} deals of the cards that seat could not see, played out by the rule-based bots"
+        f" bidding {BIDDING_STYLES[bidding][0]})."
     )
     for c in choices:
         best = " ".join(c.best)

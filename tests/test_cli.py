@@ -937,6 +937,7 @@ def test_review_json_judges_each_card_by_what_its_seat_knew(
         assert r["lost"] >= 0 and (r["lost"] == 0) == (r["card"] in r["best"])
         assert r["exact"] == (r["layouts"] == r["possible_layouts"] or not r["expected"])
     record = to_record(hand)
+    assert json.loads(run.out)["bidding"] == "ladder"
     choices = json.loads(run.out)["choices"]
     # every bid with a choice and the trump naming, in order, each with its chosen answer
     said = [str(b) for b in record.get("bids") or []]
@@ -979,10 +980,36 @@ def test_review_prints_a_table_by_what_each_seat_knew_then_hindsight(
     assert sum(1 for line in lines if re.match(r"^\s+\d+\s+\d+\s+\d\s", line)) == len(hand.play_slots)
     bids = lines.index("Bids and trump, by what the player knew: expected points against the best answer")
     assert "with every card known (hindsight)" in lines[bids - 2]
+    assert lines[bids + 1].endswith("bidding by the strength of the hand).")  # the app's first game
     # one line a bid with a choice, and one for the trump, each naming seat, kind and answer
     rows = lines[bids + 2 :]
     assert rows and rows[-1].startswith(f"seat {hand.bidder} trump {to_record(hand)['trump']}")
     assert all(re.match(r"^seat \d (bid|trump) ", row) for row in rows)
+
+
+def test_review_plays_the_bids_out_with_the_bidding_style_asked_and_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same bid can be best at a table bidding by the strength of the hand and not at one
+    bidding to win the game, so the review plays its deals out in the style asked and says which.
+    The judging itself is tested above; here only what reaches it and what is printed."""
+    from pitchlab.bots import analysis, bid_review
+
+    asked: list[str] = []
+
+    def review_choices(hand: pl.Hand, bidding: str, seed: int) -> list[object]:
+        asked.append(bidding)
+        return []
+
+    monkeypatch.setattr(analysis, "review", lambda hand, seed: [])
+    monkeypatch.setattr(bid_review, "review_choices", review_choices)
+    path = str(write(tmp_path / "h.json", to_record(played(2))))
+    table = run_main(["review", path, "--bidding", "game"], capsys)
+    assert table.status == 0 and table.out.rstrip().endswith("bidding to win the game).")
+    plain = run_main(["review", path, "--json"], capsys)
+    assert plain.status == 0 and json.loads(plain.out)["bidding"] == "ladder"
+    assert asked == ["game", "ladder"]
+    assert_one_line_error(run_main(["review", path, "--bidding", "bold"], capsys), "--bidding", "bold")
 
 
 @pytest.mark.parametrize(
