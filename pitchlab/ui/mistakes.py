@@ -51,6 +51,11 @@ RETRY_CSS = """
 .pl-retries { border-top: 4px solid #1f5fbf; padding-top: 4px; }
 /* while a run is open the rest of the app waits hidden behind it (its style and timers still work) */
 .pl-app.pl-retrying > :not(.pl-retries) { display: none !important; }
+/* and so does the rest of the page below the app (the class's box for sharing reviews, which
+   speaks of "the review above"): the page's cells after the app's own, side by side in JupyterLab,
+   each in a wrapper of its own in Voila */
+.jp-Cell:has(.pl-app.pl-retrying) ~ .jp-Cell,
+div:has(> .jp-Cell .pl-app.pl-retrying) ~ div { display: none !important; }
 .pl-retries .pl-retry-intro { font-size: 16px; line-height: 1.45; max-width: 620px; }
 .pl-retries .widget-hbox { flex-wrap: wrap; }
 .pl-retries .pl-retry-leave { margin-left: auto; }

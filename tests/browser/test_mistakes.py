@@ -122,6 +122,8 @@ def test_a_whole_hand_by_clicking_only_then_its_retries(
     assert not page.locator(".pl-log:visible").count(), (
         "the history tells every bot's cards once the hand is over"
     )
+    assert not page.get_by_text("Class experiment").is_visible(), "the page below the app steps aside too"
+    assert not page.locator(".pl-class-share:visible").count()
     first, second, third = run
     intro = page.inner_text(f"{RUN} .pl-retry-intro")
     expect(page.locator(f"{RUN} .pl-retry-count")).to_contain_text("Learn from your mistakes: 1 of 3")
@@ -168,4 +170,7 @@ def test_a_whole_hand_by_clicking_only_then_its_retries(
     page.wait_for_selector(".pl-new-hand", state="visible")
     assert not page.locator(f"{RUN}:visible").count()
     assert page.locator(".pl-analysis:visible").count()
+    assert (
+        page.get_by_text("Class experiment").is_visible() and page.locator(".pl-class-share:visible").count()
+    )
     assert not python_errors(page), python_errors(page)
