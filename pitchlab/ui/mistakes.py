@@ -55,7 +55,7 @@ RETRY_CSS = """
    speaks of "the review above"): the page's cells after the app's own, side by side in JupyterLab,
    each in a wrapper of its own in Voila */
 .jp-Cell:has(.pl-app.pl-retrying) ~ .jp-Cell,
-div:has(> .jp-Cell .pl-app.pl-retrying) ~ div { display: none !important; }
+div:has(> .jp-Cell .pl-app.pl-retrying) ~ div:has(> .jp-Cell) { display: none !important; }
 .pl-retries .pl-retry-intro { font-size: 16px; line-height: 1.45; max-width: 620px; }
 .pl-retries .widget-hbox { flex-wrap: wrap; }
 .pl-retries .pl-retry-leave { margin-left: auto; }
