@@ -730,12 +730,12 @@ def choose(
 @functools.lru_cache(maxsize=4096)
 def _wins_if_made(rules: Ruleset, bid: int, us: int, them: int) -> bool:
     """Whether ``bid``, made, wins the game from these scores: by the target, or at once where
-    the least a made ``bid`` can be (``bid`` points, the rest to the others) already wins it,
-    as a made moon does or a made 10 in ten-point (the engine's :func:`instant_kind`).
+    the least a made ``bid`` takes (``bid`` points; every point for a moon) already wins it, as a
+    made moon does or a made 10 in ten-point. The outcome is the game model's own
+    (:func:`~pitchlab.bots.gamemodel.as_bidder`), the other side scoring nothing.
     Remembered: a few bids and scores come round at every decision worked out."""
-    gain = rules.moon_made if bid == rules.moon_bid and rules.moon_made is not None else bid
-    instant = instant_kind(rules, bid, True, bid)
-    done, value = gamemodel.judge(rules, Outcome(True, True, gain, 0, 0, instant), us, them)
+    least = rules.total_points if bid == rules.moon_bid else bid
+    done, value = gamemodel.judge(rules, gamemodel.as_bidder(rules, bid, least, 0), us, them)
     return bool(done) and float(value) == 1.0
 
 
